@@ -1,0 +1,106 @@
+#include "runtime/command.h"
+
+#include "runtime/clock.h"
+#include "runtime/executor.h"
+
+namespace corecl::rt {
+
+Command::Command() { stamp(Stage::Queued); }
+
+Command::~Command() = default;
+
+void Command::stamp(Stage stage) {
+  timestamps_[int(stage)].store(monotonicNanoseconds(), std::memory_order_release);
+}
+
+void Command::addDependency(Command &dep) {
+  std::lock_guard lock(dep.mutex_);
+  if (dep.finishedLocked_) {
+    if (dep.status() < 0)
+      dependencyFailed_.store(true, std::memory_order_relaxed);
+    return;
+  }
+  pendingDependencies_.fetch_add(1, std::memory_order_relaxed);
+  retainCommand(); // held by dep until it finishes
+  dep.successors_.push_back(this);
+}
+
+void Command::commit(Executor *executor) {
+  executor_ = executor;
+  retainCommand(); // in flight until finish()
+  dependencyDone(false);
+}
+
+void Command::dependencyDone(bool failed) {
+  if (failed)
+    dependencyFailed_.store(true, std::memory_order_relaxed);
+  if (pendingDependencies_.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    launch();
+}
+
+void Command::launch() {
+  if (!executor_)
+    return; // a user event waits for finishExternally()
+  // Spawn even a failing command, so that a long chain of failures unwinds
+  // on workers instead of recursing on this stack.
+  stamp(Stage::Submitted);
+  if (!dependencyFailed_.load(std::memory_order_relaxed)) {
+    status_.store(status::kSubmitted, std::memory_order_release);
+    onStatus(status::kSubmitted);
+  }
+  executor_->spawn([this] { run(); });
+}
+
+void Command::run() {
+  if (dependencyFailed_.load(std::memory_order_relaxed)) {
+    finish(status::kDependencyFailed);
+    return;
+  }
+  stamp(Stage::Started);
+  status_.store(status::kRunning, std::memory_order_release);
+  onStatus(status::kRunning);
+  int result = execute();
+  finish(result < 0 ? result : status::kComplete);
+}
+
+bool Command::finishExternally(int finalStatus) {
+  {
+    std::lock_guard lock(mutex_);
+    if (finishedLocked_)
+      return false;
+  }
+  finish(finalStatus);
+  return true;
+}
+
+void Command::finish(int finalStatus) {
+  std::vector<Command *> successors;
+  stamp(Stage::Ended);
+  {
+    std::lock_guard lock(mutex_);
+    if (finishedLocked_)
+      return;
+    finishedLocked_ = true;
+    status_.store(finalStatus, std::memory_order_release);
+    successors.swap(successors_);
+  }
+  onStatus(finalStatus);
+  {
+    std::lock_guard lock(mutex_);
+    hooksDone_ = true;
+  }
+  done_.notify_all();
+  for (Command *next : successors) {
+    next->dependencyDone(finalStatus < 0);
+    next->releaseCommand();
+  }
+  releaseCommand(); // the in-flight reference taken by commit()
+}
+
+int Command::wait() {
+  std::unique_lock lock(mutex_);
+  done_.wait(lock, [this] { return hooksDone_; });
+  return status();
+}
+
+} // namespace corecl::rt

@@ -1,0 +1,93 @@
+// A unit of work in a device's dependency graph. Each command counts its
+// unfinished dependencies; the thread that finishes the last one spawns the
+// command into its executor. Status moves QUEUED, SUBMITTED, RUNNING, then
+// COMPLETE or a negative error, exactly once each.
+//
+// The values match the OpenCL execution-status codes, but this layer includes
+// no API header: src/ maps between the two.
+#pragma once
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+namespace corecl::rt {
+
+class Executor;
+
+namespace status {
+inline constexpr int kComplete = 0;
+inline constexpr int kRunning = 1;
+inline constexpr int kSubmitted = 2;
+inline constexpr int kQueued = 3;
+/// CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST: a dependency failed.
+inline constexpr int kDependencyFailed = -14;
+} // namespace status
+
+enum class Stage { Queued, Submitted, Started, Ended };
+
+class Command {
+public:
+  Command();
+  virtual ~Command();
+  Command(const Command &) = delete;
+  Command &operator=(const Command &) = delete;
+
+  /// Lifetime is owned by the subclass (the API object's reference count).
+  virtual void retainCommand() = 0;
+  virtual void releaseCommand() = 0;
+
+  /// Before commit(): this command will not start before `dep` finishes;
+  /// if `dep` failed (or fails), this command fails with kDependencyFailed.
+  void addDependency(Command &dep);
+
+  /// Hands the command to `executor`; it runs once every dependency is done.
+  /// A command with no executor is a user event: it only finishes through
+  /// finishExternally().
+  void commit(Executor *executor);
+
+  /// Finishes a command that never runs (a user event). Returns false if it
+  /// had already finished.
+  bool finishExternally(int finalStatus);
+
+  int status() const { return status_.load(std::memory_order_acquire); }
+  bool finished() const { return status() <= status::kComplete; }
+
+  /// Blocks until the command finished and its status hooks ran; returns
+  /// the final status.
+  int wait();
+
+  uint64_t timestamp(Stage stage) const {
+    return timestamps_[int(stage)].load(std::memory_order_acquire);
+  }
+
+protected:
+  /// Does the work on a worker thread; returns 0 or a negative error.
+  virtual int execute() = 0;
+  /// Called after each status transition on the thread that made it.
+  virtual void onStatus(int newStatus) {}
+  /// Lets a subclass mark the command as submitted right away (user events).
+  void setInitialStatus(int s) { status_.store(s, std::memory_order_release); }
+
+private:
+  void dependencyDone(bool failed);
+  void launch();
+  void run();
+  void finish(int finalStatus);
+  void stamp(Stage stage);
+
+  std::atomic<int> status_{status::kQueued};
+  std::atomic<int> pendingDependencies_{1}; // 1 = the commit guard
+  std::atomic<bool> dependencyFailed_{false};
+  Executor *executor_ = nullptr;
+
+  std::mutex mutex_;
+  std::condition_variable done_;
+  bool finishedLocked_ = false; // status final, successors taken
+  bool hooksDone_ = false;      // waiters may return
+  std::vector<Command *> successors_;
+  std::atomic<uint64_t> timestamps_[4] = {};
+};
+
+} // namespace corecl::rt

@@ -1,0 +1,31 @@
+// What the host CPU and OS offer: read once from cpuid, sysfs and the
+// scheduler affinity mask. The device layer turns this into CL_DEVICE_* values.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace corecl::rt {
+
+enum class IsaLevel { Generic, X86_64_V2, X86_64_V3, X86_64_V4 };
+
+struct CpuInfo {
+  std::string vendor;     // e.g. "GenuineIntel", "AuthenticAMD"
+  std::string brand;      // processor brand string
+  uint32_t vendorId = 0;  // PCI vendor id of the CPU maker (0x8086 Intel, 0x1022 AMD)
+  unsigned computeUnits = 1;   // CPUs this process may run on
+  unsigned maxClockMHz = 0;
+  uint64_t globalMemBytes = 0;
+  uint64_t l1DataCacheBytes = 32 * 1024;
+  uint64_t lastLevelCacheBytes = 0;
+  unsigned cacheLineBytes = 64;
+  IsaLevel isa = IsaLevel::Generic;
+  bool hasAvx = false, hasAvx2 = false, hasFma = false, hasAvx512f = false,
+       hasAvx512bw = false, hasF16c = false;
+  /// Widest SIMD register the compiler will use, in bytes (16, 32 or 64).
+  unsigned simdBytes = 16;
+};
+
+/// Reads the machine once; later calls return the same object.
+const CpuInfo &hostCpuInfo();
+
+} // namespace corecl::rt

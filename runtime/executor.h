@@ -1,0 +1,32 @@
+// A device's share of the machine: one oneTBB task_arena whose concurrency is
+// the device's compute units. Ready commands are spawned into it; nothing
+// polls and no driver thread sits in between.
+#pragma once
+#include <functional>
+#include <memory>
+
+namespace corecl::rt {
+
+class Executor {
+public:
+  explicit Executor(unsigned concurrency);
+  ~Executor();
+  Executor(const Executor &) = delete;
+  Executor &operator=(const Executor &) = delete;
+
+  /// Fire and forget: runs `task` on one of the arena's workers.
+  void spawn(std::function<void()> task);
+
+  /// Runs `body` inside the arena on the calling thread, so that parallel
+  /// algorithms it starts use the arena's workers.
+  void execute(const std::function<void()> &body);
+
+  unsigned concurrency() const { return concurrency_; }
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  unsigned concurrency_;
+};
+
+} // namespace corecl::rt

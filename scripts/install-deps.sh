@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs every package CoreCL needs to build, test and benchmark, on a
+# fresh Debian bookworm machine. Runs as root (or through sudo).
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build ccache pkg-config file binutils
+  llvm-19-dev libclang-19-dev clang-19
+  libtbb-dev
+  opencl-c-headers opencl-clhpp-headers ocl-icd-opencl-dev clinfo
+  googletest libgtest-dev
+  pocl-opencl-icd
+)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${PACKAGES[@]}"

@@ -1,0 +1,81 @@
+// Helpers shared by the entry points: answering clGet*Info queries, and
+// keeping C++ exceptions (above all std::bad_alloc) from crossing the C API.
+#pragma once
+#include <CL/cl.h>
+
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+namespace corecl {
+
+/// Copies `bytes` of `data` into the caller's buffer the way every
+/// clGet*Info function does: CL_INVALID_VALUE if the buffer is too small.
+inline cl_int writeInfo(size_t valueSize, void *value, size_t *valueSizeRet, const void *data,
+                        size_t bytes) {
+  if (value) {
+    if (valueSize < bytes)
+      return CL_INVALID_VALUE;
+    if (bytes)
+      std::memcpy(value, data, bytes);
+  }
+  if (valueSizeRet)
+    *valueSizeRet = bytes;
+  return CL_SUCCESS;
+}
+
+template <class T> cl_int writeInfo(size_t valueSize, void *value, size_t *valueSizeRet, T v) {
+  return writeInfo(valueSize, value, valueSizeRet, &v, sizeof(T));
+}
+
+inline cl_int writeInfo(size_t valueSize, void *value, size_t *valueSizeRet, const char *text) {
+  return writeInfo(valueSize, value, valueSizeRet, text, std::strlen(text) + 1);
+}
+
+inline cl_int writeInfo(size_t valueSize, void *value, size_t *valueSizeRet,
+                        const std::string &text) {
+  return writeInfo(valueSize, value, valueSizeRet, text.c_str(), text.size() + 1);
+}
+
+template <class T>
+cl_int writeInfo(size_t valueSize, void *value, size_t *valueSizeRet, const std::vector<T> &v) {
+  return writeInfo(valueSize, value, valueSizeRet, v.data(), v.size() * sizeof(T));
+}
+
+/// Sets *errcodeRet (if given) and returns `result`.
+template <class T> T *withError(cl_int *errcodeRet, cl_int code, T *result = nullptr) {
+  if (errcodeRet)
+    *errcodeRet = code;
+  return result;
+}
+
+/// Runs an entry point's body, turning escaped exceptions into error codes.
+template <class F> cl_int guarded(F &&body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return CL_OUT_OF_HOST_MEMORY;
+  } catch (...) {
+    return CL_OUT_OF_RESOURCES;
+  }
+}
+
+/// The same for entry points that return an object and report through
+/// errcode_ret.
+template <class F> auto guardedCreate(cl_int *errcodeRet, F &&body) noexcept -> decltype(body()) {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return withError<std::remove_pointer_t<decltype(body())>>(errcodeRet, CL_OUT_OF_HOST_MEMORY);
+  } catch (...) {
+    return withError<std::remove_pointer_t<decltype(body())>>(errcodeRet, CL_OUT_OF_RESOURCES);
+  }
+}
+
+/// Validates an event wait list's shape (not the events themselves).
+inline bool waitListShapeValid(cl_uint count, const cl_event *events) {
+  return (count == 0) == (events == nullptr);
+}
+
+} // namespace corecl

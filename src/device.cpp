@@ -1,0 +1,156 @@
+// clGetDeviceIDs, clGetDeviceInfo, sub-devices, device and host timers.
+#include "src/api_util.h"
+#include "src/objects/device.h"
+#include "src/objects/platform.h"
+#include "runtime/clock.h"
+
+using namespace corecl;
+
+namespace {
+
+constexpr cl_device_type kKnownTypes = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU |
+                                       CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
+                                       CL_DEVICE_TYPE_CUSTOM;
+
+/// Parses a partition property list into per-sub-device compute-unit counts.
+cl_int planPartition(const Device &device, const cl_device_partition_property *props,
+                     std::vector<unsigned> &counts,
+                     std::vector<cl_device_partition_property> &type) {
+  if (!props)
+    return CL_INVALID_VALUE;
+  const unsigned available = device.computeUnits();
+  switch (props[0]) {
+  case CL_DEVICE_PARTITION_EQUALLY: {
+    if (props[2] != 0)
+      return CL_INVALID_VALUE;
+    cl_device_partition_property n = props[1];
+    if (n <= 0 || unsigned(n) > available)
+      return n <= 0 ? CL_INVALID_VALUE : CL_DEVICE_PARTITION_FAILED;
+    counts.assign(available / unsigned(n), unsigned(n));
+    type = {props[0], props[1], 0};
+    return CL_SUCCESS;
+  }
+  case CL_DEVICE_PARTITION_BY_COUNTS: {
+    type = {props[0]};
+    unsigned total = 0;
+    size_t i = 1;
+    for (; props[i] != CL_DEVICE_PARTITION_BY_COUNTS_LIST_END; ++i) {
+      if (props[i] < 0)
+        return CL_INVALID_DEVICE_PARTITION_COUNT;
+      total += unsigned(props[i]);
+      if (props[i] > 0)
+        counts.push_back(unsigned(props[i]));
+      type.push_back(props[i]);
+    }
+    type.push_back(CL_DEVICE_PARTITION_BY_COUNTS_LIST_END);
+    type.push_back(0);
+    if (props[i + 1] != 0)
+      return CL_INVALID_VALUE;
+    if (counts.empty() || counts.size() > available || total > available)
+      return CL_INVALID_DEVICE_PARTITION_COUNT;
+    return CL_SUCCESS;
+  }
+  case CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN:
+    // CL_DEVICE_PARTITION_PROPERTIES does not list it.
+    return CL_INVALID_VALUE;
+  default: return CL_INVALID_VALUE;
+  }
+}
+
+} // namespace
+
+extern "C" {
+
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type,
+                                               cl_uint num_entries, cl_device_id *devices,
+                                               cl_uint *num_devices) {
+  if (platform && !Platform::fromHandle(platform))
+    return CL_INVALID_PLATFORM;
+  if (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~kKnownTypes))
+    return CL_INVALID_DEVICE_TYPE;
+  if ((num_entries == 0 && devices) || (!devices && !num_devices))
+    return CL_INVALID_VALUE;
+  return guarded([&] {
+    bool matches = device_type == CL_DEVICE_TYPE_ALL ||
+                   (device_type & (CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_DEFAULT));
+    if (!matches)
+      return CL_DEVICE_NOT_FOUND;
+    if (devices)
+      devices[0] = Platform::instance().rootDevice().handle();
+    if (num_devices)
+      *num_devices = 1;
+    return CL_SUCCESS;
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
+                                                size_t param_value_size, void *param_value,
+                                                size_t *param_value_size_ret) {
+  Device *d = Device::fromHandle(device);
+  if (!d)
+    return CL_INVALID_DEVICE;
+  return guarded(
+      [&] { return d->getInfo(param_name, param_value_size, param_value, param_value_size_ret); });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
+                                                   const cl_device_partition_property *properties,
+                                                   cl_uint num_devices, cl_device_id *out_devices,
+                                                   cl_uint *num_devices_ret) {
+  Device *parent = Device::fromHandle(in_device);
+  if (!parent)
+    return CL_INVALID_DEVICE;
+  return guarded([&] {
+    std::vector<unsigned> counts;
+    std::vector<cl_device_partition_property> type;
+    if (cl_int err = planPartition(*parent, properties, counts, type))
+      return err;
+    if (out_devices && num_devices < counts.size())
+      return CL_INVALID_VALUE;
+    if (num_devices_ret)
+      *num_devices_ret = cl_uint(counts.size());
+    if (out_devices) {
+      for (size_t i = 0; i < counts.size(); ++i)
+        out_devices[i] = (new Device(parent->platform(), parent, counts[i], type))->handle();
+    }
+    return CL_SUCCESS;
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainDevice(cl_device_id device) {
+  Device *d = Device::fromHandle(device);
+  if (!d)
+    return CL_INVALID_DEVICE;
+  d->retainApi();
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseDevice(cl_device_id device) {
+  Device *d = Device::fromHandle(device);
+  if (!d || !d->releaseApi())
+    return CL_INVALID_DEVICE;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetHostTimer(cl_device_id device, cl_ulong *host_timestamp) {
+  if (!Device::fromHandle(device))
+    return CL_INVALID_DEVICE;
+  if (!host_timestamp)
+    return CL_INVALID_VALUE;
+  *host_timestamp = rt::monotonicNanoseconds();
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id device,
+                                                        cl_ulong *device_timestamp,
+                                                        cl_ulong *host_timestamp) {
+  if (!Device::fromHandle(device))
+    return CL_INVALID_DEVICE;
+  if (!device_timestamp || !host_timestamp)
+    return CL_INVALID_VALUE;
+  // Device and host share one clock: both readings are the same instant.
+  *host_timestamp = *device_timestamp = rt::monotonicNanoseconds();
+  return CL_SUCCESS;
+}
+
+} // extern "C"

@@ -1,0 +1,388 @@
+// Buffer commands: read, write, copy (linear and rectangular), fill, map,
+// unmap and migrate.
+#include "runtime/transfer.h"
+#include "src/api_util.h"
+#include "src/enqueue_util.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+
+using namespace corecl;
+
+namespace {
+
+/// Applies the spec's defaults to a rectangle's pitches and checks them and
+/// its bounds against an allocation of `limit` bytes (SIZE_MAX: host memory,
+/// whose size CoreCL cannot know).
+cl_int resolveRect(const size_t origin[3], const size_t region[3], size_t rowPitch,
+                   size_t slicePitch, size_t limit, rt::RectLayout &out) {
+  if (rowPitch == 0)
+    rowPitch = region[0];
+  else if (rowPitch < region[0])
+    return CL_INVALID_VALUE;
+  if (slicePitch == 0)
+    slicePitch = region[1] * rowPitch;
+  else if (slicePitch < region[1] * rowPitch || slicePitch % rowPitch != 0)
+    return CL_INVALID_VALUE;
+  out = {{origin[0], origin[1], origin[2]}, rowPitch, slicePitch};
+  if (limit != SIZE_MAX) {
+    size_t last = out.offset() + (region[2] - 1) * slicePitch + (region[1] - 1) * rowPitch +
+                  region[0];
+    if (last > limit)
+      return CL_INVALID_VALUE;
+  }
+  return CL_SUCCESS;
+}
+
+bool regionValid(const size_t *region) {
+  return region && region[0] && region[1] && region[2];
+}
+
+/// Byte span [first, last) that a rectangle touches.
+std::pair<size_t, size_t> rectSpan(const rt::RectLayout &l, const size_t region[3]) {
+  size_t first = l.offset();
+  return {first, first + (region[2] - 1) * l.slicePitch + (region[1] - 1) * l.rowPitch + region[0]};
+}
+
+/// Whether two rectangles with the same pitches in one buffer share a byte.
+bool rectsOverlap(const rt::RectLayout &a, const rt::RectLayout &b, const size_t region[3]) {
+  auto [a0, a1] = rectSpan(a, region);
+  auto [b0, b1] = rectSpan(b, region);
+  if (a1 <= b0 || b1 <= a0)
+    return false;
+  // Decompose into (x, y, z) boxes when no row wraps; else the spans decide.
+  auto box = [&](const rt::RectLayout &l, size_t c[3]) {
+    size_t o = l.offset();
+    c[2] = o / l.slicePitch;
+    c[1] = (o % l.slicePitch) / l.rowPitch;
+    c[0] = o % l.rowPitch;
+    return c[0] + region[0] <= l.rowPitch &&
+           c[1] * l.rowPitch + region[1] * l.rowPitch <= l.slicePitch;
+  };
+  size_t ca[3], cb[3];
+  if (!box(a, ca) || !box(b, cb))
+    return true;
+  for (int d = 0; d < 3; ++d)
+    if (ca[d] + region[d] <= cb[d] || cb[d] + region[d] <= ca[d])
+      return false;
+  return true;
+}
+
+/// Spans in the root allocation, for the copy-overlap rule across sub-buffers.
+bool sameStorageOverlap(const MemObject &a, size_t aOff, const MemObject &b, size_t bOff,
+                        size_t size) {
+  if (&a.root() != &b.root() || size == 0)
+    return false;
+  size_t x = a.rootOffset() + aOff, y = b.rootOffset() + bOff;
+  return x < y + size && y < x + size;
+}
+
+} // namespace
+
+extern "C" {
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_queue, cl_mem buffer,
+                                                    cl_bool blocking_read, size_t offset,
+                                                    size_t size, void *ptr,
+                                                    cl_uint num_events_in_wait_list,
+                                                    const cl_event *event_wait_list,
+                                                    cl_event *event) {
+  CommandQueue *q;
+  MemObject *mem;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return err;
+  if (cl_int err = resolveBuffer(*q, buffer, mem))
+    return err;
+  if (!ptr || !inBounds(offset, size, mem->size()))
+    return CL_INVALID_VALUE;
+  if (!mem->hostCanRead())
+    return CL_INVALID_OPERATION;
+  return guarded([&] {
+    Ref<MemObject> keep(mem);
+    Event *e = q->enqueue(CL_COMMAND_READ_BUFFER, [keep, offset, size, ptr] {
+      std::memcpy(ptr, keep->data() + offset, size);
+      return CL_SUCCESS;
+    }, num_events_in_wait_list, event_wait_list);
+    return completeEnqueue(e, event, blocking_read);
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_queue, cl_mem buffer,
+                                                     cl_bool blocking_write, size_t offset,
+                                                     size_t size, const void *ptr,
+                                                     cl_uint num_events_in_wait_list,
+                                                     const cl_event *event_wait_list,
+                                                     cl_event *event) {
+  CommandQueue *q;
+  MemObject *mem;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return err;
+  if (cl_int err = resolveBuffer(*q, buffer, mem))
+    return err;
+  if (!ptr || !inBounds(offset, size, mem->size()))
+    return CL_INVALID_VALUE;
+  if (!mem->hostCanWrite())
+    return CL_INVALID_OPERATION;
+  return guarded([&] {
+    Ref<MemObject> keep(mem);
+    Event *e = q->enqueue(CL_COMMAND_WRITE_BUFFER, [keep, offset, size, ptr] {
+      std::memcpy(keep->data() + offset, ptr, size);
+      return CL_SUCCESS;
+    }, num_events_in_wait_list, event_wait_list);
+    return completeEnqueue(e, event, blocking_write);
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_queue,
+                                                    cl_mem src_buffer, cl_mem dst_buffer,
+                                                    size_t src_offset, size_t dst_offset,
+                                                    size_t size, cl_uint num_events_in_wait_list,
+                                                    const cl_event *event_wait_list,
+                                                    cl_event *event) {
+  CommandQueue *q;
+  MemObject *src, *dst;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return err;
+  if (cl_int err = resolveBuffer(*q, src_buffer, src))
+    return err;
+  if (cl_int err = resolveBuffer(*q, dst_buffer, dst))
+    return err;
+  if (size == 0 || !inBounds(src_offset, size, src->size()) ||
+      !inBounds(dst_offset, size, dst->size()))
+    return CL_INVALID_VALUE;
+  if (sameStorageOverlap(*src, src_offset, *dst, dst_offset, size))
+    return CL_MEM_COPY_OVERLAP;
+  return guarded([&] {
+    Ref<MemObject> s(src), d(dst);
+    Event *e = q->enqueue(CL_COMMAND_COPY_BUFFER, [s, d, src_offset, dst_offset, size] {
+      std::memcpy(d->data() + dst_offset, s->data() + src_offset, size);
+      return CL_SUCCESS;
+    }, num_events_in_wait_list, event_wait_list);
+    return completeEnqueue(e, event, false);
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(
+    cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read,
+    const size_t *buffer_origin, const size_t *host_origin, const size_t *region,
+    size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
+    size_t host_slice_pitch, void *ptr, cl_uint num_events_in_wait_list,
+    const cl_event *event_wait_list, cl_event *event) {
+  CommandQueue *q;
+  MemObject *mem;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return err;
+  if (cl_int err = resolveBuffer(*q, buffer, mem))
+    return err;
+  if (!ptr || !buffer_origin || !host_origin || !regionValid(region))
+    return CL_INVALID_VALUE;
+  rt::RectLayout bufferLayout, hostLayout;
+  if (cl_int err = resolveRect(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch,
+                               mem->size(), bufferLayout))
+    return err;
+  if (cl_int err = resolveRect(host_origin, region, host_row_pitch, host_slice_pitch, SIZE_MAX,
+                               hostLayout))
+    return err;
+  if (!mem->hostCanRead())
+    return CL_INVALID_OPERATION;
+  return guarded([&] {
+    Ref<MemObject> keep(mem);
+    std::array<size_t, 3> r = {region[0], region[1], region[2]};
+    Event *e = q->enqueue(CL_COMMAND_READ_BUFFER_RECT, [=] {
+      rt::copyRect(static_cast<char *>(ptr), hostLayout, keep->data(), bufferLayout, r.data());
+      return CL_SUCCESS;
+    }, num_events_in_wait_list, event_wait_list);
+    return completeEnqueue(e, event, blocking_read);
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(
+    cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_write,
+    const size_t *buffer_origin, const size_t *host_origin, const size_t *region,
+    size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
+    size_t host_slice_pitch, const void *ptr, cl_uint num_events_in_wait_list,
+    const cl_event *event_wait_list, cl_event *event) {
+  CommandQueue *q;
+  MemObject *mem;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return err;
+  if (cl_int err = resolveBuffer(*q, buffer, mem))
+    return err;
+  if (!ptr || !buffer_origin || !host_origin || !regionValid(region))
+    return CL_INVALID_VALUE;
+  rt::RectLayout bufferLayout, hostLayout;
+  if (cl_int err = resolveRect(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch,
+                               mem->size(), bufferLayout))
+    return err;
+  if (cl_int err = resolveRect(host_origin, region, host_row_pitch, host_slice_pitch, SIZE_MAX,
+                               hostLayout))
+    return err;
+  if (!mem->hostCanWrite())
+    return CL_INVALID_OPERATION;
+  return guarded([&] {
+    Ref<MemObject> keep(mem);
+    std::array<size_t, 3> r = {region[0], region[1], region[2]};
+    Event *e = q->enqueue(CL_COMMAND_WRITE_BUFFER_RECT, [=] {
+      rt::copyRect(keep->data(), bufferLayout, static_cast<const char *>(ptr), hostLayout,
+                   r.data());
+      return CL_SUCCESS;
+    }, num_events_in_wait_list, event_wait_list);
+    return completeEnqueue(e, event, blocking_write);
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
+    cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer,
+    const size_t *src_origin, const size_t *dst_origin, const size_t *region,
+    size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch, size_t dst_slice_pitch,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event) {
+  CommandQueue *q;
+  MemObject *src, *dst;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return err;
+  if (cl_int err = resolveBuffer(*q, src_buffer, src))
+    return err;
+  if (cl_int err = resolveBuffer(*q, dst_buffer, dst))
+    return err;
+  if (!src_origin || !dst_origin || !regionValid(region))
+    return CL_INVALID_VALUE;
+  rt::RectLayout srcLayout, dstLayout;
+  if (cl_int err = resolveRect(src_origin, region, src_row_pitch, src_slice_pitch, src->size(),
+                               srcLayout))
+    return err;
+  if (cl_int err = resolveRect(dst_origin, region, dst_row_pitch, dst_slice_pitch, dst->size(),
+                               dstLayout))
+    return err;
+  if (src == dst) {
+    if (srcLayout.rowPitch != dstLayout.rowPitch || srcLayout.slicePitch != dstLayout.slicePitch)
+      return CL_INVALID_VALUE;
+    if (rectsOverlap(srcLayout, dstLayout, region))
+      return CL_MEM_COPY_OVERLAP;
+  }
+  return guarded([&] {
+    Ref<MemObject> s(src), d(dst);
+    std::array<size_t, 3> r = {region[0], region[1], region[2]};
+    Event *e = q->enqueue(CL_COMMAND_COPY_BUFFER_RECT, [=] {
+      rt::copyRect(d->data(), dstLayout, s->data(), srcLayout, r.data());
+      return CL_SUCCESS;
+    }, num_events_in_wait_list, event_wait_list);
+    return completeEnqueue(e, event, false);
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer,
+                                                    const void *pattern, size_t pattern_size,
+                                                    size_t offset, size_t size,
+                                                    cl_uint num_events_in_wait_list,
+                                                    const cl_event *event_wait_list,
+                                                    cl_event *event) {
+  CommandQueue *q;
+  MemObject *mem;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return err;
+  if (cl_int err = resolveBuffer(*q, buffer, mem))
+    return err;
+  bool sizeOk = pattern_size && pattern_size <= 128 && std::has_single_bit(pattern_size);
+  if (!pattern || !sizeOk || offset % pattern_size || size % pattern_size ||
+      !inBounds(offset, size, mem->size()))
+    return CL_INVALID_VALUE;
+  return guarded([&] {
+    Ref<MemObject> keep(mem);
+    std::array<unsigned char, 128> bytes;
+    std::memcpy(bytes.data(), pattern, pattern_size);
+    Event *e = q->enqueue(CL_COMMAND_FILL_BUFFER, [=] {
+      rt::fillPattern(keep->data() + offset, size, bytes.data(), pattern_size);
+      return CL_SUCCESS;
+    }, num_events_in_wait_list, event_wait_list);
+    return completeEnqueue(e, event, false);
+  });
+}
+
+CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer,
+                                                  cl_bool blocking_map, cl_map_flags map_flags,
+                                                  size_t offset, size_t size,
+                                                  cl_uint num_events_in_wait_list,
+                                                  const cl_event *event_wait_list,
+                                                  cl_event *event, cl_int *errcode_ret) {
+  CommandQueue *q;
+  MemObject *mem;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return withError<void>(errcode_ret, err);
+  if (cl_int err = resolveBuffer(*q, buffer, mem))
+    return withError<void>(errcode_ret, err);
+  constexpr cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+  if ((map_flags & ~known) ||
+      ((map_flags & CL_MAP_WRITE_INVALIDATE_REGION) && (map_flags & (CL_MAP_READ | CL_MAP_WRITE))))
+    return withError<void>(errcode_ret, CL_INVALID_VALUE);
+  if (size == 0 || !inBounds(offset, size, mem->size()))
+    return withError<void>(errcode_ret, CL_INVALID_VALUE);
+  if (((map_flags & CL_MAP_READ) && !mem->hostCanRead()) ||
+      ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && !mem->hostCanWrite()))
+    return withError<void>(errcode_ret, CL_INVALID_OPERATION);
+  try {
+    // Zero-copy: the mapped pointer is the buffer's own storage (the
+    // application's pointer for CL_MEM_USE_HOST_PTR). The command only
+    // orders the map against the queue.
+    Event *e = q->enqueue(CL_COMMAND_MAP_BUFFER, nullptr, num_events_in_wait_list,
+                          event_wait_list);
+    cl_int err = completeEnqueue(e, event, blocking_map);
+    if (err != CL_SUCCESS)
+      return withError<void>(errcode_ret, err);
+    return withError<void>(errcode_ret, CL_SUCCESS, mem->addMapping(offset, size));
+  } catch (const std::bad_alloc &) {
+    return withError<void>(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command_queue,
+                                                        cl_mem memobj, void *mapped_ptr,
+                                                        cl_uint num_events_in_wait_list,
+                                                        const cl_event *event_wait_list,
+                                                        cl_event *event) {
+  CommandQueue *q;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return err;
+  MemObject *mem = MemObject::fromHandle(memobj);
+  if (!mem)
+    return CL_INVALID_MEM_OBJECT;
+  if (&mem->context() != &q->context())
+    return CL_INVALID_CONTEXT;
+  return guarded([&] {
+    if (!mem->removeMapping(mapped_ptr))
+      return CL_INVALID_VALUE;
+    Event *e = q->enqueue(CL_COMMAND_UNMAP_MEM_OBJECT, nullptr, num_events_in_wait_list,
+                          event_wait_list);
+    return completeEnqueue(e, event, false);
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(
+    cl_command_queue command_queue, cl_uint num_mem_objects, const cl_mem *mem_objects,
+    cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
+    const cl_event *event_wait_list, cl_event *event) {
+  CommandQueue *q;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return err;
+  if (num_mem_objects == 0 || !mem_objects)
+    return CL_INVALID_VALUE;
+  if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST |
+                                      CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
+    return CL_INVALID_VALUE;
+  for (cl_uint i = 0; i < num_mem_objects; ++i) {
+    MemObject *m = MemObject::fromHandle(mem_objects[i]);
+    if (!m)
+      return CL_INVALID_MEM_OBJECT;
+    if (&m->context() != &q->context())
+      return CL_INVALID_CONTEXT;
+  }
+  // Host and device share memory: migration only orders the queue.
+  return guarded([&] {
+    Event *e = q->enqueue(CL_COMMAND_MIGRATE_MEM_OBJECTS, nullptr, num_events_in_wait_list,
+                          event_wait_list);
+    return completeEnqueue(e, event, false);
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,61 @@
+// clEnqueueNativeKernel: runs a host function on a worker thread, with the
+// memory objects in its argument block replaced by their storage pointers.
+#include "src/api_util.h"
+#include "src/enqueue_util.h"
+
+#include <cstring>
+#include <memory>
+
+using namespace corecl;
+
+extern "C" {
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
+    cl_command_queue command_queue, void(CL_CALLBACK *user_func)(void *), void *args,
+    size_t cb_args, cl_uint num_mem_objects, const cl_mem *mem_list, const void **args_mem_loc,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event) {
+  CommandQueue *q;
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+    return err;
+  if (!user_func || (!args && cb_args) || (args && !cb_args) || (!args && num_mem_objects))
+    return CL_INVALID_VALUE;
+  if ((num_mem_objects > 0) != (mem_list != nullptr) ||
+      (num_mem_objects > 0) != (args_mem_loc != nullptr))
+    return CL_INVALID_VALUE;
+  cl_device_exec_capabilities caps = 0;
+  q->device().getInfo(CL_DEVICE_EXECUTION_CAPABILITIES, sizeof caps, &caps, nullptr);
+  if (!(caps & CL_EXEC_NATIVE_KERNEL))
+    return CL_INVALID_OPERATION;
+
+  std::vector<Ref<MemObject>> mems;
+  std::vector<size_t> slots; // byte offsets of the cl_mem slots in args
+  for (cl_uint i = 0; i < num_mem_objects; ++i) {
+    MemObject *m = MemObject::fromHandle(mem_list[i]);
+    if (!m)
+      return CL_INVALID_MEM_OBJECT;
+    if (&m->context() != &q->context())
+      return CL_INVALID_CONTEXT;
+    auto loc = reinterpret_cast<const char *>(args_mem_loc[i]);
+    auto base = static_cast<const char *>(args);
+    if (loc < base || loc + sizeof(void *) > base + cb_args)
+      return CL_INVALID_VALUE;
+    slots.push_back(size_t(loc - base));
+    mems.emplace_back(m);
+  }
+  return guarded([&] {
+    // The spec lets the application reuse `args` once this call returns.
+    auto block = std::make_shared<std::vector<char>>(static_cast<const char *>(args),
+                                                     static_cast<const char *>(args) + cb_args);
+    Event *e = q->enqueue(CL_COMMAND_NATIVE_KERNEL, [=] {
+      for (size_t i = 0; i < slots.size(); ++i) {
+        void *data = mems[i]->data();
+        std::memcpy(block->data() + slots[i], &data, sizeof data);
+      }
+      user_func(block->empty() ? nullptr : block->data());
+      return CL_SUCCESS;
+    }, num_events_in_wait_list, event_wait_list);
+    return completeEnqueue(e, event, false);
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,132 @@
+// Images. CoreCL reports CL_DEVICE_IMAGE_SUPPORT = CL_FALSE for now, so no
+// image can be created: creation returns CL_INVALID_OPERATION (the spec's
+// code when no device in the context supports images), queries list no
+// formats, and image commands reject every cl_mem as not an image.
+#include "src/api_util.h"
+#include "src/enqueue_util.h"
+
+using namespace corecl;
+
+namespace {
+
+cl_mem noImages(cl_context context, cl_int *errcode_ret) {
+  if (!Context::fromHandle(context))
+    return withError<_cl_mem>(errcode_ret, CL_INVALID_CONTEXT);
+  return withError<_cl_mem>(errcode_ret, CL_INVALID_OPERATION);
+}
+
+/// Image commands: the queue and wait list are checked first, then the
+/// memory object, which can never be an image.
+cl_int rejectImageCommand(cl_command_queue queue, cl_uint numEvents, const cl_event *waitList) {
+  CommandQueue *q;
+  if (cl_int err = resolveQueue(queue, numEvents, waitList, q))
+    return err;
+  return CL_INVALID_MEM_OBJECT;
+}
+
+} // namespace
+
+extern "C" {
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags,
+                                              const cl_image_format *, const cl_image_desc *,
+                                              void *, cl_int *errcode_ret) {
+  return noImages(context, errcode_ret);
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context,
+                                                            const cl_mem_properties *,
+                                                            cl_mem_flags, const cl_image_format *,
+                                                            const cl_image_desc *, void *,
+                                                            cl_int *errcode_ret) {
+  return noImages(context, errcode_ret);
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags,
+                                                const cl_image_format *, size_t, size_t, size_t,
+                                                void *, cl_int *errcode_ret) {
+  return noImages(context, errcode_ret);
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags,
+                                                const cl_image_format *, size_t, size_t, size_t,
+                                                size_t, size_t, void *, cl_int *errcode_ret) {
+  return noImages(context, errcode_ret);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
+                                                           cl_mem_object_type image_type,
+                                                           cl_uint num_entries,
+                                                           cl_image_format *image_formats,
+                                                           cl_uint *num_image_formats) {
+  if (!Context::fromHandle(context))
+    return CL_INVALID_CONTEXT;
+  switch (image_type) {
+  case CL_MEM_OBJECT_IMAGE1D:
+  case CL_MEM_OBJECT_IMAGE1D_BUFFER:
+  case CL_MEM_OBJECT_IMAGE1D_ARRAY:
+  case CL_MEM_OBJECT_IMAGE2D:
+  case CL_MEM_OBJECT_IMAGE2D_ARRAY:
+  case CL_MEM_OBJECT_IMAGE3D: break;
+  default: return CL_INVALID_VALUE;
+  }
+  if (num_entries == 0 && image_formats)
+    return CL_INVALID_VALUE;
+  // No device of the context supports images: the list is empty.
+  if (num_image_formats)
+    *num_image_formats = 0;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem, cl_image_info, size_t, void *, size_t *) {
+  return CL_INVALID_MEM_OBJECT;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue q, cl_mem, cl_bool,
+                                                   const size_t *, const size_t *, size_t, size_t,
+                                                   void *, cl_uint n, const cl_event *w,
+                                                   cl_event *) {
+  return rejectImageCommand(q, n, w);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue q, cl_mem, cl_bool,
+                                                    const size_t *, const size_t *, size_t,
+                                                    size_t, const void *, cl_uint n,
+                                                    const cl_event *w, cl_event *) {
+  return rejectImageCommand(q, n, w);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue q, cl_mem, cl_mem,
+                                                   const size_t *, const size_t *, const size_t *,
+                                                   cl_uint n, const cl_event *w, cl_event *) {
+  return rejectImageCommand(q, n, w);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem, cl_mem,
+                                                           const size_t *, const size_t *, size_t,
+                                                           cl_uint n, const cl_event *w,
+                                                           cl_event *) {
+  return rejectImageCommand(q, n, w);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem, cl_mem,
+                                                           size_t, const size_t *,
+                                                           const size_t *, cl_uint n,
+                                                           const cl_event *w, cl_event *) {
+  return rejectImageCommand(q, n, w);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue q, cl_mem, const void *,
+                                                   const size_t *, const size_t *, cl_uint n,
+                                                   const cl_event *w, cl_event *) {
+  return rejectImageCommand(q, n, w);
+}
+
+CL_API_ENTRY void *CL_API_CALL clEnqueueMapImage(cl_command_queue q, cl_mem, cl_bool, cl_map_flags,
+                                                 const size_t *, const size_t *, size_t *,
+                                                 size_t *, cl_uint n, const cl_event *w,
+                                                 cl_event *, cl_int *errcode_ret) {
+  return withError<void>(errcode_ret, rejectImageCommand(q, n, w));
+}
+
+} // extern "C"

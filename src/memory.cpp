@@ -1,0 +1,184 @@
+// Buffers and sub-buffers: creation with every flag rule, info, callbacks.
+#include "src/api_util.h"
+#include "src/objects/device.h"
+#include "src/objects/memory.h"
+
+#include <bit>
+
+using namespace corecl;
+
+namespace {
+
+constexpr cl_mem_flags kAccessFlags = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+constexpr cl_mem_flags kHostPtrFlags =
+    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+constexpr cl_mem_flags kHostAccessFlags =
+    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+
+/// The flag rules shared by every clCreate*Buffer* call.
+cl_int validateBufferFlags(cl_mem_flags flags) {
+  if (flags & ~(kAccessFlags | kHostPtrFlags | kHostAccessFlags))
+    return CL_INVALID_VALUE;
+  if (std::popcount(flags & kAccessFlags) > 1 || std::popcount(flags & kHostAccessFlags) > 1)
+    return CL_INVALID_VALUE;
+  if ((flags & CL_MEM_USE_HOST_PTR) && (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
+    return CL_INVALID_VALUE;
+  return CL_SUCCESS;
+}
+
+cl_mem createBuffer(cl_context context, const cl_mem_properties *properties, cl_mem_flags flags,
+                    size_t size, void *host_ptr, cl_int *errcode_ret) {
+  Context *c = Context::fromHandle(context);
+  if (!c)
+    return withError<_cl_mem>(errcode_ret, CL_INVALID_CONTEXT);
+  std::vector<cl_mem_properties> props;
+  if (properties) {
+    // OpenCL 3.0 defines no buffer properties (extensions add some).
+    if (properties[0] != 0)
+      return withError<_cl_mem>(errcode_ret, CL_INVALID_PROPERTY);
+    props.push_back(0);
+  }
+  if (cl_int err = validateBufferFlags(flags))
+    return withError<_cl_mem>(errcode_ret, err);
+  if (size == 0 || size > c->maxMemAllocSize())
+    return withError<_cl_mem>(errcode_ret, CL_INVALID_BUFFER_SIZE);
+  bool needsHostPtr = flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
+  if (needsHostPtr != (host_ptr != nullptr))
+    return withError<_cl_mem>(errcode_ret, CL_INVALID_HOST_PTR);
+  if (!(flags & kAccessFlags))
+    flags |= CL_MEM_READ_WRITE;
+  MemObject *mem = MemObject::createBuffer(*c, flags, size, host_ptr, std::move(props));
+  if (!mem)
+    return withError<_cl_mem>(errcode_ret, CL_MEM_OBJECT_ALLOCATION_FAILURE);
+  return withError(errcode_ret, CL_SUCCESS, mem->handle());
+}
+
+/// Sub-buffer flags: checked against the parent's, unspecified ones inherited.
+cl_int subBufferFlags(cl_mem_flags parent, cl_mem_flags requested, cl_mem_flags &result) {
+  if (requested & ~(kAccessFlags | kHostAccessFlags))
+    return CL_INVALID_VALUE;
+  if (std::popcount(requested & kAccessFlags) > 1 ||
+      std::popcount(requested & kHostAccessFlags) > 1)
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_WRITE_ONLY) && (requested & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_READ_ONLY) && (requested & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_HOST_WRITE_ONLY) && (requested & CL_MEM_HOST_READ_ONLY))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_HOST_READ_ONLY) && (requested & CL_MEM_HOST_WRITE_ONLY))
+    return CL_INVALID_VALUE;
+  if ((parent & CL_MEM_HOST_NO_ACCESS) &&
+      (requested & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
+    return CL_INVALID_VALUE;
+  result = requested;
+  if (!(requested & kAccessFlags))
+    result |= parent & kAccessFlags;
+  if (!(requested & kHostAccessFlags))
+    result |= parent & kHostAccessFlags;
+  result |= parent & kHostPtrFlags;
+  return CL_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size,
+                                               void *host_ptr, cl_int *errcode_ret) {
+  return guardedCreate(errcode_ret, [&] {
+    return createBuffer(context, nullptr, flags, size, host_ptr, errcode_ret);
+  });
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context context,
+                                                             const cl_mem_properties *properties,
+                                                             cl_mem_flags flags, size_t size,
+                                                             void *host_ptr, cl_int *errcode_ret) {
+  return guardedCreate(errcode_ret, [&] {
+    return createBuffer(context, properties, flags, size, host_ptr, errcode_ret);
+  });
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
+                                                  cl_buffer_create_type buffer_create_type,
+                                                  const void *buffer_create_info,
+                                                  cl_int *errcode_ret) {
+  MemObject *parent = MemObject::fromHandle(buffer);
+  if (!parent || parent->type() != CL_MEM_OBJECT_BUFFER || parent->parent())
+    return withError<_cl_mem>(errcode_ret, CL_INVALID_MEM_OBJECT);
+  cl_mem_flags resolved;
+  if (cl_int err = subBufferFlags(parent->flags(), flags, resolved))
+    return withError<_cl_mem>(errcode_ret, err);
+  if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || !buffer_create_info)
+    return withError<_cl_mem>(errcode_ret, CL_INVALID_VALUE);
+  auto region = *static_cast<const cl_buffer_region *>(buffer_create_info);
+  if (region.size == 0)
+    return withError<_cl_mem>(errcode_ret, CL_INVALID_BUFFER_SIZE);
+  if (region.origin > parent->size() || region.size > parent->size() - region.origin)
+    return withError<_cl_mem>(errcode_ret, CL_INVALID_VALUE);
+  if (region.origin % (Device::kMemBaseAddrAlignBits / 8) != 0)
+    return withError<_cl_mem>(errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET);
+  return guardedCreate(errcode_ret, [&] {
+    MemObject *sub = MemObject::createSubBuffer(*parent, resolved, region.origin, region.size);
+    return withError(errcode_ret, CL_SUCCESS, sub->handle());
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem memobj) {
+  MemObject *m = MemObject::fromHandle(memobj);
+  if (!m)
+    return CL_INVALID_MEM_OBJECT;
+  m->retainPublic();
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) {
+  MemObject *m = MemObject::fromHandle(memobj);
+  if (!m || !m->releasePublic())
+    return CL_INVALID_MEM_OBJECT;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,
+                                                   size_t param_value_size, void *param_value,
+                                                   size_t *param_value_size_ret) {
+  MemObject *m = MemObject::fromHandle(memobj);
+  if (!m)
+    return CL_INVALID_MEM_OBJECT;
+  return guarded([&]() -> cl_int {
+    auto put = [&](auto v) {
+      return writeInfo(param_value_size, param_value, param_value_size_ret, v);
+    };
+    switch (param_name) {
+    case CL_MEM_TYPE: return put(m->type());
+    case CL_MEM_FLAGS: return put(m->flags());
+    case CL_MEM_SIZE: return put(m->size());
+    case CL_MEM_HOST_PTR: return put(m->hostPtr());
+    case CL_MEM_MAP_COUNT: return put(m->mapCount());
+    case CL_MEM_REFERENCE_COUNT: return put(m->publicRefCount());
+    case CL_MEM_CONTEXT: return put(cl_context(m->context().handle()));
+    case CL_MEM_ASSOCIATED_MEMOBJECT:
+      return put(cl_mem(m->parent() ? m->parent()->handle() : nullptr));
+    case CL_MEM_OFFSET: return put(m->offset());
+    case CL_MEM_USES_SVM_POINTER: return put(cl_bool(CL_FALSE));
+    case CL_MEM_PROPERTIES: return put(m->properties());
+    default: return CL_INVALID_VALUE;
+    }
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(
+    cl_mem memobj, void(CL_CALLBACK *pfn_notify)(cl_mem, void *), void *user_data) {
+  MemObject *m = MemObject::fromHandle(memobj);
+  if (!m)
+    return CL_INVALID_MEM_OBJECT;
+  if (!pfn_notify)
+    return CL_INVALID_VALUE;
+  return guarded([&] {
+    m->addDestructorCallback(pfn_notify, user_data);
+    return CL_SUCCESS;
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,44 @@
+#include "src/objects/context.h"
+
+#include <algorithm>
+
+namespace corecl {
+
+Context::Context(std::vector<Device *> devices, std::vector<cl_context_properties> properties,
+                 NotifyFn notify, void *userData)
+    : devices_(std::move(devices)), properties_(std::move(properties)), notify_(notify),
+      notifyUserData_(userData) {
+  for (Device *d : devices_)
+    d->retainInternal();
+}
+
+Context::~Context() {
+  // Most recently registered first, as the spec requires.
+  for (auto it = destructorCallbacks_.rbegin(); it != destructorCallbacks_.rend(); ++it)
+    it->first(handle(), it->second);
+  for (Device *d : devices_)
+    d->releaseInternal();
+}
+
+bool Context::hasDevice(const Device *d) const {
+  return std::find(devices_.begin(), devices_.end(), d) != devices_.end();
+}
+
+cl_ulong Context::maxMemAllocSize() const {
+  cl_ulong limit = ~cl_ulong(0);
+  for (Device *d : devices_)
+    limit = std::min(limit, d->maxMemAllocSize());
+  return limit;
+}
+
+void Context::notify(const std::string &message) const {
+  if (notify_)
+    notify_(message.c_str(), nullptr, 0, notifyUserData_);
+}
+
+void Context::addDestructorCallback(DestructorFn fn, void *userData) {
+  std::lock_guard lock(mutex_);
+  destructorCallbacks_.emplace_back(fn, userData);
+}
+
+} // namespace corecl

@@ -1,0 +1,41 @@
+// A context: its devices, its properties, the application's error callback
+// and the destructor callbacks run when the context is finally freed.
+#pragma once
+#include "src/objects/device.h"
+#include "src/objects/object.h"
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace corecl {
+
+class Context : public Object<Context, _cl_context, Tag::Context> {
+public:
+  using NotifyFn = void(CL_CALLBACK *)(const char *, const void *, size_t, void *);
+  using DestructorFn = void(CL_CALLBACK *)(cl_context, void *);
+
+  Context(std::vector<Device *> devices, std::vector<cl_context_properties> properties,
+          NotifyFn notify, void *userData);
+  ~Context();
+
+  const std::vector<Device *> &devices() const { return devices_; }
+  bool hasDevice(const Device *d) const;
+  const std::vector<cl_context_properties> &properties() const { return properties_; }
+  /// The largest buffer every device of the context can hold.
+  cl_ulong maxMemAllocSize() const;
+
+  /// Reports an asynchronous failure through the application's callback.
+  void notify(const std::string &message) const;
+  void addDestructorCallback(DestructorFn fn, void *userData);
+
+private:
+  std::vector<Device *> devices_; // internally retained
+  std::vector<cl_context_properties> properties_;
+  NotifyFn notify_;
+  void *notifyUserData_;
+  std::mutex mutex_;
+  std::vector<std::pair<DestructorFn, void *>> destructorCallbacks_;
+};
+
+} // namespace corecl

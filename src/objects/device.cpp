@@ -1,0 +1,39 @@
+#include "src/objects/device.h"
+
+#include "src/objects/platform.h"
+
+#include <algorithm>
+
+namespace corecl {
+
+Device::Device(Platform &platform, Device *parent, unsigned computeUnits,
+               std::vector<cl_device_partition_property> partitionType)
+    : platform_(platform), parent_(parent), computeUnits_(std::max(1u, computeUnits)),
+      partitionType_(std::move(partitionType)),
+      executor_(std::make_unique<rt::Executor>(computeUnits_)) {
+  if (parent_)
+    parent_->retainInternal();
+}
+
+Device::~Device() {
+  if (parent_)
+    parent_->releaseInternal();
+}
+
+void Device::retainApi() {
+  if (!isRoot())
+    retainPublic();
+}
+
+bool Device::releaseApi() { return isRoot() ? true : releasePublic(); }
+
+cl_ulong Device::globalMemSize() const { return cpu().globalMemBytes; }
+
+cl_ulong Device::maxMemAllocSize() const {
+  // A quarter of memory, but never below the full-profile minimum.
+  return std::max<cl_ulong>(globalMemSize() / 4, 128ull * 1024 * 1024);
+}
+
+const char *Device::extensions() { return "cl_khr_extended_versioning"; }
+
+} // namespace corecl

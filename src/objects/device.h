@@ -1,0 +1,64 @@
+// A CPU device: the root device covers every CPU this process may run on;
+// sub-devices (clCreateSubDevices) cover a share of them. Each owns an
+// executor (a oneTBB arena) sized to its compute units.
+#pragma once
+#include "runtime/cpu_info.h"
+#include "runtime/executor.h"
+#include "src/objects/object.h"
+
+#include <memory>
+#include <vector>
+
+namespace corecl {
+
+class Platform;
+
+class Device : public Object<Device, _cl_device_id, Tag::Device> {
+public:
+  /// The root device (parent == nullptr) or a sub-device.
+  Device(Platform &platform, Device *parent, unsigned computeUnits,
+         std::vector<cl_device_partition_property> partitionType);
+  ~Device();
+
+  Platform &platform() const { return platform_; }
+  Device *parent() const { return parent_; }
+  bool isRoot() const { return parent_ == nullptr; }
+  unsigned computeUnits() const { return computeUnits_; }
+  const rt::CpuInfo &cpu() const { return rt::hostCpuInfo(); }
+  rt::Executor &executor() { return *executor_; }
+  const std::vector<cl_device_partition_property> &partitionType() const {
+    return partitionType_;
+  }
+
+  /// Public retain/release: a no-op on the root device, as the spec says.
+  void retainApi();
+  bool releaseApi();
+
+  /// Answers clGetDeviceInfo.
+  cl_int getInfo(cl_device_info param, size_t size, void *value, size_t *sizeRet) const;
+
+  // Limits other layers check against.
+  cl_ulong maxMemAllocSize() const;
+  cl_ulong globalMemSize() const;
+  static constexpr cl_uint kMemBaseAddrAlignBits = 1024;
+  static constexpr size_t kMaxWorkGroupSize = 4096;
+  static constexpr size_t kMaxParameterSize = 4096;
+  static constexpr cl_ulong kLocalMemSize = 256 * 1024;
+  static constexpr cl_ulong kMaxConstantBufferSize = 1024 * 1024;
+  static constexpr size_t kPrintfBufferSize = 1024 * 1024;
+
+  /// Device (OpenCL C) extensions, space separated.
+  static const char *extensions();
+  cl_command_queue_properties queueProperties() const {
+    return CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
+  }
+
+private:
+  Platform &platform_;
+  Device *parent_;
+  unsigned computeUnits_;
+  std::vector<cl_device_partition_property> partitionType_;
+  std::unique_ptr<rt::Executor> executor_;
+};
+
+} // namespace corecl

@@ -1,0 +1,83 @@
+#include "src/objects/event.h"
+
+#include "src/objects/queue.h"
+
+#include <algorithm>
+#include <string>
+
+namespace corecl {
+
+Event::Event(CommandQueue &queue, cl_command_type type, Work work)
+    : context_(&queue.context()), queue_(&queue), type_(type), work_(std::move(work)) {
+  context_->retainInternal();
+  queue_->retainInternal();
+}
+
+Event::Event(Context &context) : context_(&context), queue_(nullptr), type_(CL_COMMAND_USER) {
+  context_->retainInternal();
+  setInitialStatus(CL_SUBMITTED);
+  commit(nullptr); // never runs: it finishes when the application says so
+}
+
+Event::~Event() {
+  work_ = nullptr;
+  if (queue_)
+    queue_->releaseInternal();
+  context_->releaseInternal();
+}
+
+int Event::execute() {
+  // Moving the closure out releases what it captured (buffers, copies of
+  // arguments) as soon as the work is done.
+  Work work = std::move(work_);
+  return work ? work() : CL_SUCCESS;
+}
+
+void Event::addCallback(cl_int type, CallbackFn fn, void *userData) {
+  cl_int current;
+  {
+    std::lock_guard lock(callbackMutex_);
+    current = status();
+    if (current > type) {
+      callbacks_.push_back({type, fn, userData});
+      return;
+    }
+  }
+  fn(handle(), current < 0 ? current : type, userData);
+}
+
+void Event::onStatus(int newStatus) {
+  std::vector<Callback> due;
+  {
+    std::lock_guard lock(callbackMutex_);
+    auto reached = [&](const Callback &c) { return newStatus < 0 || c.type >= newStatus; };
+    for (const Callback &c : callbacks_)
+      if (reached(c))
+        due.push_back(c);
+    std::erase_if(callbacks_, reached);
+  }
+  // Earlier states first: SUBMITTED, RUNNING, then COMPLETE.
+  std::stable_sort(due.begin(), due.end(),
+                   [](const Callback &a, const Callback &b) { return a.type > b.type; });
+  for (const Callback &c : due)
+    c.fn(handle(), newStatus < 0 ? newStatus : c.type, c.userData);
+
+  if (newStatus < 0 && newStatus != rt::status::kDependencyFailed && queue_)
+    context_->notify("CoreCL: a command of type 0x" + std::to_string(type_) +
+                     " failed with error " + std::to_string(newStatus));
+}
+
+cl_int validateWaitList(const Context &context, cl_uint count, const cl_event *list) {
+  if ((count == 0) != (list == nullptr))
+    return CL_INVALID_EVENT_WAIT_LIST;
+  for (cl_uint i = 0; i < count; ++i) {
+    Event *e = Event::fromHandle(list[i]);
+    if (!e)
+      return CL_INVALID_EVENT_WAIT_LIST;
+    if (&e->context() != &context)
+      return CL_INVALID_CONTEXT;
+  }
+  return CL_SUCCESS;
+}
+
+} // namespace corecl

@@ -1,0 +1,92 @@
+#include "src/objects/memory.h"
+
+#include "runtime/aligned_memory.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace corecl {
+
+MemObject::MemObject(Context &context, cl_mem_flags flags, size_t size)
+    : context_(&context), flags_(flags), size_(size) {
+  context_->retainInternal();
+}
+
+MemObject *MemObject::createBuffer(Context &context, cl_mem_flags flags, size_t size,
+                                   void *hostPtr, std::vector<cl_mem_properties> properties) {
+  char *storage;
+  bool owns = true;
+  if (flags & CL_MEM_USE_HOST_PTR) {
+    storage = static_cast<char *>(hostPtr);
+    owns = false;
+  } else {
+    storage = static_cast<char *>(rt::allocateAligned(size));
+    if (!storage)
+      return nullptr;
+    if (flags & CL_MEM_COPY_HOST_PTR)
+      std::memcpy(storage, hostPtr, size);
+  }
+  MemObject *mem;
+  try {
+    mem = new MemObject(context, flags, size);
+  } catch (...) {
+    if (owns)
+      rt::freeAligned(storage);
+    throw;
+  }
+  mem->data_ = storage;
+  mem->ownsData_ = owns;
+  if (flags & CL_MEM_USE_HOST_PTR)
+    mem->hostPtr_ = hostPtr;
+  mem->properties_ = std::move(properties);
+  return mem;
+}
+
+MemObject *MemObject::createSubBuffer(MemObject &parent, cl_mem_flags flags, size_t origin,
+                                      size_t size) {
+  MemObject *mem = new MemObject(parent.context(), flags, size);
+  mem->parent_ = &parent;
+  parent.retainInternal();
+  mem->offset_ = origin;
+  mem->data_ = parent.data_ + origin;
+  if (parent.hostPtr_)
+    mem->hostPtr_ = static_cast<char *>(parent.hostPtr_) + origin;
+  return mem;
+}
+
+MemObject::~MemObject() {
+  // The application learns, most recent registration first, that the
+  // storage (and for USE_HOST_PTR its own pointer) is free to reuse.
+  for (auto it = destructorCallbacks_.rbegin(); it != destructorCallbacks_.rend(); ++it)
+    it->first(handle(), it->second);
+  if (ownsData_)
+    rt::freeAligned(data_);
+  if (parent_)
+    parent_->releaseInternal();
+  context_->releaseInternal();
+}
+
+void *MemObject::addMapping(size_t offset, size_t size) {
+  void *ptr = data_ + offset;
+  std::lock_guard lock(mutex_);
+  mappings_.push_back(ptr);
+  mapCount_.fetch_add(1, std::memory_order_relaxed);
+  return ptr;
+}
+
+bool MemObject::removeMapping(void *ptr) {
+  std::lock_guard lock(mutex_);
+  auto it = std::find(mappings_.begin(), mappings_.end(), ptr);
+  if (it == mappings_.end())
+    return false;
+  mappings_.erase(it);
+  mapCount_.fetch_sub(1, std::memory_order_relaxed);
+  return true;
+}
+
+void MemObject::addDestructorCallback(DestructorFn fn, void *userData) {
+  std::lock_guard lock(mutex_);
+  destructorCallbacks_.emplace_back(fn, userData);
+}
+
+} // namespace corecl

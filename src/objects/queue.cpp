@@ -1,0 +1,90 @@
+#include "src/objects/queue.h"
+
+#include <algorithm>
+
+namespace corecl {
+
+CommandQueue::CommandQueue(Context &context, Device &device,
+                           cl_command_queue_properties properties,
+                           std::vector<cl_queue_properties> propertyList)
+    : context_(&context), device_(&device), properties_(properties),
+      propertyList_(std::move(propertyList)) {
+  context_->retainInternal();
+  device_->retainInternal();
+}
+
+CommandQueue::~CommandQueue() {
+  last_ = {};
+  lastBarrier_ = {};
+  sinceBarrier_.clear();
+  unfinished_.clear();
+  device_->releaseInternal();
+  context_->releaseInternal();
+}
+
+void CommandQueue::trackLocked(Event *event) {
+  // Drop finished commands now and then, so the lists stay short without
+  // scanning them on every enqueue.
+  if (unfinished_.size() >= pruneThreshold_) {
+    auto done = [](const Ref<Event> &e) { return e->finished(); };
+    std::erase_if(unfinished_, done);
+    std::erase_if(sinceBarrier_, done);
+    pruneThreshold_ = std::max<size_t>(64, unfinished_.size() * 2);
+  }
+  unfinished_.emplace_back(event);
+}
+
+Event *CommandQueue::enqueue(cl_command_type type, Event::Work work, cl_uint numWaitEvents,
+                             const cl_event *waitList, Ordering ordering) {
+  Event *event = new Event(*this, type, std::move(work));
+  std::lock_guard lock(mutex_);
+  for (cl_uint i = 0; i < numWaitEvents; ++i)
+    event->addDependency(*Event::fromHandle(waitList[i]));
+
+  if (inOrder()) {
+    if (last_)
+      event->addDependency(*last_);
+    last_ = Ref<Event>(event);
+  } else {
+    bool waitsForAll = ordering != Ordering::Normal && numWaitEvents == 0;
+    if (waitsForAll)
+      for (const Ref<Event> &e : sinceBarrier_)
+        event->addDependency(*e);
+    if (lastBarrier_)
+      event->addDependency(*lastBarrier_);
+    if (ordering == Ordering::Barrier) {
+      lastBarrier_ = Ref<Event>(event);
+      sinceBarrier_.clear();
+    } else {
+      sinceBarrier_.emplace_back(event);
+    }
+  }
+  trackLocked(event);
+  event->commit(&device_->executor());
+  return event;
+}
+
+void CommandQueue::finish() {
+  std::vector<Ref<Event>> pending;
+  {
+    std::lock_guard lock(mutex_);
+    pending = unfinished_;
+  }
+  for (const Ref<Event> &e : pending)
+    e->wait();
+  std::lock_guard lock(mutex_);
+  std::erase_if(unfinished_, [](const Ref<Event> &e) { return e->finished(); });
+}
+
+cl_int completeEnqueue(Event *event, cl_event *eventOut, bool blocking) {
+  cl_int result = CL_SUCCESS;
+  if (blocking && event->wait() < 0)
+    result = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+  if (eventOut)
+    *eventOut = event->handle();
+  else
+    event->releasePublic();
+  return result;
+}
+
+} // namespace corecl

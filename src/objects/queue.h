@@ -1,0 +1,61 @@
+// A host command queue. It turns enqueued commands into the dependency graph
+// (wait lists, in-order predecessors, barriers) and hands them to the
+// device's executor.
+#pragma once
+#include "src/objects/context.h"
+#include "src/objects/event.h"
+#include "src/objects/object.h"
+
+#include <mutex>
+#include <vector>
+
+namespace corecl {
+
+class CommandQueue : public Object<CommandQueue, _cl_command_queue, Tag::Queue> {
+public:
+  CommandQueue(Context &context, Device &device, cl_command_queue_properties properties,
+               std::vector<cl_queue_properties> propertyList);
+  ~CommandQueue();
+
+  Context &context() const { return *context_; }
+  Device &device() const { return *device_; }
+  cl_command_queue_properties properties() const { return properties_; }
+  const std::vector<cl_queue_properties> &propertyList() const { return propertyList_; }
+  bool inOrder() const { return !(properties_ & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE); }
+  bool profiling() const { return properties_ & CL_QUEUE_PROFILING_ENABLE; }
+
+  enum class Ordering {
+    Normal,  // waits for its wait list (and the queue's order rules)
+    Marker,  // with an empty wait list: waits for everything enqueued before
+    Barrier, // like a marker, and everything enqueued after waits for it
+  };
+
+  /// Creates and enqueues a command. The wait list must have been validated.
+  /// Returns the event, holding one public reference for the caller.
+  Event *enqueue(cl_command_type type, Event::Work work, cl_uint numWaitEvents,
+                 const cl_event *waitList, Ordering ordering = Ordering::Normal);
+
+  /// Blocks until every command enqueued so far has finished.
+  void finish();
+
+private:
+  void trackLocked(Event *event);
+
+  Context *context_; // internally retained
+  Device *device_;   // internally retained
+  cl_command_queue_properties properties_;
+  std::vector<cl_queue_properties> propertyList_;
+
+  std::mutex mutex_;
+  Ref<Event> last_;                 // in-order: the previous command
+  Ref<Event> lastBarrier_;          // out-of-order: the latest barrier
+  std::vector<Ref<Event>> sinceBarrier_; // out-of-order: commands after it
+  std::vector<Ref<Event>> unfinished_;   // for clFinish
+  size_t pruneThreshold_ = 64;
+};
+
+/// Shared enqueue epilogue: hands the event to the application (or drops
+/// it) and, for a blocking call, waits and reports a failed dependency.
+cl_int completeEnqueue(Event *event, cl_event *eventOut, bool blocking);
+
+} // namespace corecl

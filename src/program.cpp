@@ -1,0 +1,266 @@
+// Programs. The source is kept and queries answer truthfully; building
+// answers CL_COMPILER_NOT_AVAILABLE until the compiler work lands (the
+// device says CL_DEVICE_COMPILER_AVAILABLE = CL_FALSE).
+#include "src/api_util.h"
+#include "src/objects/platform.h"
+#include "src/objects/program.h"
+
+using namespace corecl;
+
+namespace {
+
+/// Checks a device list given to a build call against the program's context.
+cl_int checkDeviceList(const Program &p, cl_uint num_devices, const cl_device_id *devices) {
+  if ((num_devices == 0) != (devices == nullptr))
+    return CL_INVALID_VALUE;
+  for (cl_uint i = 0; i < num_devices; ++i) {
+    Device *d = Device::fromHandle(devices[i]);
+    if (!d || !p.context().hasDevice(d))
+      return CL_INVALID_DEVICE;
+  }
+  return CL_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count,
+                                                              const char **strings,
+                                                              const size_t *lengths,
+                                                              cl_int *errcode_ret) {
+  Context *c = Context::fromHandle(context);
+  if (!c)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+  if (count == 0 || !strings)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  for (cl_uint i = 0; i < count; ++i)
+    if (!strings[i])
+      return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  return guardedCreate(errcode_ret, [&] {
+    std::string source;
+    for (cl_uint i = 0; i < count; ++i) {
+      if (lengths && lengths[i])
+        source.append(strings[i], lengths[i]);
+      else
+        source.append(strings[i]);
+    }
+    return withError(errcode_ret, CL_SUCCESS, (new Program(*c, std::move(source)))->handle());
+  });
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
+    cl_context context, cl_uint num_devices, const cl_device_id *device_list,
+    const size_t *lengths, const unsigned char **binaries, cl_int *binary_status,
+    cl_int *errcode_ret) {
+  Context *c = Context::fromHandle(context);
+  if (!c)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+  if (num_devices == 0 || !device_list)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  for (cl_uint i = 0; i < num_devices; ++i) {
+    Device *d = Device::fromHandle(device_list[i]);
+    if (!d || !c->hasDevice(d))
+      return withError<_cl_program>(errcode_ret, CL_INVALID_DEVICE);
+  }
+  if (!lengths || !binaries)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  for (cl_uint i = 0; i < num_devices; ++i)
+    if (!lengths[i] || !binaries[i])
+      return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  // CoreCL has produced no binary yet, so none can be one of its own.
+  if (binary_status)
+    for (cl_uint i = 0; i < num_devices; ++i)
+      binary_status[i] = CL_INVALID_BINARY;
+  return withError<_cl_program>(errcode_ret, CL_INVALID_BINARY);
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(
+    cl_context context, cl_uint num_devices, const cl_device_id *device_list,
+    const char *kernel_names, cl_int *errcode_ret) {
+  Context *c = Context::fromHandle(context);
+  if (!c)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+  if (num_devices == 0 || !device_list || !kernel_names)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  for (cl_uint i = 0; i < num_devices; ++i) {
+    Device *d = Device::fromHandle(device_list[i]);
+    if (!d || !c->hasDevice(d))
+      return withError<_cl_program>(errcode_ret, CL_INVALID_DEVICE);
+  }
+  // CoreCL devices have no built-in kernels (CL_DEVICE_BUILT_IN_KERNELS "").
+  return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void *il,
+                                                          size_t length, cl_int *errcode_ret) {
+  if (!Context::fromHandle(context))
+    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+  if (!il || !length)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  // No CoreCL device accepts an intermediate language (CL_DEVICE_IL_VERSION "").
+  return withError<_cl_program>(errcode_ret, CL_INVALID_OPERATION);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) {
+  Program *p = Program::fromHandle(program);
+  if (!p)
+    return CL_INVALID_PROGRAM;
+  p->retainPublic();
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program) {
+  Program *p = Program::fromHandle(program);
+  if (!p || !p->releasePublic())
+    return CL_INVALID_PROGRAM;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_devices,
+                                               const cl_device_id *device_list, const char *,
+                                               void(CL_CALLBACK *pfn_notify)(cl_program, void *),
+                                               void *user_data) {
+  Program *p = Program::fromHandle(program);
+  if (!p)
+    return CL_INVALID_PROGRAM;
+  if (cl_int err = checkDeviceList(*p, num_devices, device_list))
+    return err;
+  if (!pfn_notify && user_data)
+    return CL_INVALID_VALUE;
+  return CL_COMPILER_NOT_AVAILABLE;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num_devices,
+                                                 const cl_device_id *device_list, const char *,
+                                                 cl_uint num_input_headers,
+                                                 const cl_program *input_headers,
+                                                 const char **header_include_names,
+                                                 void(CL_CALLBACK *pfn_notify)(cl_program, void *),
+                                                 void *user_data) {
+  Program *p = Program::fromHandle(program);
+  if (!p)
+    return CL_INVALID_PROGRAM;
+  if (cl_int err = checkDeviceList(*p, num_devices, device_list))
+    return err;
+  if ((num_input_headers == 0) != (input_headers == nullptr) ||
+      (num_input_headers == 0) != (header_include_names == nullptr) ||
+      (!pfn_notify && user_data))
+    return CL_INVALID_VALUE;
+  return CL_COMPILER_NOT_AVAILABLE;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices,
+                                                  const cl_device_id *device_list, const char *,
+                                                  cl_uint num_input_programs,
+                                                  const cl_program *input_programs,
+                                                  void(CL_CALLBACK *pfn_notify)(cl_program,
+                                                                                void *),
+                                                  void *user_data, cl_int *errcode_ret) {
+  if (!Context::fromHandle(context))
+    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+  if ((num_devices == 0) != (device_list == nullptr) || num_input_programs == 0 ||
+      !input_programs || (!pfn_notify && user_data))
+    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  for (cl_uint i = 0; i < num_input_programs; ++i)
+    if (!Program::fromHandle(input_programs[i]))
+      return withError<_cl_program>(errcode_ret, CL_INVALID_PROGRAM);
+  return withError<_cl_program>(errcode_ret, CL_LINKER_NOT_AVAILABLE);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) { return CL_SUCCESS; }
+
+CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform) {
+  if (!Platform::fromHandle(platform))
+    return CL_INVALID_PLATFORM;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_info param_name,
+                                                 size_t param_value_size, void *param_value,
+                                                 size_t *param_value_size_ret) {
+  Program *p = Program::fromHandle(program);
+  if (!p)
+    return CL_INVALID_PROGRAM;
+  return guarded([&]() -> cl_int {
+    auto put = [&](auto v) {
+      return writeInfo(param_value_size, param_value, param_value_size_ret, v);
+    };
+    const auto &devices = p->context().devices();
+    switch (param_name) {
+    case CL_PROGRAM_REFERENCE_COUNT: return put(p->publicRefCount());
+    case CL_PROGRAM_CONTEXT: return put(cl_context(p->context().handle()));
+    case CL_PROGRAM_NUM_DEVICES: return put(cl_uint(devices.size()));
+    case CL_PROGRAM_DEVICES: {
+      std::vector<cl_device_id> ids;
+      for (Device *d : devices)
+        ids.push_back(d->handle());
+      return put(ids);
+    }
+    case CL_PROGRAM_SOURCE: return put(p->source());
+    case CL_PROGRAM_IL:
+      if (param_value_size_ret)
+        *param_value_size_ret = 0; // not created from IL
+      return CL_SUCCESS;
+    case CL_PROGRAM_BINARY_SIZES: return put(std::vector<size_t>(devices.size(), 0));
+    case CL_PROGRAM_BINARIES: {
+      // No binaries: every size is 0, so nothing is written through the
+      // application's pointers.
+      size_t bytes = devices.size() * sizeof(unsigned char *);
+      if (param_value && param_value_size < bytes)
+        return CL_INVALID_VALUE;
+      if (param_value_size_ret)
+        *param_value_size_ret = bytes;
+      return CL_SUCCESS;
+    }
+    case CL_PROGRAM_NUM_KERNELS:
+    case CL_PROGRAM_KERNEL_NAMES: return CL_INVALID_PROGRAM_EXECUTABLE;
+    case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
+    case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT: return put(cl_bool(CL_FALSE));
+    default: return CL_INVALID_VALUE;
+    }
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_device_id device,
+                                                      cl_program_build_info param_name,
+                                                      size_t param_value_size, void *param_value,
+                                                      size_t *param_value_size_ret) {
+  Program *p = Program::fromHandle(program);
+  if (!p)
+    return CL_INVALID_PROGRAM;
+  Device *d = Device::fromHandle(device);
+  if (!d || !p->context().hasDevice(d))
+    return CL_INVALID_DEVICE;
+  auto put = [&](auto v) {
+    return writeInfo(param_value_size, param_value, param_value_size_ret, v);
+  };
+  switch (param_name) {
+  case CL_PROGRAM_BUILD_STATUS: return put(cl_build_status(CL_BUILD_NONE));
+  case CL_PROGRAM_BUILD_OPTIONS: return put("");
+  case CL_PROGRAM_BUILD_LOG: return put("");
+  case CL_PROGRAM_BINARY_TYPE: return put(cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_NONE));
+  case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: return put(size_t(0));
+  default: return CL_INVALID_VALUE;
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program,
+                                                            void(CL_CALLBACK *)(cl_program,
+                                                                                void *),
+                                                            void *) {
+  if (!Program::fromHandle(program))
+    return CL_INVALID_PROGRAM;
+  // No CoreCL device supports program-scope global destructors.
+  return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program, cl_uint,
+                                                                   size_t, const void *) {
+  if (!Program::fromHandle(program))
+    return CL_INVALID_PROGRAM;
+  // Specialization constants belong to IL programs, which CoreCL does not take.
+  return CL_INVALID_OPERATION;
+}
+
+} // extern "C"
