@@ -29,6 +29,8 @@ cl_int parseContextProperties(const cl_context_properties *props,
       if (seenInterop)
         return CL_INVALID_PROPERTY;
       seenInterop = true;
+      if (props[i + 1] != CL_TRUE && props[i + 1] != CL_FALSE)
+        return CL_INVALID_PROPERTY;
       break;
     default: return CL_INVALID_PROPERTY;
     }

@@ -24,8 +24,14 @@ cl_int planPartition(const Device &device, const cl_device_partition_property *p
     if (props[2] != 0)
       return CL_INVALID_VALUE;
     cl_device_partition_property n = props[1];
-    if (n <= 0 || unsigned(n) > available)
-      return n <= 0 ? CL_INVALID_VALUE : CL_DEVICE_PARTITION_FAILED;
+    // A partition must make the device smaller: n equal to (or above) the
+    // device's compute units leaves nothing to split.
+    if (n <= 0)
+      return CL_INVALID_VALUE;
+    if (unsigned(n) > available)
+      return CL_INVALID_DEVICE_PARTITION_COUNT;
+    if (unsigned(n) == available)
+      return CL_DEVICE_PARTITION_FAILED;
     counts.assign(available / unsigned(n), unsigned(n));
     type = {props[0], props[1], 0};
     return CL_SUCCESS;
@@ -44,10 +50,10 @@ cl_int planPartition(const Device &device, const cl_device_partition_property *p
     }
     type.push_back(CL_DEVICE_PARTITION_BY_COUNTS_LIST_END);
     type.push_back(0);
-    if (props[i + 1] != 0)
-      return CL_INVALID_VALUE;
     if (counts.empty() || counts.size() > available || total > available)
       return CL_INVALID_DEVICE_PARTITION_COUNT;
+    if (props[i + 1] != 0)
+      return CL_INVALID_VALUE;
     return CL_SUCCESS;
   }
   case CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN:
@@ -66,7 +72,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_devic
                                                cl_uint *num_devices) {
   if (platform && !Platform::fromHandle(platform))
     return CL_INVALID_PLATFORM;
-  if (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~kKnownTypes))
+  if (device_type == 0 || (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~kKnownTypes)))
     return CL_INVALID_DEVICE_TYPE;
   if ((num_entries == 0 && devices) || (!devices && !num_devices))
     return CL_INVALID_VALUE;

@@ -60,7 +60,10 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   // says so, and clBuildProgram answers CL_COMPILER_NOT_AVAILABLE.
   case CL_DEVICE_COMPILER_AVAILABLE: return put(cl_bool(CL_FALSE));
   case CL_DEVICE_LINKER_AVAILABLE: return put(cl_bool(CL_FALSE));
-  case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED: return put("v0000-00-00-00");
+  case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
+    // The CTS snapshot CoreCL is tested against (docs/conformance.md); not
+    // an official Khronos conformance submission.
+    return put("v2026-08-18-00");
   case CL_DEVICE_BUILT_IN_KERNELS: return put("");
   case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION: return put(std::vector<cl_name_version>{});
   case CL_DEVICE_IL_VERSION: return put("");
