@@ -1,0 +1,49 @@
+// Floating-point functions that map one to one onto LLVM intrinsics: exact
+// or correctly rounded operations the CPU does in hardware (sqrt, fma,
+// rounding, fabs, copysign, fmin/fmax). The transcendental functions get
+// accurate implementations of their own in the builtins work (issue 4);
+// until then they defer, through the LLVM intrinsics, to the host C library
+// (see docs/conformance.md).
+#include "builtins.h"
+
+#define UNARY(name, fbuiltin, dbuiltin)                                                        \
+  OVERLOAD float name(float x) { return fbuiltin(x); }                                         \
+  OVERLOAD double name(double x) { return dbuiltin(x); }                                       \
+  VECTORIZE_UNARY(name, float)                                                                 \
+  VECTORIZE_UNARY(name, double)
+
+UNARY(sqrt, __builtin_sqrtf, __builtin_sqrt)
+UNARY(fabs, __builtin_fabsf, __builtin_fabs)
+UNARY(floor, __builtin_floorf, __builtin_floor)
+UNARY(ceil, __builtin_ceilf, __builtin_ceil)
+UNARY(trunc, __builtin_truncf, __builtin_trunc)
+UNARY(round, __builtin_roundf, __builtin_round)
+UNARY(rint, __builtin_rintf, __builtin_rint)
+UNARY(sin, __builtin_sinf, __builtin_sin)
+UNARY(cos, __builtin_cosf, __builtin_cos)
+UNARY(exp, __builtin_expf, __builtin_exp)
+UNARY(exp2, __builtin_exp2f, __builtin_exp2)
+UNARY(log, __builtin_logf, __builtin_log)
+UNARY(log2, __builtin_log2f, __builtin_log2)
+UNARY(log10, __builtin_log10f, __builtin_log10)
+
+#define BINARY(name, fbuiltin, dbuiltin)                                                       \
+  OVERLOAD float name(float x, float y) { return fbuiltin(x, y); }                             \
+  OVERLOAD double name(double x, double y) { return dbuiltin(x, y); }                          \
+  VECTORIZE_BINARY(name, float)                                                                \
+  VECTORIZE_BINARY(name, double)
+
+BINARY(fmin, __builtin_fminf, __builtin_fmin)
+BINARY(fmax, __builtin_fmaxf, __builtin_fmax)
+BINARY(copysign, __builtin_copysignf, __builtin_copysign)
+BINARY(pow, __builtin_powf, __builtin_pow)
+
+#define TERNARY(name)                                                                          \
+  OVERLOAD float name(float a, float b, float c) { return __builtin_fmaf(a, b, c); }           \
+  OVERLOAD double name(double a, double b, double c) { return __builtin_fma(a, b, c); }        \
+  VECTORIZE_TERNARY(name, float)                                                               \
+  VECTORIZE_TERNARY(name, double)
+
+TERNARY(fma)
+// mad may be computed with any accuracy; fma is one instruction on the CPU.
+TERNARY(mad)

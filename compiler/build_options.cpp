@@ -1,0 +1,161 @@
+#include "compiler/build_options.h"
+
+#include "compiler/compiler.h"
+
+#include <set>
+
+namespace corecl::compiler {
+namespace {
+
+/// Splits on whitespace, honouring single and double quotes.
+std::vector<std::string> tokenize(const std::string &text) {
+  std::vector<std::string> tokens;
+  std::string current;
+  bool inToken = false;
+  char quote = 0;
+  for (char c : text) {
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      else
+        current += c;
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      quote = c;
+      inToken = true;
+    } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      if (inToken)
+        tokens.push_back(std::move(current));
+      current.clear();
+      inToken = false;
+    } else {
+      current += c;
+      inToken = true;
+    }
+  }
+  if (inToken)
+    tokens.push_back(std::move(current));
+  return tokens;
+}
+
+// Options passed to Clang's cc1 unchanged: cc1 implements each of them.
+const std::set<std::string> kPassThrough = {
+    "-cl-mad-enable",          "-cl-no-signed-zeros",
+    "-cl-single-precision-constant", "-cl-fp32-correctly-rounded-divide-sqrt",
+    "-cl-no-subgroup-ifp",     "-w",
+    "-Werror",
+};
+
+} // namespace
+
+int BuildOptions::clVersion() const {
+  if (clStd == "CL1.0")
+    return 100;
+  if (clStd == "CL1.1")
+    return 110;
+  if (clStd == "CL1.2")
+    return 120;
+  if (clStd == "CL2.0")
+    return 200;
+  return 300;
+}
+
+BuildOptions parseBuildOptions(const std::string &text, OptionsKind kind) {
+  BuildOptions out;
+  std::vector<std::string> tokens = tokenize(text);
+  bool compiles = kind != OptionsKind::Link;
+  auto fail = [&](const std::string &message) {
+    if (out.error.empty())
+      out.error = message;
+  };
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const std::string &t = tokens[i];
+    // Preprocessor options: -D name, -Dname[=value], -I dir, -Idir.
+    if (t.rfind("-D", 0) == 0 || t.rfind("-I", 0) == 0) {
+      if (!compiles) {
+        fail("'" + t + "' is a compiler option; clLinkProgram takes link options only");
+        continue;
+      }
+      std::string flag = t.substr(0, 2);
+      std::string value = t.substr(2);
+      if (value.empty()) {
+        if (i + 1 >= tokens.size()) {
+          fail("'" + flag + "' needs an argument");
+          continue;
+        }
+        value = tokens[++i];
+      }
+      out.frontendArgs.push_back(flag);
+      out.frontendArgs.push_back(value);
+      continue;
+    }
+    if (t.rfind("-cl-std=", 0) == 0) {
+      std::string v = t.substr(8);
+      static const std::set<std::string> known = {"CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0"};
+      if (!known.count(v)) {
+        fail("unsupported OpenCL C version in '" + t + "'");
+        continue;
+      }
+      out.clStd = v;
+      continue;
+    }
+    // Link options, accepted by clBuildProgram too (they then do nothing).
+    if (t == "-create-library") {
+      if (kind != OptionsKind::Link)
+        fail("'-create-library' is a link option");
+      out.createLibrary = true;
+      continue;
+    }
+    if (t == "-enable-link-options") {
+      if (kind != OptionsKind::Link)
+        fail("'-enable-link-options' is a link option");
+      out.enableLinkOptions = true;
+      continue;
+    }
+    if (t == "-cl-denorms-are-zero") {
+      out.denormsAreZero = true;
+      out.frontendArgs.push_back(t);
+      continue;
+    }
+    if (t == "-cl-unsafe-math-optimizations" || t == "-cl-fast-relaxed-math") {
+      out.fastMath = true;
+      out.finiteMathOnly |= t == "-cl-fast-relaxed-math";
+      out.frontendArgs.push_back(t);
+      continue;
+    }
+    if (t == "-cl-finite-math-only") {
+      out.finiteMathOnly = true;
+      out.frontendArgs.push_back(t);
+      continue;
+    }
+    if (t == "-cl-opt-disable") {
+      out.optDisable = true;
+      continue;
+    }
+    if (t == "-cl-kernel-arg-info") {
+      out.kernelArgInfo = true;
+      continue;
+    }
+    if (t == "-cl-uniform-work-group-size") {
+      out.uniformWorkGroupSize = true;
+      out.frontendArgs.push_back(t);
+      continue;
+    }
+    if (t == "-g")
+      continue; // debug info is accepted; CoreCL emits none yet
+    if (kPassThrough.count(t)) {
+      if (compiles)
+        out.frontendArgs.push_back(t);
+      continue;
+    }
+    fail("unknown build option '" + t + "'");
+  }
+  return out;
+}
+
+std::string validateBuildOptions(const std::string &options) {
+  return parseBuildOptions(options, OptionsKind::Build).error;
+}
+
+} // namespace corecl::compiler

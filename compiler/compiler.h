@@ -1,0 +1,84 @@
+// The compiler layer's interface: OpenCL C in, native work-group functions
+// out. No LLVM, Clang or OpenCL API header leaks through it, so src/ can
+// include it cheaply; the enums mirror OpenCL values where the API needs
+// them, and src/ maps them.
+#pragma once
+#include "corecl/kernel_abi.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace corecl::compiler {
+
+enum class AddressSpace { Private, Global, Constant, Local, Generic };
+enum class AccessQualifier { None, ReadOnly, WriteOnly, ReadWrite };
+enum TypeQualifier : uint32_t { kConst = 1, kRestrict = 2, kVolatile = 4, kPipe = 8 };
+
+/// How the runtime fills an argument's slot in the args block.
+enum class ArgKind {
+  Value,        // bytes copied from clSetKernelArg
+  Buffer,       // a cl_mem (global or constant): its data pointer, or NULL
+  LocalPointer, // a __local pointer: the runtime stores an arena offset
+  Sampler,
+  Image,
+};
+
+struct KernelArg {
+  std::string name;
+  std::string typeName; // as written, e.g. "float4*", "struct S"
+  ArgKind kind = ArgKind::Value;
+  AddressSpace addressSpace = AddressSpace::Private;
+  AccessQualifier access = AccessQualifier::None;
+  uint32_t typeQualifiers = 0;
+  uint32_t size = 0;   // bytes of the value (8 for pointers)
+  uint32_t offset = 0; // position in the args block
+};
+
+struct KernelDesc {
+  std::string name;
+  std::vector<KernelArg> args;
+  uint32_t argsBlockSize = 0;
+  uint64_t reqdWorkGroupSize[3] = {0, 0, 0};
+  uint64_t workGroupSizeHint[3] = {0, 0, 0};
+  std::string vecTypeHint;
+  std::string attributes; // CL_KERNEL_ATTRIBUTES
+  uint64_t staticLocalMemSize = 0; // kernel-scope __local variables
+  uint64_t privateMemSize = 0;
+  uint64_t wiStoragePerItem = 0;   // bytes per work-item live across barriers
+  uint32_t vectorWidth = 1;        // work-items per SIMD step the compiler aims at
+  bool hasBarriers = false;
+};
+
+/// The host CPU the code is generated for.
+struct Target {
+  std::string cpuName;     // e.g. "znver4"
+  std::string cpuFeatures; // e.g. "+avx2,+avx512f,..."
+  uint32_t simdBytes = 16;
+};
+const Target &hostTarget();
+
+/// A linked, JIT-compiled program: its kernels and their entry points.
+class Executable {
+public:
+  virtual ~Executable() = default;
+  virtual const std::vector<KernelDesc> &kernels() const = 0;
+  /// The work-group function of kernel `index` in kernels().
+  virtual corecl_wg_fn entry(size_t index) const = 0;
+};
+
+struct BuildResult {
+  enum Status { Success, InvalidOptions, Failure } status = Failure;
+  std::string log;
+  std::shared_ptr<Executable> executable;
+};
+
+/// Compiles and links OpenCL C source with OpenCL build options. Thread-safe;
+/// never aborts the process: every failure lands in the log.
+BuildResult buildProgram(const std::string &source, const std::string &options);
+
+/// Checks options without compiling; returns an error message or "".
+std::string validateBuildOptions(const std::string &options);
+
+} // namespace corecl::compiler

@@ -1,0 +1,101 @@
+#include "compiler/frontend.h"
+
+#include "compiler/embedded_headers.h"
+
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/CodeGen/CodeGenAction.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/VirtualFileSystem.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace corecl::compiler {
+namespace {
+
+constexpr const char *kResourceDir = "/corecl-resource";
+constexpr const char *kSourceName = "source.cl";
+
+/// The real file system (for -I directories) under an in-memory layer that
+/// holds the program source and the embedded headers.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> makeFileSystem(const std::string &source) {
+  auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  memory->addFile(std::string("/") + kSourceName, 0,
+                  llvm::MemoryBuffer::getMemBufferCopy(source, kSourceName));
+  for (const EmbeddedFile &f : embeddedHeaders())
+    memory->addFile(std::string(kResourceDir) + "/include/" + f.name, 0,
+                    llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(f.data, f.size), f.name,
+                                                     /*RequiresNullTerminator=*/false));
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  overlay->pushOverlay(memory);
+  overlay->setCurrentWorkingDirectory("/");
+  return overlay;
+}
+
+} // namespace
+
+const char *frontendExtensions() {
+  return "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
+         "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "
+         "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics "
+         "cl_khr_int64_extended_atomics cl_khr_fp64";
+}
+
+std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
+                                             const std::string &source,
+                                             const BuildOptions &options, std::string &log) {
+  std::string extensions = "-cl-ext=-all";
+  for (const char *p = frontendExtensions(); *p;) {
+    const char *end = p;
+    while (*end && *end != ' ')
+      ++end;
+    extensions += ",+" + std::string(p, end);
+    p = *end ? end + 1 : end;
+  }
+  std::vector<std::string> args = {
+      "-triple", "spir64-unknown-unknown", "-x", "cl", "-cl-std=" + options.clStd,
+      "-finclude-default-header", "-fdeclare-opencl-builtins", "-cl-kernel-arg-info",
+      // Optimise later, on the host target; emit IR that is ready for it.
+      options.optDisable ? "-O0" : "-O2", "-disable-llvm-passes", "-ffp-contract=on",
+      "-resource-dir", kResourceDir, "-internal-isystem", std::string(kResourceDir) + "/include",
+      "-fno-caret-diagnostics", extensions};
+  if (options.optDisable)
+    args.push_back("-cl-opt-disable");
+  // OpenCL C 2.0 and 3.0 with the generic address space and non-uniform
+  // work-groups: the CPU supports both.
+  if (options.clVersion() >= 300)
+    args.push_back("-cl-ext=+__opencl_c_generic_address_space,+__opencl_c_program_scope_"
+                   "global_variables,+__opencl_c_fp64,+__opencl_c_int64,+__opencl_c_"
+                   "atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst,+__opencl_c_"
+                   "atomic_scope_device,+__opencl_c_atomic_scope_all_devices");
+  args.insert(args.end(), options.frontendArgs.begin(), options.frontendArgs.end());
+  args.push_back(kSourceName);
+
+  std::vector<const char *> argv;
+  for (const std::string &a : args)
+    argv.push_back(a.c_str());
+
+  llvm::raw_string_ostream logStream(log);
+  auto diagOptions = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  diagOptions->ShowCarets = false;
+  auto *printer = new clang::TextDiagnosticPrinter(logStream, diagOptions.get());
+
+  clang::CompilerInstance instance;
+  instance.createDiagnostics(printer, /*ShouldOwnClient=*/true);
+  if (!clang::CompilerInvocation::CreateFromArgs(instance.getInvocation(), argv,
+                                                 instance.getDiagnostics()))
+    return nullptr;
+  instance.createFileManager(makeFileSystem(source));
+
+  clang::EmitLLVMOnlyAction action(&context);
+  bool ok = instance.ExecuteAction(action);
+  logStream.flush();
+  if (!ok || instance.getDiagnostics().hasErrorOccurred())
+    return nullptr;
+  return action.takeModule();
+}
+
+} // namespace corecl::compiler

@@ -1,0 +1,26 @@
+// Clang in-process: OpenCL C source to an LLVM module for spir64 (distinct
+// address spaces, no target ABI coercion of kernel arguments). The module
+// is retargeted to the host later (program_builder.cpp).
+#pragma once
+#include "compiler/build_options.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace corecl::compiler {
+
+/// The OpenCL C extensions the front end enables (and the device reports).
+const char *frontendExtensions();
+
+/// Compiles `source`; on failure returns nullptr. Diagnostics, warnings
+/// included, are appended to `log` as "source.cl:LINE:COL: error: ...".
+std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
+                                             const std::string &source,
+                                             const BuildOptions &options, std::string &log);
+
+} // namespace corecl::compiler

@@ -1,0 +1,58 @@
+#include "compiler/jit.h"
+
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/IR/Module.h>
+#include <llvm/TargetParser/Host.h>
+
+namespace corecl::compiler {
+
+class JitProgram {
+public:
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+};
+
+JitProgramPtr jitCompile(std::unique_ptr<llvm::LLVMContext> context,
+                                       std::unique_ptr<llvm::Module> module,
+                                       const Target &target, std::string &log) {
+  llvm::orc::JITTargetMachineBuilder machine(llvm::Triple(llvm::sys::getProcessTriple()));
+  machine.setCPU(target.cpuName);
+  machine.addFeatures(std::vector<std::string>{target.cpuFeatures});
+  machine.setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create();
+  if (!jit) {
+    log += "error: cannot create the JIT: " + llvm::toString(jit.takeError()) + "\n";
+    return nullptr;
+  }
+  JitProgramPtr program(new JitProgram());
+  program->jit = std::move(*jit);
+  char prefix = program->jit->getDataLayout().getGlobalPrefix();
+  auto generator = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
+  if (!generator) {
+    log += "error: " + llvm::toString(generator.takeError()) + "\n";
+    return nullptr;
+  }
+  program->jit->getMainJITDylib().addGenerator(std::move(*generator));
+  if (auto err = program->jit->addIRModule(
+          llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+    log += "error: " + llvm::toString(std::move(err)) + "\n";
+    return nullptr;
+  }
+  return program;
+}
+
+void *jitLookup(JitProgram &program, const std::string &name, std::string &log) {
+  auto symbol = program.jit->lookup(name);
+  if (!symbol) {
+    log += "error: code generation failed for '" + name +
+           "': " + llvm::toString(symbol.takeError()) + "\n";
+    return nullptr;
+  }
+  return symbol->toPtr<void *>();
+}
+
+void destroyJitProgram(JitProgram *program) { delete program; }
+
+} // namespace corecl::compiler

@@ -1,0 +1,32 @@
+// ORC LLJIT for one program: its own execution session, resolving the C
+// library (libm for math the builtins defer to) from the process.
+#pragma once
+#include "compiler/compiler.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace corecl::compiler {
+
+class JitProgram;
+void destroyJitProgram(JitProgram *program);
+
+struct JitProgramDeleter {
+  void operator()(JitProgram *p) const { destroyJitProgram(p); }
+};
+using JitProgramPtr = std::unique_ptr<JitProgram, JitProgramDeleter>;
+
+/// Compiles `module` to native code; nullptr and a log line on failure.
+JitProgramPtr jitCompile(std::unique_ptr<llvm::LLVMContext> context,
+                         std::unique_ptr<llvm::Module> module, const Target &target,
+                         std::string &log);
+
+/// Address of a function the JIT compiled, or nullptr.
+void *jitLookup(JitProgram &program, const std::string &name, std::string &log);
+
+} // namespace corecl::compiler

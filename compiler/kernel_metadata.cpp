@@ -1,0 +1,175 @@
+#include "compiler/kernel_metadata.h"
+
+#include <llvm/IR/CallingConv.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Metadata.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/MathExtras.h>
+
+namespace corecl::compiler {
+namespace {
+
+std::string stringOperand(const llvm::MDNode *node, unsigned i) {
+  if (!node || i >= node->getNumOperands())
+    return "";
+  if (auto *s = llvm::dyn_cast_or_null<llvm::MDString>(node->getOperand(i)))
+    return s->getString().str();
+  return "";
+}
+
+uint64_t intOperand(const llvm::MDNode *node, unsigned i) {
+  if (!node || i >= node->getNumOperands())
+    return 0;
+  if (auto *c = llvm::mdconst::dyn_extract_or_null<llvm::ConstantInt>(node->getOperand(i)))
+    return c->getZExtValue();
+  return 0;
+}
+
+AddressSpace addressSpaceOf(uint64_t spirAddressSpace) {
+  switch (spirAddressSpace) {
+  case 1: return AddressSpace::Global;
+  case 2: return AddressSpace::Constant;
+  case 3: return AddressSpace::Local;
+  case 4: return AddressSpace::Generic;
+  default: return AddressSpace::Private;
+  }
+}
+
+AccessQualifier accessOf(const std::string &q) {
+  if (q == "read_only")
+    return AccessQualifier::ReadOnly;
+  if (q == "write_only")
+    return AccessQualifier::WriteOnly;
+  if (q == "read_write")
+    return AccessQualifier::ReadWrite;
+  return AccessQualifier::None;
+}
+
+uint32_t qualifiersOf(const std::string &q) {
+  uint32_t bits = 0;
+  if (q.find("const") != std::string::npos)
+    bits |= kConst;
+  if (q.find("restrict") != std::string::npos)
+    bits |= kRestrict;
+  if (q.find("volatile") != std::string::npos)
+    bits |= kVolatile;
+  if (q.find("pipe") != std::string::npos)
+    bits |= kPipe;
+  return bits;
+}
+
+} // namespace
+
+bool isKernel(const llvm::Function &f) {
+  return !f.isDeclaration() && f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL;
+}
+
+std::vector<KernelDesc> describeKernels(const llvm::Module &module) {
+  const llvm::DataLayout &layout = module.getDataLayout();
+  std::vector<KernelDesc> kernels;
+  for (const llvm::Function &f : module) {
+    if (!isKernel(f))
+      continue;
+    KernelDesc desc;
+    desc.name = f.getName().str();
+    const llvm::MDNode *addrSpaces = f.getMetadata("kernel_arg_addr_space");
+    const llvm::MDNode *access = f.getMetadata("kernel_arg_access_qual");
+    const llvm::MDNode *types = f.getMetadata("kernel_arg_type");
+    const llvm::MDNode *qualifiers = f.getMetadata("kernel_arg_type_qual");
+    const llvm::MDNode *names = f.getMetadata("kernel_arg_name");
+
+    uint64_t offset = 0;
+    for (const llvm::Argument &a : f.args()) {
+      unsigned i = a.getArgNo();
+      KernelArg arg;
+      arg.name = stringOperand(names, i);
+      arg.typeName = stringOperand(types, i);
+      arg.addressSpace = addressSpaceOf(intOperand(addrSpaces, i));
+      arg.access = accessOf(stringOperand(access, i));
+      arg.typeQualifiers = qualifiersOf(stringOperand(qualifiers, i));
+      llvm::Type *type = a.getType();
+      uint64_t size, align;
+      if (llvm::Type *byval = a.getParamByValType()) {
+        // Structs by value: the args block holds the bytes themselves.
+        size = layout.getTypeAllocSize(byval);
+        align = layout.getABITypeAlign(byval).value();
+        arg.kind = ArgKind::Value;
+      } else if (type->isPointerTy()) {
+        size = align = 8;
+        arg.kind = arg.addressSpace == AddressSpace::Local ? ArgKind::LocalPointer
+                                                           : ArgKind::Buffer;
+      } else if (type->isTargetExtTy()) {
+        size = align = 8;
+        arg.kind = arg.typeName.find("sampler") != std::string::npos ? ArgKind::Sampler
+                                                                      : ArgKind::Image;
+      } else {
+        size = layout.getTypeAllocSize(type);
+        align = layout.getABITypeAlign(type).value();
+        arg.kind = ArgKind::Value;
+      }
+      offset = llvm::alignTo(offset, align);
+      arg.offset = uint32_t(offset);
+      arg.size = uint32_t(size);
+      offset += size;
+      desc.args.push_back(std::move(arg));
+    }
+    desc.argsBlockSize = uint32_t(llvm::alignTo(offset, 16));
+
+    if (const llvm::MDNode *reqd = f.getMetadata("reqd_work_group_size"))
+      for (unsigned d = 0; d < 3; ++d)
+        desc.reqdWorkGroupSize[d] = intOperand(reqd, d);
+    if (const llvm::MDNode *hint = f.getMetadata("work_group_size_hint"))
+      for (unsigned d = 0; d < 3; ++d)
+        desc.workGroupSizeHint[d] = intOperand(hint, d);
+    if (const llvm::MDNode *vec = f.getMetadata("vec_type_hint")) {
+      // Operand 0 is an undef of the hinted type, operand 1 its signedness.
+      if (auto *v = llvm::dyn_cast<llvm::ValueAsMetadata>(vec->getOperand(0))) {
+        std::string name;
+        llvm::Type *t = v->getType();
+        unsigned lanes = 1;
+        if (auto *vt = llvm::dyn_cast<llvm::FixedVectorType>(t)) {
+          lanes = vt->getNumElements();
+          t = vt->getElementType();
+        }
+        bool isSigned = intOperand(vec, 1) != 0;
+        if (t->isFloatTy())
+          name = "float";
+        else if (t->isDoubleTy())
+          name = "double";
+        else if (t->isHalfTy())
+          name = "half";
+        else if (t->isIntegerTy(8))
+          name = isSigned ? "char" : "uchar";
+        else if (t->isIntegerTy(16))
+          name = isSigned ? "short" : "ushort";
+        else if (t->isIntegerTy(32))
+          name = isSigned ? "int" : "uint";
+        else if (t->isIntegerTy(64))
+          name = isSigned ? "long" : "ulong";
+        if (lanes > 1)
+          name += std::to_string(lanes);
+        desc.vecTypeHint = name;
+      }
+    }
+    // CL_KERNEL_ATTRIBUTES: the attributes as written in the source.
+    std::string attrs;
+    auto add = [&](const std::string &a) { attrs += (attrs.empty() ? "" : " ") + a; };
+    if (desc.reqdWorkGroupSize[0])
+      add("reqd_work_group_size(" + std::to_string(desc.reqdWorkGroupSize[0]) + "," +
+          std::to_string(desc.reqdWorkGroupSize[1]) + "," +
+          std::to_string(desc.reqdWorkGroupSize[2]) + ")");
+    if (desc.workGroupSizeHint[0])
+      add("work_group_size_hint(" + std::to_string(desc.workGroupSizeHint[0]) + "," +
+          std::to_string(desc.workGroupSizeHint[1]) + "," +
+          std::to_string(desc.workGroupSizeHint[2]) + ")");
+    if (!desc.vecTypeHint.empty())
+      add("vec_type_hint(" + desc.vecTypeHint + ")");
+    desc.attributes = attrs;
+    kernels.push_back(std::move(desc));
+  }
+  return kernels;
+}
+
+} // namespace corecl::compiler

@@ -1,0 +1,33 @@
+// Links the builtins library (builtins/, compiled to bitcode at build time
+// and embedded in libCoreCL.so) into a program module.
+#include "compiler/pipeline.h"
+
+#include "builtins/builtins_bitcode.h"
+
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/Support/MemoryBuffer.h>
+
+namespace corecl::compiler {
+
+bool linkBuiltins(llvm::Module &module, std::string &log) {
+  llvm::MemoryBufferRef buffer(
+      llvm::StringRef(reinterpret_cast<const char *>(builtinsBitcode()), builtinsBitcodeSize()),
+      "corecl-builtins");
+  auto builtins = llvm::parseBitcodeFile(buffer, module.getContext());
+  if (!builtins) {
+    log += "internal error: cannot read CoreCL's builtins library: " +
+           llvm::toString(builtins.takeError()) + "\n";
+    return false;
+  }
+  (*builtins)->setDataLayout(module.getDataLayout());
+  (*builtins)->setTargetTriple(module.getTargetTriple());
+  if (llvm::Linker::linkModules(module, std::move(*builtins), llvm::Linker::LinkOnlyNeeded)) {
+    log += "internal error: linking CoreCL's builtins library failed\n";
+    return false;
+  }
+  return true;
+}
+
+} // namespace corecl::compiler

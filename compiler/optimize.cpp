@@ -1,0 +1,166 @@
+// Preparation, retargeting and optimisation with LLVM's new pass manager.
+#include "compiler/kernel_metadata.h"
+#include "compiler/pipeline.h"
+
+#include <llvm/Analysis/CGSCCPassManager.h>
+#include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/TargetParser/Host.h>
+#include <llvm/Transforms/IPO/AlwaysInliner.h>
+#include <llvm/Transforms/IPO/GlobalDCE.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <set>
+
+namespace corecl::compiler {
+namespace {
+
+/// Runs `passes` with every analysis registered for `machine` (or none).
+void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
+                     const std::function<llvm::ModulePassManager(llvm::PassBuilder &)> &build) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder builder(machine, tuning);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager passes = build(builder);
+  passes.run(module, mam);
+}
+
+} // namespace
+
+void prepareForWorkGroups(llvm::Module &module) {
+  for (llvm::Function &f : module) {
+    if (f.isDeclaration())
+      continue;
+    f.removeFnAttr(llvm::Attribute::NoInline);
+    f.removeFnAttr(llvm::Attribute::OptimizeNone);
+    f.addFnAttr(llvm::Attribute::AlwaysInline);
+    if (!isKernel(f))
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  }
+  runModulePasses(module, nullptr, [](llvm::PassBuilder &) {
+    llvm::ModulePassManager mpm;
+    mpm.addPass(llvm::AlwaysInlinerPass());
+    llvm::FunctionPassManager fpm;
+    fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+    fpm.addPass(llvm::EarlyCSEPass());
+    fpm.addPass(llvm::SimplifyCFGPass());
+    fpm.addPass(llvm::InstCombinePass());
+    mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+    mpm.addPass(llvm::GlobalDCEPass());
+    return mpm;
+  });
+  // Inlined helpers are no longer needed by name; builtins stay until the
+  // final optimisation decides.
+  for (llvm::Function &f : module)
+    if (!isKernel(f))
+      f.removeFnAttr(llvm::Attribute::AlwaysInline);
+}
+
+std::unique_ptr<llvm::TargetMachine> createHostTargetMachine(const Target &target) {
+  llvm::orc::JITTargetMachineBuilder builder(llvm::Triple(llvm::sys::getProcessTriple()));
+  builder.setCPU(target.cpuName);
+  builder.addFeatures(std::vector<std::string>{target.cpuFeatures});
+  builder.setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto machine = builder.createTargetMachine();
+  if (!machine) {
+    llvm::consumeError(machine.takeError());
+    return nullptr;
+  }
+  return std::move(*machine);
+}
+
+void retargetToHost(llvm::Module &module, llvm::TargetMachine &machine, const Target &target) {
+  module.setTargetTriple(machine.getTargetTriple().str());
+  module.setDataLayout(machine.createDataLayout());
+  for (llvm::Function &f : module) {
+    if (f.getCallingConv() == llvm::CallingConv::SPIR_FUNC ||
+        f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL)
+      f.setCallingConv(llvm::CallingConv::C);
+    for (llvm::Instruction &inst : llvm::instructions(f))
+      if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+        if (call->getCallingConv() == llvm::CallingConv::SPIR_FUNC)
+          call->setCallingConv(llvm::CallingConv::C);
+    if (f.isDeclaration())
+      continue;
+    f.addFnAttr("target-cpu", target.cpuName);
+    f.addFnAttr("target-features", target.cpuFeatures);
+    // Full-width vectors: on AVX-512 machines LLVM otherwise prefers 256 bits.
+    f.addFnAttr("prefer-vector-width", std::to_string(target.simdBytes * 8));
+  }
+}
+
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool optDisable) {
+  runModulePasses(module, &machine, [&](llvm::PassBuilder &builder) {
+    return optDisable ? builder.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
+                      : builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  });
+}
+
+std::string undefinedFunctions(const llvm::Module &module) {
+  std::set<std::string> missing;
+  for (const llvm::Function &f : module)
+    if (f.isDeclaration() && !f.isIntrinsic() && !f.use_empty()) {
+      std::string name = f.getName().str();
+      // The C library provides these to the JIT.
+      static const std::set<std::string> provided = {"memcpy", "memset", "memmove"};
+      if (!provided.count(name))
+        missing.insert(name);
+    }
+  std::string text;
+  for (const std::string &name : missing)
+    text += "error: no definition for '" + llvm::demangle(name) +
+            "': CoreCL's builtins library does not provide it yet\n";
+  return text;
+}
+
+void dumpIfRequested(const llvm::Module &module, llvm::TargetMachine &machine,
+                     const std::string &tag) {
+  static std::atomic<unsigned> counter{0};
+  unsigned id = counter++;
+  if (const char *dir = std::getenv("CORECL_DUMP_IR")) {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(std::string(dir) + "/" + tag + "." + std::to_string(id) + ".ll", ec);
+    if (!ec)
+      module.print(out, nullptr);
+  }
+  if (const char *dir = std::getenv("CORECL_DUMP_ASM")) {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(std::string(dir) + "/" + tag + "." + std::to_string(id) + ".s", ec);
+    if (ec)
+      return;
+    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
+    llvm::legacy::PassManager passes;
+    if (!machine.addPassesToEmitFile(passes, out, nullptr, llvm::CodeGenFileType::AssemblyFile))
+      passes.run(*copy);
+  }
+}
+
+} // namespace corecl::compiler

@@ -1,0 +1,54 @@
+// The work-group formation steps, applied in this order to each kernel of
+// a module whose user functions are already inlined into the kernels:
+//
+//  1. makeKernelBody: clone the kernel into a body function taking the
+//     work-item parameters (work_item_state.h) and rewrite every work-item
+//     function call to use them.
+//  2. lowerLocalMemory: kernel-scope __local variables become offsets into
+//     the worker's local arena.
+//  3. formBarrierRegions: split the body at barriers into region functions;
+//     values live across a barrier move to per-work-item storage.
+//  4. buildWorkGroupFunction: the corecl_wg_fn entry that loops over the
+//     work-groups of a slice and, per region, over the work-items, marked
+//     so that the innermost loop vectorises across work-items.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Module;
+class StructType;
+class LLVMContext;
+} // namespace llvm
+
+namespace corecl::compiler {
+
+struct KernelDesc;
+
+llvm::StructType *wgContextType(llvm::LLVMContext &context);
+
+/// Step 1. Returns the body function; the kernel itself is left unchanged.
+llvm::Function *makeKernelBody(llvm::Function &kernel);
+
+/// Step 2. Returns the bytes of static local memory the body uses.
+uint64_t lowerLocalMemory(llvm::Function &body);
+
+struct Regions {
+  std::vector<llvm::Function *> functions; // region i starts at barrier i (0: entry)
+  uint64_t wiStorageBytes = 0;             // per work-item
+  bool hasBarriers = false;
+};
+
+/// Step 3. Consumes `body` (it is erased).
+Regions formBarrierRegions(llvm::Function &body);
+
+/// Step 4. Emits `<kernel name>.wg` and returns it.
+llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,
+                                       const KernelDesc &desc);
+
+/// Name of the work-group function of `kernelName`.
+std::string workGroupFunctionName(const std::string &kernelName);
+
+} // namespace corecl::compiler

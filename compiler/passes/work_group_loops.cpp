@@ -1,0 +1,253 @@
+// Step 4 of work-group formation: the work-group function.
+//
+//   void K.wg(const void *args, const corecl_wg_ctx *ctx)
+//
+// loads the kernel arguments from the packed args block once, then for each
+// work-group of the slice [group_begin, group_end) runs the region functions
+// in loops over the work-items (z, y, x; x innermost). The region bodies are
+// inlined, and the x loop is marked parallel (llvm.loop.parallel_accesses)
+// so that LLVM's loop vectoriser packs consecutive work-items into SIMD
+// lanes: work-items of one region never depend on each other.
+#include "compiler/compiler.h"
+#include "compiler/passes/passes.h"
+#include "compiler/passes/work_item_state.h"
+
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+#include <functional>
+#include <set>
+
+namespace corecl::compiler {
+namespace {
+
+using BodyFn = std::function<void(llvm::IRBuilder<> &, llvm::Value *)>;
+
+/// Emits `for (iv = 0; iv < count; ++iv) body(iv)` as a do-while loop
+/// (count is at least 1) at the builder's position; leaves the builder in
+/// the exit block. Returns the loop's latch branch for metadata.
+llvm::BranchInst *emitLoop(llvm::IRBuilder<> &b, llvm::Value *count, const char *name,
+                           const BodyFn &body) {
+  llvm::Function *f = b.GetInsertBlock()->getParent();
+  llvm::LLVMContext &context = f->getContext();
+  llvm::BasicBlock *pre = b.GetInsertBlock();
+  auto *header = llvm::BasicBlock::Create(context, std::string(name) + ".loop", f);
+  auto *exit = llvm::BasicBlock::Create(context, std::string(name) + ".exit", f);
+  b.CreateBr(header);
+  b.SetInsertPoint(header);
+  llvm::PHINode *iv = b.CreatePHI(b.getInt64Ty(), 2, name);
+  iv->addIncoming(b.getInt64(0), pre);
+  body(b, iv);
+  llvm::Value *next = b.CreateAdd(iv, b.getInt64(1), std::string(name) + ".next", true, true);
+  llvm::BranchInst *latch = b.CreateCondBr(b.CreateICmpULT(next, count), header, exit);
+  iv->addIncoming(next, b.GetInsertBlock());
+  b.SetInsertPoint(exit);
+  return latch;
+}
+
+llvm::Value *ctxField(llvm::IRBuilder<> &b, llvm::Value *ctx, unsigned field, int dim,
+                      const llvm::Twine &name) {
+  auto *type = wgContextType(b.getContext());
+  llvm::Value *addr = b.CreateConstInBoundsGEP2_32(type, ctx, 0, field);
+  llvm::Type *valueType = b.getInt64Ty();
+  if (dim >= 0)
+    addr = b.CreateConstInBoundsGEP1_32(b.getInt64Ty(), addr, unsigned(dim));
+  else if (field == ctxfield::WorkDim)
+    valueType = b.getInt32Ty();
+  else if (field == ctxfield::LocalArena || field == ctxfield::WiStorage ||
+           field == ctxfield::PrintfBuffer)
+    valueType = b.getPtrTy();
+  auto *load = b.CreateLoad(valueType, addr, name);
+  load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(b.getContext(), {}));
+  return load;
+}
+
+/// Loads parameter `arg` of the kernel from the args block.
+llvm::Value *loadArgument(llvm::IRBuilder<> &b, llvm::Argument &param, const KernelArg &desc,
+                          llvm::Value *args, llvm::Value *arena) {
+  llvm::Value *slot = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), args, desc.offset);
+  llvm::Type *type = param.getType();
+  if (param.hasByValAttr())
+    return b.CreateAddrSpaceCast(slot, type); // the bytes are the value
+  if (desc.kind == ArgKind::LocalPointer) {
+    llvm::Value *offset = b.CreateLoad(b.getInt64Ty(), slot, param.getName() + ".offset");
+    llvm::Value *addr = b.CreateInBoundsGEP(b.getInt8Ty(), arena, offset);
+    return b.CreateAddrSpaceCast(addr, type, param.getName());
+  }
+  if (type->isPointerTy() || type->isTargetExtTy()) {
+    llvm::Value *p = b.CreateLoad(b.getPtrTy(), slot, param.getName());
+    return type->isPointerTy() ? b.CreateAddrSpaceCast(p, type) : llvm::UndefValue::get(type);
+  }
+  auto *load = b.CreateLoad(type, slot, param.getName());
+  load->setAlignment(llvm::Align(1));
+  return load;
+}
+
+/// Marks memory accesses of the inlined work-item code as independent
+/// across iterations of the work-item loop, except private memory that
+/// the inliner hoisted into shared stack slots.
+void tagParallelAccesses(const std::vector<llvm::BasicBlock *> &blocks, llvm::MDNode *group) {
+  for (llvm::BasicBlock *bb : blocks)
+    for (llvm::Instruction &inst : *bb) {
+      if (!inst.mayReadOrWriteMemory())
+        continue;
+      llvm::Value *ptr = nullptr;
+      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+        ptr = load->getPointerOperand();
+      else if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
+        ptr = store->getPointerOperand();
+      if (ptr && llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(ptr)))
+        continue;
+      inst.setMetadata(llvm::LLVMContext::MD_access_group, group);
+    }
+}
+
+} // namespace
+
+llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,
+                                       const KernelDesc &desc) {
+  llvm::Module &module = *kernel.getParent();
+  llvm::LLVMContext &context = module.getContext();
+  auto *ptr = llvm::PointerType::get(context, 0);
+  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context), {ptr, ptr}, false);
+  auto *wg = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
+                                    workGroupFunctionName(desc.name), module);
+  wg->setCallingConv(llvm::CallingConv::C);
+  llvm::Argument *args = wg->getArg(0);
+  llvm::Argument *ctx = wg->getArg(1);
+  args->setName("args");
+  ctx->setName("ctx");
+  for (llvm::Argument *a : {args, ctx}) {
+    a->addAttr(llvm::Attribute::NoAlias);
+    a->addAttr(llvm::Attribute::ReadOnly);
+    a->addAttr(llvm::Attribute::NoCapture);
+  }
+  wg->addFnAttr(llvm::Attribute::NoUnwind);
+
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", wg));
+  llvm::Value *arena = ctxField(b, ctx, ctxfield::LocalArena, -1, "local.arena");
+  llvm::Value *wiStorage = ctxField(b, ctx, ctxfield::WiStorage, -1, "wi.storage");
+  std::vector<llvm::Value *> kernelArgs;
+  for (llvm::Argument &param : kernel.args())
+    kernelArgs.push_back(loadArgument(b, param, desc.args[param.getArgNo()], args, arena));
+  llvm::Value *numGroups[3], *enqueued[3], *globalSize[3];
+  for (int d = 0; d < 3; ++d) {
+    numGroups[d] = ctxField(b, ctx, ctxfield::NumGroups, d, "num.groups");
+    enqueued[d] = ctxField(b, ctx, ctxfield::LocalSize, d, "enqueued.size");
+    globalSize[d] = ctxField(b, ctx, ctxfield::GlobalSize, d, "global.size");
+  }
+  llvm::Value *begin = ctxField(b, ctx, ctxfield::GroupBegin, -1, "group.begin");
+  llvm::Value *end = ctxField(b, ctx, ctxfield::GroupEnd, -1, "group.end");
+  llvm::Value *count = b.CreateSub(end, begin, "group.count");
+
+  auto *exit = llvm::BasicBlock::Create(context, "exit", wg);
+  auto *groupsStart = llvm::BasicBlock::Create(context, "groups", wg);
+  b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), exit, groupsStart);
+  b.SetInsertPoint(groupsStart);
+
+  uint64_t stride = regions.wiStorageBytes;
+  std::vector<std::pair<llvm::CallInst *, llvm::BranchInst *>> calls;
+  emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
+    llvm::Value *linear = b.CreateAdd(begin, g, "group.linear");
+    llvm::Value *groupId[3], *localSize[3];
+    groupId[0] = b.CreateURem(linear, numGroups[0], "group.x");
+    llvm::Value *rest = b.CreateUDiv(linear, numGroups[0]);
+    groupId[1] = b.CreateURem(rest, numGroups[1], "group.y");
+    groupId[2] = b.CreateUDiv(rest, numGroups[1], "group.z");
+    for (int d = 0; d < 3; ++d) {
+      // The last group of a dimension may be smaller (non-uniform groups).
+      llvm::Value *start = b.CreateMul(groupId[d], enqueued[d]);
+      llvm::Value *remaining = b.CreateSub(globalSize[d], start);
+      localSize[d] = b.CreateSelect(b.CreateICmpULT(remaining, enqueued[d]), remaining,
+                                    enqueued[d], "local.size");
+    }
+    auto runRegion = [&](llvm::Function *region) -> llvm::Value * {
+      llvm::Value *result = nullptr;
+      emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
+        emitLoop(b, localSize[1], "lid.y", [&](llvm::IRBuilder<> &b, llvm::Value *y) {
+          llvm::CallInst *call = nullptr;
+          llvm::BranchInst *latch =
+              emitLoop(b, localSize[0], "lid.x", [&](llvm::IRBuilder<> &b, llvm::Value *x) {
+                llvm::Value *linearId =
+                    b.CreateAdd(b.CreateMul(b.CreateAdd(b.CreateMul(z, localSize[1]), y),
+                                            localSize[0]),
+                                x);
+                llvm::Value *base = b.CreateInBoundsGEP(
+                    b.getInt8Ty(), wiStorage, b.CreateMul(linearId, b.getInt64(stride)));
+                std::vector<llvm::Value *> callArgs = kernelArgs;
+                callArgs.push_back(ctx);
+                callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], x, y, z,
+                                                 localSize[0], localSize[1], localSize[2], base});
+                call = b.CreateCall(region, callArgs);
+              });
+          calls.emplace_back(call, latch);
+          result = call->getType()->isVoidTy() ? nullptr : call;
+        });
+      });
+      return result;
+    };
+    if (!regions.hasBarriers) {
+      runRegion(regions.functions[0]);
+      return;
+    }
+    // Region dispatch: run a region for every work-item, then the region
+    // they stopped before (all stop at the same barrier), until -1.
+    llvm::BasicBlock *entryBlock = b.GetInsertBlock();
+    auto *dispatch = llvm::BasicBlock::Create(context, "region.dispatch", wg);
+    auto *done = llvm::BasicBlock::Create(context, "regions.done", wg);
+    b.CreateBr(dispatch);
+    b.SetInsertPoint(dispatch);
+    llvm::PHINode *current = b.CreatePHI(b.getInt32Ty(), regions.functions.size() + 1, "region");
+    current->addIncoming(b.getInt32(0), entryBlock);
+    llvm::SwitchInst *sw = b.CreateSwitch(current, done, regions.functions.size());
+    for (size_t r = 0; r < regions.functions.size(); ++r) {
+      auto *start = llvm::BasicBlock::Create(context, "region" + std::to_string(r), wg);
+      sw->addCase(b.getInt32(int32_t(r)), start);
+      b.SetInsertPoint(start);
+      llvm::Value *next = runRegion(regions.functions[r]);
+      b.CreateBr(dispatch);
+      current->addIncoming(next, b.GetInsertBlock());
+    }
+    b.SetInsertPoint(done);
+  });
+  b.CreateBr(exit);
+  b.SetInsertPoint(exit);
+  b.CreateRetVoid();
+
+  // Inline each region call and mark its work-item loop parallel.
+  for (auto [call, latch] : calls) {
+    std::set<llvm::BasicBlock *> before;
+    for (llvm::BasicBlock &bb : *wg)
+      before.insert(&bb);
+    llvm::BasicBlock *callBlock = call->getParent();
+    llvm::InlineFunctionInfo info;
+    if (!llvm::InlineFunction(*call, info).isSuccess())
+      continue;
+    std::vector<llvm::BasicBlock *> loopBlocks = {callBlock};
+    for (llvm::BasicBlock &bb : *wg)
+      if (!before.count(&bb))
+        loopBlocks.push_back(&bb);
+    llvm::MDNode *group = llvm::MDNode::getDistinct(context, {});
+    tagParallelAccesses(loopBlocks, group);
+    llvm::Metadata *ops[] = {
+        nullptr,
+        llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.parallel_accesses"),
+                                    group}),
+        llvm::MDNode::get(context,
+                          {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
+                           llvm::ConstantAsMetadata::get(llvm::ConstantInt::getTrue(context))})};
+    llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
+    loopId->replaceOperandWith(0, loopId);
+    latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
+  }
+  for (llvm::Function *region : regions.functions)
+    if (region->use_empty())
+      region->eraseFromParent();
+  return wg;
+}
+
+} // namespace corecl::compiler

@@ -1,0 +1,47 @@
+// The extra parameters CoreCL appends to a kernel body when it turns the
+// kernel into work-group code. Work-item functions (get_local_id, ...) are
+// rewritten to read these instead of calling anything.
+#pragma once
+
+namespace llvm {
+class Function;
+class Value;
+} // namespace llvm
+
+namespace corecl::compiler {
+
+/// Positions, after the kernel's own parameters, of the appended ones.
+struct WorkItemParams {
+  unsigned firstExtra; // index of `ctx`
+  // Order: ctx, group id x/y/z, local id x/y/z, local size x/y/z, wi base.
+  static constexpr unsigned kCount = 11;
+  unsigned ctx() const { return firstExtra; }
+  unsigned groupId(unsigned d) const { return firstExtra + 1 + d; }
+  unsigned localId(unsigned d) const { return firstExtra + 4 + d; }
+  unsigned localSize(unsigned d) const { return firstExtra + 7 + d; }
+  unsigned wiBase() const { return firstExtra + 10; }
+};
+
+/// Field indices of corecl_wg_ctx (include/corecl/kernel_abi.h) as an LLVM
+/// struct: { [3 x i64] global_size, [3 x i64] global_offset,
+///           [3 x i64] local_size, [3 x i64] num_groups, i64 group_begin,
+///           i64 group_end, i32 work_dim, i32 reserved, ptr local_arena,
+///           ptr wi_storage, ptr printf_buffer, i64 printf_capacity }
+namespace ctxfield {
+enum : unsigned {
+  GlobalSize = 0,
+  GlobalOffset,
+  LocalSize,
+  NumGroups,
+  GroupBegin,
+  GroupEnd,
+  WorkDim,
+  Reserved,
+  LocalArena,
+  WiStorage,
+  PrintfBuffer,
+  PrintfCapacity,
+};
+} // namespace ctxfield
+
+} // namespace corecl::compiler

@@ -1,0 +1,46 @@
+// The LLVM side of a build, step by step (program_builder.cpp strings them
+// together): linking the builtins, preparing, retargeting to the host,
+// optimising, checking for undefined functions, and the JIT.
+#pragma once
+#include "compiler/compiler.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+namespace orc {
+class LLJIT;
+}
+} // namespace llvm
+
+namespace corecl::compiler {
+
+/// Links CoreCL's builtins bitcode, keeping only what the module uses.
+bool linkBuiltins(llvm::Module &module, std::string &log);
+
+/// Inlines every user function into the kernels that call it and cleans up
+/// (SROA, CSE, CFG simplification), so work-group formation sees one body.
+void prepareForWorkGroups(llvm::Module &module);
+
+/// Host target machine for `target` (tuned for the CPU it describes).
+std::unique_ptr<llvm::TargetMachine> createHostTargetMachine(const Target &target);
+
+/// Switches the module from spir64 to the host: triple, data layout, calling
+/// conventions, and CPU attributes on every function.
+void retargetToHost(llvm::Module &module, llvm::TargetMachine &machine, const Target &target);
+
+/// O3 (or a minimal pipeline for -cl-opt-disable) for the host CPU.
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool optDisable);
+
+/// Reports calls to functions nobody defines (a builtin CoreCL lacks, or a
+/// typo the front end accepted), demangled, one per line. Empty if none.
+std::string undefinedFunctions(const llvm::Module &module);
+
+/// Writes the module's IR or assembly for users who asked (CORECL_DUMP_IR,
+/// CORECL_DUMP_ASM: a directory).
+void dumpIfRequested(const llvm::Module &module, llvm::TargetMachine &machine,
+                     const std::string &tag);
+
+} // namespace corecl::compiler

@@ -1,0 +1,54 @@
+/* The contract between the compiler (which emits work-group functions) and
+ * the runtime (which calls them). Plain C so both sides, and tests, agree
+ * on the layout without sharing any other header.
+ *
+ * Each __kernel becomes one work-group function:
+ *
+ *     void wg(const void *args, const corecl_wg_ctx *ctx);
+ *
+ * It runs the work-groups with linear index in [group_begin, group_end)
+ * (x fastest, then y, then z), each as a loop nest over its work-items.
+ * Every work-item function (get_global_id, get_local_size, ...) is computed
+ * inside the compiled code from the loop indices and this context.
+ */
+#ifndef CORECL_KERNEL_ABI_H
+#define CORECL_KERNEL_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CORECL_KERNEL_ABI_VERSION 1
+
+typedef struct corecl_wg_ctx {
+  uint64_t global_size[3];   /* get_global_size */
+  uint64_t global_offset[3]; /* get_global_offset */
+  uint64_t local_size[3];    /* enqueued local size (get_enqueued_local_size) */
+  uint64_t num_groups[3];    /* get_num_groups */
+  uint64_t group_begin;      /* first linear group index of this call */
+  uint64_t group_end;        /* one past the last */
+  uint32_t work_dim;         /* get_work_dim */
+  uint32_t reserved;
+  /* This worker's local-memory arena: kernel-scope __local variables live
+   * at offsets fixed by the compiler, __local pointer arguments at offsets
+   * the runtime chose (stored in the args block). */
+  char *local_arena;
+  /* Per-work-item storage for values live across barriers:
+   * wi_storage_stride bytes per work-item, sized by the runtime from the
+   * kernel's reported need (corecl_kernel_desc.wi_storage_per_item). */
+  char *wi_storage;
+  /* printf output: a buffer of printf_capacity bytes whose first 8 bytes
+   * are the atomic write cursor. */
+  char *printf_buffer;
+  uint64_t printf_capacity;
+} corecl_wg_ctx;
+
+typedef void (*corecl_wg_fn)(const void *args, const corecl_wg_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CORECL_KERNEL_ABI_H */
