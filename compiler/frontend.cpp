@@ -1,6 +1,7 @@
 #include "compiler/frontend.h"
 
 #include "compiler/embedded_headers.h"
+#include "compiler/frontend_extensions.h"
 
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/CodeGen/CodeGenAction.h>
@@ -64,13 +65,9 @@ std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
       "-fno-caret-diagnostics", extensions};
   if (options.optDisable)
     args.push_back("-cl-opt-disable");
-  // OpenCL C 2.0 and 3.0 with the generic address space and non-uniform
-  // work-groups: the CPU supports both.
+  // The OpenCL C 3.0 features CoreCL reports (CL_DEVICE_OPENCL_C_FEATURES).
   if (options.clVersion() >= 300)
-    args.push_back("-cl-ext=+__opencl_c_generic_address_space,+__opencl_c_program_scope_"
-                   "global_variables,+__opencl_c_fp64,+__opencl_c_int64,+__opencl_c_"
-                   "atomic_order_acq_rel,+__opencl_c_atomic_order_seq_cst,+__opencl_c_"
-                   "atomic_scope_device,+__opencl_c_atomic_scope_all_devices");
+    args.push_back("-cl-ext=+__opencl_c_fp64,+__opencl_c_int64");
   args.insert(args.end(), options.frontendArgs.begin(), options.frontendArgs.end());
   args.push_back(kSourceName);
 

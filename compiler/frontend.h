@@ -14,9 +14,6 @@ class Module;
 
 namespace corecl::compiler {
 
-/// The OpenCL C extensions the front end enables (and the device reports).
-const char *frontendExtensions();
-
 /// Compiles `source`; on failure returns nullptr. Diagnostics, warnings
 /// included, are appended to `log` as "source.cl:LINE:COL: error: ...".
 std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,

@@ -63,23 +63,17 @@ void Command::run() {
   finish(result < 0 ? result : status::kComplete);
 }
 
-bool Command::finishExternally(int finalStatus) {
+bool Command::finishExternally(int finalStatus) { return finish(finalStatus); }
+
+bool Command::finish(int finalStatus) {
+  std::vector<Command *> successors;
   {
+    // Check and claim under one lock, so that of two racing finishers (two
+    // clSetUserEventStatus calls) exactly one wins and stamps the end time.
     std::lock_guard lock(mutex_);
     if (finishedLocked_)
       return false;
-  }
-  finish(finalStatus);
-  return true;
-}
-
-void Command::finish(int finalStatus) {
-  std::vector<Command *> successors;
-  stamp(Stage::Ended);
-  {
-    std::lock_guard lock(mutex_);
-    if (finishedLocked_)
-      return;
+    stamp(Stage::Ended);
     finishedLocked_ = true;
     status_.store(finalStatus, std::memory_order_release);
     successors.swap(successors_);
@@ -95,6 +89,7 @@ void Command::finish(int finalStatus) {
     next->releaseCommand();
   }
   releaseCommand(); // the in-flight reference taken by commit()
+  return true;
 }
 
 int Command::wait() {

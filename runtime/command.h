@@ -74,7 +74,8 @@ private:
   void dependencyDone(bool failed);
   void launch();
   void run();
-  void finish(int finalStatus);
+  /// Returns false if the command had already finished.
+  bool finish(int finalStatus);
   void stamp(Stage stage);
 
   std::atomic<int> status_{status::kQueued};

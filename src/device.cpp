@@ -19,6 +19,9 @@ cl_int planPartition(const Device &device, const cl_device_partition_property *p
   if (!props)
     return CL_INVALID_VALUE;
   const unsigned available = device.computeUnits();
+  // Compared as 64-bit property values: a cast to unsigned first would
+  // truncate (1 << 32 becomes 0, a division by zero below).
+  const cl_device_partition_property units = available;
   switch (props[0]) {
   case CL_DEVICE_PARTITION_EQUALLY: {
     if (props[2] != 0)
@@ -28,9 +31,9 @@ cl_int planPartition(const Device &device, const cl_device_partition_property *p
     // device's compute units leaves nothing to split.
     if (n <= 0)
       return CL_INVALID_VALUE;
-    if (unsigned(n) > available)
+    if (n > units)
       return CL_INVALID_DEVICE_PARTITION_COUNT;
-    if (unsigned(n) == available)
+    if (n == units)
       return CL_DEVICE_PARTITION_FAILED;
     counts.assign(available / unsigned(n), unsigned(n));
     type = {props[0], props[1], 0};
@@ -38,19 +41,19 @@ cl_int planPartition(const Device &device, const cl_device_partition_property *p
   }
   case CL_DEVICE_PARTITION_BY_COUNTS: {
     type = {props[0]};
-    unsigned total = 0;
+    cl_device_partition_property total = 0;
     size_t i = 1;
     for (; props[i] != CL_DEVICE_PARTITION_BY_COUNTS_LIST_END; ++i) {
-      if (props[i] < 0)
+      if (props[i] < 0 || props[i] > units)
         return CL_INVALID_DEVICE_PARTITION_COUNT;
-      total += unsigned(props[i]);
+      total += props[i];
       if (props[i] > 0)
         counts.push_back(unsigned(props[i]));
       type.push_back(props[i]);
     }
     type.push_back(CL_DEVICE_PARTITION_BY_COUNTS_LIST_END);
     type.push_back(0);
-    if (counts.empty() || counts.size() > available || total > available)
+    if (counts.empty() || counts.size() > available || total > units)
       return CL_INVALID_DEVICE_PARTITION_COUNT;
     if (props[i + 1] != 0)
       return CL_INVALID_VALUE;

@@ -70,6 +70,27 @@ bool rectsOverlap(const rt::RectLayout &a, const rt::RectLayout &b, const size_t
   return true;
 }
 
+/// Whether two rectangles in one allocation share a byte, for any pitches:
+/// each rectangle's rows are disjoint and ascending, so one merge-walk over
+/// both row lists decides. `aBase`/`bBase` place each layout in the storage.
+bool rowsOverlap(size_t aBase, const rt::RectLayout &a, size_t bBase, const rt::RectLayout &b,
+                 const size_t region[3]) {
+  size_t rows = region[1] * region[2], i = 0, j = 0;
+  auto start = [&](size_t base, const rt::RectLayout &l, size_t k) {
+    return base + l.offset() + (k / region[1]) * l.slicePitch + (k % region[1]) * l.rowPitch;
+  };
+  while (i < rows && j < rows) {
+    size_t x = start(aBase, a, i), y = start(bBase, b, j);
+    if (x < y + region[0] && y < x + region[0])
+      return true;
+    if (x < y)
+      ++i;
+    else
+      ++j;
+  }
+  return false;
+}
+
 /// Spans in the root allocation, for the copy-overlap rule across sub-buffers.
 bool sameStorageOverlap(const MemObject &a, size_t aOff, const MemObject &b, size_t bOff,
                         size_t size) {
@@ -260,6 +281,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
       return CL_INVALID_VALUE;
     if (rectsOverlap(srcLayout, dstLayout, region))
       return CL_MEM_COPY_OVERLAP;
+  } else if (&src->root() == &dst->root() &&
+             rowsOverlap(src->rootOffset(), srcLayout, dst->rootOffset(), dstLayout, region)) {
+    // Different sub-buffers (or a sub-buffer and its parent) of one buffer.
+    return CL_MEM_COPY_OVERLAP;
   }
   return guarded([&] {
     Ref<MemObject> s(src), d(dst);

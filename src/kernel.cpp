@@ -1,89 +1,234 @@
-// Kernels. No program can be built yet (see program.cpp), so no kernel can
-// exist: kernel creation reports CL_INVALID_PROGRAM_EXECUTABLE and every
-// call taking a cl_kernel reports CL_INVALID_KERNEL.
+// Kernels: creation from built programs, arguments, and queries.
 #include "src/api_util.h"
-#include "src/enqueue_util.h"
-#include "src/objects/program.h"
+#include "src/objects/device.h"
+#include "src/objects/kernel.h"
+
+#include <cstring>
 
 using namespace corecl;
+using compiler::AccessQualifier;
+using compiler::AddressSpace;
+
+namespace {
+
+cl_kernel_arg_address_qualifier addressQualifier(AddressSpace space) {
+  switch (space) {
+  case AddressSpace::Global: return CL_KERNEL_ARG_ADDRESS_GLOBAL;
+  case AddressSpace::Constant: return CL_KERNEL_ARG_ADDRESS_CONSTANT;
+  case AddressSpace::Local: return CL_KERNEL_ARG_ADDRESS_LOCAL;
+  default: return CL_KERNEL_ARG_ADDRESS_PRIVATE;
+  }
+}
+
+cl_kernel_arg_access_qualifier accessQualifier(AccessQualifier access) {
+  switch (access) {
+  case AccessQualifier::ReadOnly: return CL_KERNEL_ARG_ACCESS_READ_ONLY;
+  case AccessQualifier::WriteOnly: return CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
+  case AccessQualifier::ReadWrite: return CL_KERNEL_ARG_ACCESS_READ_WRITE;
+  default: return CL_KERNEL_ARG_ACCESS_NONE;
+  }
+}
+
+cl_kernel_arg_type_qualifier typeQualifier(uint32_t bits) {
+  cl_kernel_arg_type_qualifier q = CL_KERNEL_ARG_TYPE_NONE;
+  if (bits & compiler::kConst)
+    q |= CL_KERNEL_ARG_TYPE_CONST;
+  if (bits & compiler::kRestrict)
+    q |= CL_KERNEL_ARG_TYPE_RESTRICT;
+  if (bits & compiler::kVolatile)
+    q |= CL_KERNEL_ARG_TYPE_VOLATILE;
+  if (bits & compiler::kPipe)
+    q |= CL_KERNEL_ARG_TYPE_PIPE;
+  return q;
+}
+
+} // namespace
 
 extern "C" {
 
 CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char *kernel_name,
                                                   cl_int *errcode_ret) {
-  if (!Program::fromHandle(program))
+  Program *p = Program::fromHandle(program);
+  if (!p)
     return withError<_cl_kernel>(errcode_ret, CL_INVALID_PROGRAM);
   if (!kernel_name)
     return withError<_cl_kernel>(errcode_ret, CL_INVALID_VALUE);
-  return withError<_cl_kernel>(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE);
+  auto exe = p->executable();
+  if (!exe)
+    return withError<_cl_kernel>(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE);
+  return guardedCreate(errcode_ret, [&]() -> cl_kernel {
+    const auto &kernels = exe->kernels();
+    for (size_t i = 0; i < kernels.size(); ++i)
+      if (kernels[i].name == kernel_name)
+        return withError(errcode_ret, CL_SUCCESS, (new Kernel(*p, exe, i))->handle());
+    return withError<_cl_kernel>(errcode_ret, CL_INVALID_KERNEL_NAME);
+  });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint,
-                                                         cl_kernel *, cl_uint *) {
-  if (!Program::fromHandle(program))
+CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels,
+                                                         cl_kernel *kernels,
+                                                         cl_uint *num_kernels_ret) {
+  Program *p = Program::fromHandle(program);
+  if (!p)
     return CL_INVALID_PROGRAM;
-  return CL_INVALID_PROGRAM_EXECUTABLE;
+  auto exe = p->executable();
+  if (!exe)
+    return CL_INVALID_PROGRAM_EXECUTABLE;
+  cl_uint count = cl_uint(exe->kernels().size());
+  if (kernels && num_kernels < count)
+    return CL_INVALID_VALUE;
+  return guarded([&] {
+    if (kernels)
+      for (cl_uint i = 0; i < count; ++i)
+        kernels[i] = (new Kernel(*p, exe, i))->handle();
+    if (num_kernels_ret)
+      *num_kernels_ret = count;
+    return CL_SUCCESS;
+  });
 }
 
-CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel, cl_int *errcode_ret) {
-  return withError<_cl_kernel>(errcode_ret, CL_INVALID_KERNEL);
+CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int *errcode_ret) {
+  Kernel *k = Kernel::fromHandle(source_kernel);
+  if (!k)
+    return withError<_cl_kernel>(errcode_ret, CL_INVALID_KERNEL);
+  return guardedCreate(errcode_ret, [&] {
+    return withError(errcode_ret, CL_SUCCESS, (new Kernel(*k, 0))->handle());
+  });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel) { return CL_INVALID_KERNEL; }
-CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel) { return CL_INVALID_KERNEL; }
-
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel, cl_uint, size_t, const void *) {
-  return CL_INVALID_KERNEL;
+CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) {
+  Kernel *k = Kernel::fromHandle(kernel);
+  if (!k)
+    return CL_INVALID_KERNEL;
+  k->retainPublic();
+  return CL_SUCCESS;
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel, cl_uint, const void *) {
-  return CL_INVALID_KERNEL;
+CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) {
+  Kernel *k = Kernel::fromHandle(kernel);
+  if (!k || !k->releasePublic())
+    return CL_INVALID_KERNEL;
+  return CL_SUCCESS;
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel, cl_kernel_exec_info, size_t,
-                                                    const void *) {
-  return CL_INVALID_KERNEL;
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index,
+                                               size_t arg_size, const void *arg_value) {
+  Kernel *k = Kernel::fromHandle(kernel);
+  if (!k)
+    return CL_INVALID_KERNEL;
+  return guarded([&] { return k->setArg(arg_index, arg_size, arg_value); });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel, cl_kernel_info, size_t, void *,
-                                                size_t *) {
-  return CL_INVALID_KERNEL;
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint,
+                                                         const void *) {
+  if (!Kernel::fromHandle(kernel))
+    return CL_INVALID_KERNEL;
+  return CL_INVALID_OPERATION; // no device of CoreCL supports SVM yet
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel, cl_uint, cl_kernel_arg_info,
-                                                   size_t, void *, size_t *) {
-  return CL_INVALID_KERNEL;
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info,
+                                                    size_t, const void *) {
+  if (!Kernel::fromHandle(kernel))
+    return CL_INVALID_KERNEL;
+  return CL_INVALID_OPERATION; // the defined parameters all concern SVM
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel, cl_device_id,
-                                                         cl_kernel_work_group_info, size_t,
-                                                         void *, size_t *) {
-  return CL_INVALID_KERNEL;
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
+                                                size_t param_value_size, void *param_value,
+                                                size_t *param_value_size_ret) {
+  Kernel *k = Kernel::fromHandle(kernel);
+  if (!k)
+    return CL_INVALID_KERNEL;
+  return guarded([&]() -> cl_int {
+    auto put = [&](auto v) {
+      return writeInfo(param_value_size, param_value, param_value_size_ret, v);
+    };
+    switch (param_name) {
+    case CL_KERNEL_FUNCTION_NAME: return put(k->desc().name);
+    case CL_KERNEL_NUM_ARGS: return put(cl_uint(k->desc().args.size()));
+    case CL_KERNEL_REFERENCE_COUNT: return put(k->publicRefCount());
+    case CL_KERNEL_CONTEXT: return put(cl_context(k->context().handle()));
+    case CL_KERNEL_PROGRAM: return put(cl_program(k->program().handle()));
+    case CL_KERNEL_ATTRIBUTES: return put(k->desc().attributes);
+    default: return CL_INVALID_VALUE;
+    }
+  });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel, cl_device_id,
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,
+                                                   cl_kernel_arg_info param_name,
+                                                   size_t param_value_size, void *param_value,
+                                                   size_t *param_value_size_ret) {
+  Kernel *k = Kernel::fromHandle(kernel);
+  if (!k)
+    return CL_INVALID_KERNEL;
+  if (arg_index >= k->desc().args.size())
+    return CL_INVALID_ARG_INDEX;
+  if (!k->program().kernelArgInfoRequested())
+    return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+  const compiler::KernelArg &arg = k->desc().args[arg_index];
+  auto put = [&](auto v) {
+    return writeInfo(param_value_size, param_value, param_value_size_ret, v);
+  };
+  return guarded([&]() -> cl_int {
+    switch (param_name) {
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER: return put(addressQualifier(arg.addressSpace));
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER: return put(accessQualifier(arg.access));
+    case CL_KERNEL_ARG_TYPE_NAME: return put(arg.typeName);
+    case CL_KERNEL_ARG_TYPE_QUALIFIER: return put(typeQualifier(arg.typeQualifiers));
+    case CL_KERNEL_ARG_NAME: return put(arg.name);
+    default: return CL_INVALID_VALUE;
+    }
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
+                                                         cl_kernel_work_group_info param_name,
+                                                         size_t param_value_size,
+                                                         void *param_value,
+                                                         size_t *param_value_size_ret) {
+  Kernel *k = Kernel::fromHandle(kernel);
+  if (!k)
+    return CL_INVALID_KERNEL;
+  Device *d = device ? Device::fromHandle(device) : nullptr;
+  if (device && (!d || !k->context().hasDevice(d)))
+    return CL_INVALID_DEVICE;
+  if (!device && k->context().devices().size() != 1)
+    return CL_INVALID_DEVICE;
+  auto put = [&](auto v) {
+    return writeInfo(param_value_size, param_value, param_value_size_ret, v);
+  };
+  const compiler::KernelDesc &desc = k->desc();
+  return guarded([&]() -> cl_int {
+    switch (param_name) {
+    case CL_KERNEL_WORK_GROUP_SIZE: {
+      size_t limit = Device::kMaxWorkGroupSize;
+      // Values live across barriers cost per-work-item storage; keep a
+      // group's share reasonable.
+      if (desc.wiStoragePerItem > 0)
+        limit = std::min<size_t>(limit, std::max<size_t>(64, (64u << 20) / desc.wiStoragePerItem));
+      return put(limit);
+    }
+    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
+      size_t sizes[3] = {size_t(desc.reqdWorkGroupSize[0]), size_t(desc.reqdWorkGroupSize[1]),
+                         size_t(desc.reqdWorkGroupSize[2])};
+      return writeInfo(param_value_size, param_value, param_value_size_ret, sizes, sizeof sizes);
+    }
+    case CL_KERNEL_LOCAL_MEM_SIZE: return put(cl_ulong(k->localMemSize()));
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return put(size_t(desc.vectorWidth));
+    case CL_KERNEL_PRIVATE_MEM_SIZE: return put(cl_ulong(desc.wiStoragePerItem));
+    case CL_KERNEL_GLOBAL_WORK_SIZE: return CL_INVALID_VALUE; // custom devices only
+    default: return CL_INVALID_VALUE;
+    }
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id,
                                                         cl_kernel_sub_group_info, size_t,
                                                         const void *, size_t, void *, size_t *) {
-  return CL_INVALID_KERNEL;
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel,
-                                                       cl_uint, const size_t *, const size_t *,
-                                                       const size_t *, cl_uint num_events,
-                                                       const cl_event *wait_list, cl_event *) {
-  CommandQueue *q;
-  if (cl_int err = resolveQueue(command_queue, num_events, wait_list, q))
-    return err;
-  return CL_INVALID_KERNEL;
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_kernel,
-                                              cl_uint num_events, const cl_event *wait_list,
-                                              cl_event *) {
-  CommandQueue *q;
-  if (cl_int err = resolveQueue(command_queue, num_events, wait_list, q))
-    return err;
-  return CL_INVALID_KERNEL;
+  if (!Kernel::fromHandle(kernel))
+    return CL_INVALID_KERNEL;
+  return CL_INVALID_OPERATION; // no CoreCL device supports sub-groups yet
 }
 
 } // extern "C"

@@ -1,6 +1,4 @@
-// Programs. The source is kept and queries answer truthfully; building
-// answers CL_COMPILER_NOT_AVAILABLE until the compiler work lands (the
-// device says CL_DEVICE_COMPILER_AVAILABLE = CL_FALSE).
+// Programs: creation, building with CoreCL's compiler, queries.
 #include "src/api_util.h"
 #include "src/objects/platform.h"
 #include "src/objects/program.h"
@@ -118,7 +116,8 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program) {
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_devices,
-                                               const cl_device_id *device_list, const char *,
+                                               const cl_device_id *device_list,
+                                               const char *options,
                                                void(CL_CALLBACK *pfn_notify)(cl_program, void *),
                                                void *user_data) {
   Program *p = Program::fromHandle(program);
@@ -128,7 +127,17 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
     return err;
   if (!pfn_notify && user_data)
     return CL_INVALID_VALUE;
-  return CL_COMPILER_NOT_AVAILABLE;
+  return guarded([&] {
+    std::vector<Device *> devices;
+    for (cl_uint i = 0; i < num_devices; ++i)
+      devices.push_back(Device::fromHandle(device_list[i]));
+    // The build runs to completion here; with a callback the spec lets it
+    // return early, but finishing first is equally valid and simpler to use.
+    cl_int result = p->build(devices, options ? options : "");
+    if (pfn_notify)
+      pfn_notify(program, user_data);
+    return result;
+  });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num_devices,
@@ -214,7 +223,17 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
       return CL_SUCCESS;
     }
     case CL_PROGRAM_NUM_KERNELS:
-    case CL_PROGRAM_KERNEL_NAMES: return CL_INVALID_PROGRAM_EXECUTABLE;
+    case CL_PROGRAM_KERNEL_NAMES: {
+      auto exe = p->executable();
+      if (!exe)
+        return CL_INVALID_PROGRAM_EXECUTABLE;
+      if (param_name == CL_PROGRAM_NUM_KERNELS)
+        return put(size_t(exe->kernels().size()));
+      std::string names;
+      for (const auto &k : exe->kernels())
+        names += (names.empty() ? "" : ";") + k.name;
+      return put(names);
+    }
     case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
     case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT: return put(cl_bool(CL_FALSE));
     default: return CL_INVALID_VALUE;
@@ -235,11 +254,15 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
   auto put = [&](auto v) {
     return writeInfo(param_value_size, param_value, param_value_size_ret, v);
   };
+  Program::BuildInfo info = p->buildInfo(*d);
   switch (param_name) {
-  case CL_PROGRAM_BUILD_STATUS: return put(cl_build_status(CL_BUILD_NONE));
-  case CL_PROGRAM_BUILD_OPTIONS: return put("");
-  case CL_PROGRAM_BUILD_LOG: return put("");
-  case CL_PROGRAM_BINARY_TYPE: return put(cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_NONE));
+  case CL_PROGRAM_BUILD_STATUS: return put(info.status);
+  case CL_PROGRAM_BUILD_OPTIONS: return put(info.options);
+  case CL_PROGRAM_BUILD_LOG: return put(info.log);
+  case CL_PROGRAM_BINARY_TYPE:
+    return put(cl_program_binary_type(info.status == CL_BUILD_SUCCESS
+                                          ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                                          : CL_PROGRAM_BINARY_TYPE_NONE));
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: return put(size_t(0));
   default: return CL_INVALID_VALUE;
   }

@@ -1,8 +1,10 @@
 #include "src/objects/device.h"
 
+#include "compiler/frontend_extensions.h"
 #include "src/objects/platform.h"
 
 #include <algorithm>
+#include <string>
 
 namespace corecl {
 
@@ -34,6 +36,10 @@ cl_ulong Device::maxMemAllocSize() const {
   return std::max<cl_ulong>(globalMemSize() / 4, 128ull * 1024 * 1024);
 }
 
-const char *Device::extensions() { return "cl_khr_extended_versioning"; }
+const char *Device::extensions() {
+  static const std::string list =
+      std::string(compiler::frontendExtensions()) + " cl_khr_extended_versioning";
+  return list.c_str();
+}
 
 } // namespace corecl

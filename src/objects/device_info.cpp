@@ -50,15 +50,14 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR: // cl_khr_extended_versioning
     return put(cl_version(CL_MAKE_VERSION(1, 2, 0)));
   case CL_DEVICE_OPENCL_C_ALL_VERSIONS: return put(openclCVersions());
-  case CL_DEVICE_OPENCL_C_FEATURES: return put(std::vector<cl_name_version>{});
+  case CL_DEVICE_OPENCL_C_FEATURES:
+    return put(parseExtensions("__opencl_c_int64 __opencl_c_fp64", CL_MAKE_VERSION(3, 0, 0)));
   case CL_DEVICE_EXTENSIONS: return put(extensions());
   case CL_DEVICE_EXTENSIONS_WITH_VERSION:
     return put(parseExtensions(extensions(), CL_MAKE_VERSION(1, 0, 0)));
   case CL_DEVICE_PLATFORM: return put(cl_platform_id(platform_.handle()));
   case CL_DEVICE_AVAILABLE: return put(cl_bool(CL_TRUE));
-  // The OpenCL C compiler arrives with the compiler work; until then CoreCL
-  // says so, and clBuildProgram answers CL_COMPILER_NOT_AVAILABLE.
-  case CL_DEVICE_COMPILER_AVAILABLE: return put(cl_bool(CL_FALSE));
+  case CL_DEVICE_COMPILER_AVAILABLE: return put(cl_bool(CL_TRUE));
   case CL_DEVICE_LINKER_AVAILABLE: return put(cl_bool(CL_FALSE));
   case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
     // The CTS snapshot CoreCL is tested against (docs/conformance.md); not
@@ -104,13 +103,15 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT: return put(cl_uint(simd / 4));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
-  case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE: return put(cl_uint(0));
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE: return put(cl_uint(simd / 8));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF: return put(cl_uint(0));
 
   // Floating point
   case CL_DEVICE_SINGLE_FP_CONFIG: return put(singleFp);
-  case CL_DEVICE_DOUBLE_FP_CONFIG: return put(cl_device_fp_config(0));
+  case CL_DEVICE_DOUBLE_FP_CONFIG: // cl_khr_fp64: the full-profile set
+    return put(cl_device_fp_config(CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
+                                   CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM));
   case CL_DEVICE_HALF_FP_CONFIG: return put(cl_device_fp_config(0));
 
   // Memory

@@ -3,6 +3,7 @@
 #include "src/objects/queue.h"
 
 #include <algorithm>
+#include <new>
 #include <string>
 
 namespace corecl {
@@ -30,7 +31,13 @@ int Event::execute() {
   // Moving the closure out releases what it captured (buffers, copies of
   // arguments) as soon as the work is done.
   Work work = std::move(work_);
-  return work ? work() : CL_SUCCESS;
+  try {
+    return work ? work() : CL_SUCCESS;
+  } catch (const std::bad_alloc &) {
+    return CL_OUT_OF_HOST_MEMORY;
+  } catch (...) {
+    return CL_OUT_OF_RESOURCES;
+  }
 }
 
 void Event::addCallback(cl_int type, CallbackFn fn, void *userData) {

@@ -76,6 +76,20 @@ void CommandQueue::finish() {
   std::erase_if(unfinished_, [](const Ref<Event> &e) { return e->finished(); });
 }
 
+void CommandQueue::onLastPublicRelease() {
+  // Moved out and dropped after the lock: dropping an event may drop the
+  // last reference to objects it holds.
+  Ref<Event> last, lastBarrier;
+  std::vector<Ref<Event>> sinceBarrier, unfinished;
+  {
+    std::lock_guard lock(mutex_);
+    last = std::move(last_);
+    lastBarrier = std::move(lastBarrier_);
+    sinceBarrier.swap(sinceBarrier_);
+    unfinished.swap(unfinished_);
+  }
+}
+
 cl_int completeEnqueue(Event *event, cl_event *eventOut, bool blocking) {
   cl_int result = CL_SUCCESS;
   if (blocking && event->wait() < 0)

@@ -38,6 +38,12 @@ public:
   /// Blocks until every command enqueued so far has finished.
   void finish();
 
+  /// The application released its last reference: nothing can be enqueued
+  /// any more, so the ordering state goes. Its events hold the queue, so
+  /// keeping them would be a cycle that never frees the queue (nor its
+  /// context). Pending commands stay alive through the dependency graph.
+  void onLastPublicRelease();
+
 private:
   void trackLocked(Event *event);
 

@@ -1,0 +1,82 @@
+#include "runtime/ndrange.h"
+
+#include "runtime/aligned_memory.h"
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <memory>
+#include <new>
+
+namespace corecl::rt {
+namespace {
+
+/// A worker's reusable scratch block (local arena, per-work-item storage),
+/// grown on demand and kept for the next launch.
+class Scratch {
+public:
+  ~Scratch() { freeAligned(data_); }
+  char *get(size_t bytes) {
+    if (bytes > capacity_) {
+      freeAligned(data_);
+      capacity_ = std::max(bytes, capacity_ * 2);
+      data_ = static_cast<char *>(allocateAligned(capacity_));
+      if (!data_) {
+        capacity_ = 0;
+        throw std::bad_alloc(); // the command fails with CL_OUT_OF_HOST_MEMORY
+      }
+    }
+    return data_;
+  }
+
+private:
+  char *data_ = nullptr;
+  size_t capacity_ = 0;
+};
+
+thread_local Scratch tlsScratch;
+
+size_t roundUp(size_t n) { return (n + 127) / 128 * 128; }
+
+} // namespace
+
+void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
+  corecl_wg_ctx base = {};
+  uint64_t totalGroups = 1, groupItems = 1;
+  for (int d = 0; d < 3; ++d) {
+    base.global_size[d] = range.globalSize[d];
+    base.global_offset[d] = range.globalOffset[d];
+    base.local_size[d] = range.localSize[d];
+    base.num_groups[d] = (range.globalSize[d] + range.localSize[d] - 1) / range.localSize[d];
+    totalGroups *= base.num_groups[d];
+    groupItems *= range.localSize[d];
+  }
+  base.work_dim = range.workDim;
+  const size_t arenaBytes = roundUp(range.localMemBytes);
+  const size_t storageBytes = roundUp(range.wiStoragePerItem * groupItems);
+
+  auto runSlice = [&](uint64_t begin, uint64_t end) {
+    corecl_wg_ctx ctx = base;
+    ctx.group_begin = begin;
+    ctx.group_end = end;
+    char *scratch = tlsScratch.get(arenaBytes + storageBytes + 128);
+    ctx.local_arena = scratch;
+    ctx.wi_storage = scratch + arenaBytes;
+    entry(args, &ctx);
+  };
+
+  // Small ranges run on this thread: spawning costs more than it saves.
+  const uint64_t totalItems = totalGroups * groupItems;
+  if (totalGroups == 1 || totalItems * range.workItemCost < 4096) {
+    runSlice(0, totalGroups);
+    return;
+  }
+  // Aim for slices of a few thousand work-items, so tiny groups do not pay
+  // one call each, while keeping enough slices to balance the load.
+  uint64_t grain = std::max<uint64_t>(1, 2048 / std::max<uint64_t>(1, groupItems));
+  tbb::parallel_for(tbb::blocked_range<uint64_t>(0, totalGroups, grain),
+                    [&](const tbb::blocked_range<uint64_t> &r) { runSlice(r.begin(), r.end()); });
+}
+
+} // namespace corecl::rt

@@ -1,0 +1,168 @@
+// clEnqueueNDRangeKernel and clEnqueueTask: validation, the local size
+// CoreCL picks when the application leaves it to the driver, and the
+// command that runs the work-group function over the range.
+#include "runtime/ndrange.h"
+#include "src/api_util.h"
+#include "src/enqueue_util.h"
+#include "src/objects/kernel.h"
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+
+using namespace corecl;
+
+namespace {
+
+/// The largest divisor of n not above limit, preferring multiples of
+/// `multiple` (the vector width) so whole SIMD steps fill each group.
+size_t pickDivisor(size_t n, size_t limit, size_t multiple) {
+  size_t best = 1;
+  for (size_t d = std::min(n, limit); d >= 1; --d) {
+    if (n % d)
+      continue;
+    if (d % multiple == 0)
+      return d;
+    if (best == 1)
+      best = d;
+  }
+  return best;
+}
+
+/// Chooses a local size: dimension 0 gets up to 256 work-items (vector
+/// friendly), higher dimensions 1, so groups stay cheap to schedule and
+/// there are enough of them to balance across workers.
+void chooseLocalSize(const Kernel &kernel, cl_uint dims, const size_t *global, bool nonUniform,
+                     size_t *local) {
+  const compiler::KernelDesc &desc = kernel.desc();
+  if (desc.reqdWorkGroupSize[0]) {
+    for (cl_uint d = 0; d < dims; ++d)
+      local[d] = desc.reqdWorkGroupSize[d];
+    return;
+  }
+  size_t multiple = std::max<uint32_t>(1, desc.vectorWidth);
+  size_t target = desc.hasBarriers ? 64 : 256;
+  for (cl_uint d = 0; d < dims; ++d)
+    local[d] = 1;
+  if (nonUniform && global[0] > target)
+    local[0] = target;
+  else
+    local[0] = pickDivisor(global[0], target, multiple);
+}
+
+cl_int validateLocalSize(const Kernel &kernel, cl_uint dims, const size_t *global,
+                         const size_t *local, bool nonUniform) {
+  const compiler::KernelDesc &desc = kernel.desc();
+  size_t total = 1;
+  for (cl_uint d = 0; d < dims; ++d) {
+    if (local[d] == 0)
+      return CL_INVALID_WORK_GROUP_SIZE;
+    if (local[d] > Device::kMaxWorkGroupSize)
+      return CL_INVALID_WORK_ITEM_SIZE;
+    if (!nonUniform && global[d] % local[d] != 0)
+      return CL_INVALID_WORK_GROUP_SIZE;
+    total *= local[d];
+  }
+  if (total > Device::kMaxWorkGroupSize)
+    return CL_INVALID_WORK_GROUP_SIZE;
+  if (desc.reqdWorkGroupSize[0])
+    for (cl_uint d = 0; d < 3; ++d)
+      if ((d < dims ? local[d] : 1) != desc.reqdWorkGroupSize[d])
+        return CL_INVALID_WORK_GROUP_SIZE;
+  return CL_SUCCESS;
+}
+
+cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
+                     const size_t *global_work_offset, const size_t *global_work_size,
+                     const size_t *local_work_size, cl_uint num_events_in_wait_list,
+                     const cl_event *event_wait_list, cl_event *event, cl_command_type type) {
+  CommandQueue *q = CommandQueue::fromHandle(command_queue);
+  if (!q)
+    return CL_INVALID_COMMAND_QUEUE;
+  Kernel *k = Kernel::fromHandle(kernel);
+  if (!k)
+    return CL_INVALID_KERNEL;
+  if (&k->context() != &q->context())
+    return CL_INVALID_CONTEXT;
+  if (!k->program().builtFor(q->device()))
+    return CL_INVALID_PROGRAM_EXECUTABLE;
+  if (work_dim < 1 || work_dim > 3)
+    return CL_INVALID_WORK_DIMENSION;
+  if (!global_work_size)
+    return CL_INVALID_GLOBAL_WORK_SIZE;
+  if (cl_int err = validateWaitList(q->context(), num_events_in_wait_list, event_wait_list))
+    return err;
+  bool empty = false;
+  for (cl_uint d = 0; d < work_dim; ++d) {
+    empty |= global_work_size[d] == 0;
+    size_t offset = global_work_offset ? global_work_offset[d] : 0;
+    if (global_work_size[d] > std::numeric_limits<size_t>::max() - offset)
+      return CL_INVALID_GLOBAL_OFFSET;
+  }
+  if (!k->allArgsSet())
+    return CL_INVALID_KERNEL_ARGS;
+
+  bool nonUniform = k->program().nonUniformWorkGroups();
+  size_t local[3] = {1, 1, 1};
+  if (local_work_size) {
+    std::copy(local_work_size, local_work_size + work_dim, local);
+    if (!empty)
+      if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
+        return err;
+  } else if (!empty) {
+    chooseLocalSize(*k, work_dim, global_work_size, nonUniform, local);
+  }
+  if (k->localMemSize() > Device::kLocalMemSize)
+    return CL_OUT_OF_RESOURCES;
+
+  return guarded([&] {
+    rt::NDRange range;
+    range.workDim = work_dim;
+    for (cl_uint d = 0; d < work_dim; ++d) {
+      range.globalSize[d] = global_work_size[d];
+      range.globalOffset[d] = global_work_offset ? global_work_offset[d] : 0;
+      range.localSize[d] = local[d];
+    }
+    Kernel::Launch launch = k->snapshot();
+    range.localMemBytes = launch.localMemBytes;
+    range.wiStoragePerItem = k->desc().wiStoragePerItem;
+    Event::Work work;
+    if (!empty) {
+      // The executable stays alive with the command even if the kernel and
+      // program are released right after the enqueue.
+      auto state = std::make_shared<Kernel::Launch>(std::move(launch));
+      std::shared_ptr<compiler::Executable> exe = k->executable();
+      corecl_wg_fn entry = k->entry();
+      work = [state, exe, entry, range] {
+        rt::runNDRange(entry, state->args.data(), range);
+        return CL_SUCCESS;
+      };
+    }
+    Event *e = q->enqueue(type, std::move(work), num_events_in_wait_list, event_wait_list);
+    return completeEnqueue(e, event, false);
+  });
+}
+
+} // namespace
+
+extern "C" {
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(
+    cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
+    const size_t *global_work_offset, const size_t *global_work_size,
+    const size_t *local_work_size, cl_uint num_events_in_wait_list,
+    const cl_event *event_wait_list, cl_event *event) {
+  return enqueueKernel(command_queue, kernel, work_dim, global_work_offset, global_work_size,
+                       local_work_size, num_events_in_wait_list, event_wait_list, event,
+                       CL_COMMAND_NDRANGE_KERNEL);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_kernel kernel,
+                                              cl_uint num_events_in_wait_list,
+                                              const cl_event *event_wait_list, cl_event *event) {
+  const size_t one = 1;
+  return enqueueKernel(command_queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list,
+                       event_wait_list, event, CL_COMMAND_TASK);
+}
+
+} // extern "C"

@@ -1,0 +1,122 @@
+#include "src/objects/kernel.h"
+
+#include <cstring>
+
+namespace corecl {
+
+using compiler::ArgKind;
+
+Kernel::Kernel(Program &program, std::shared_ptr<compiler::Executable> exe, size_t index)
+    : program_(&program), exe_(std::move(exe)), index_(index) {
+  program_->retainInternal();
+  program_->kernelCreated();
+  const compiler::KernelDesc &d = desc();
+  args_.assign(d.argsBlockSize, 0);
+  set_.assign(d.args.size(), false);
+  buffers_.resize(d.args.size());
+  localSizes_.assign(d.args.size(), 0);
+}
+
+Kernel::Kernel(const Kernel &other, int)
+    : program_(other.program_), exe_(other.exe_), index_(other.index_) {
+  program_->retainInternal();
+  program_->kernelCreated();
+  std::lock_guard lock(other.mutex_);
+  args_ = other.args_;
+  set_ = other.set_;
+  buffers_ = other.buffers_;
+  localSizes_ = other.localSizes_;
+}
+
+Kernel::~Kernel() {
+  buffers_.clear();
+  program_->kernelReleased();
+  program_->releaseInternal();
+}
+
+cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
+  const compiler::KernelDesc &d = desc();
+  if (index >= d.args.size())
+    return CL_INVALID_ARG_INDEX;
+  const compiler::KernelArg &arg = d.args[index];
+  std::lock_guard lock(mutex_);
+  switch (arg.kind) {
+  case ArgKind::Buffer: {
+    if (size != sizeof(cl_mem))
+      return CL_INVALID_ARG_SIZE;
+    cl_mem handle = value ? *static_cast<const cl_mem *>(value) : nullptr;
+    MemObject *mem = nullptr;
+    if (handle) {
+      mem = MemObject::fromHandle(handle);
+      if (!mem || &mem->context() != &context() || mem->type() != CL_MEM_OBJECT_BUFFER)
+        return CL_INVALID_MEM_OBJECT;
+    }
+    buffers_[index] = Ref<MemObject>(mem);
+    break;
+  }
+  case ArgKind::LocalPointer:
+    if (value)
+      return CL_INVALID_ARG_VALUE;
+    if (size == 0)
+      return CL_INVALID_ARG_SIZE;
+    localSizes_[index] = size;
+    break;
+  case ArgKind::Sampler:
+    if (size != sizeof(cl_sampler))
+      return CL_INVALID_ARG_SIZE;
+    return CL_INVALID_SAMPLER; // CoreCL has no image support yet
+  case ArgKind::Image:
+    return CL_INVALID_MEM_OBJECT; // no image can exist
+  case ArgKind::Value:
+    if (size != arg.size)
+      return CL_INVALID_ARG_SIZE;
+    if (!value)
+      return CL_INVALID_ARG_VALUE;
+    std::memcpy(args_.data() + arg.offset, value, size);
+    break;
+  }
+  set_[index] = true;
+  return CL_SUCCESS;
+}
+
+bool Kernel::allArgsSet() const {
+  std::lock_guard lock(mutex_);
+  for (bool s : set_)
+    if (!s)
+      return false;
+  return true;
+}
+
+uint64_t Kernel::localMemSize() const {
+  std::lock_guard lock(mutex_);
+  uint64_t total = (desc().staticLocalMemSize + 127) / 128 * 128;
+  for (uint64_t s : localSizes_)
+    total += (s + 127) / 128 * 128;
+  return total;
+}
+
+Kernel::Launch Kernel::snapshot() const {
+  const compiler::KernelDesc &d = desc();
+  Launch launch;
+  std::lock_guard lock(mutex_);
+  launch.args = args_;
+  // __local arguments follow the kernel's own __local variables, each
+  // 128-byte aligned (enough for any OpenCL C type).
+  uint64_t offset = (d.staticLocalMemSize + 127) / 128 * 128;
+  for (size_t i = 0; i < d.args.size(); ++i) {
+    const compiler::KernelArg &arg = d.args[i];
+    if (arg.kind == ArgKind::Buffer) {
+      void *data = buffers_[i] ? buffers_[i]->data() : nullptr;
+      std::memcpy(launch.args.data() + arg.offset, &data, sizeof data);
+      if (buffers_[i])
+        launch.buffers.push_back(buffers_[i]);
+    } else if (arg.kind == ArgKind::LocalPointer) {
+      std::memcpy(launch.args.data() + arg.offset, &offset, sizeof offset);
+      offset += (localSizes_[i] + 127) / 128 * 128;
+    }
+  }
+  launch.localMemBytes = offset;
+  return launch;
+}
+
+} // namespace corecl
