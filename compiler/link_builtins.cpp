@@ -5,6 +5,7 @@
 #include "builtins/builtins_bitcode.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/IR/Function.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -23,6 +24,15 @@ bool linkBuiltins(llvm::Module &module, std::string &log) {
   }
   (*builtins)->setDataLayout(module.getDataLayout());
   (*builtins)->setTargetTriple(module.getTargetTriple());
+  // Parts of the library are compiled for the host (see builtins/): give
+  // every function the program's calling convention and no CPU attributes,
+  // so calls match and inlining is allowed until the module is retargeted.
+  for (llvm::Function &f : **builtins) {
+    f.setCallingConv(llvm::CallingConv::SPIR_FUNC);
+    f.removeFnAttr("target-cpu");
+    f.removeFnAttr("target-features");
+    f.removeFnAttr("tune-cpu");
+  }
   if (llvm::Linker::linkModules(module, std::move(*builtins), llvm::Linker::LinkOnlyNeeded)) {
     log += "internal error: linking CoreCL's builtins library failed\n";
     return false;

@@ -118,3 +118,40 @@ TEST(BuildProgram, UnknownOptionIsRejected) {
 
 } // namespace
 } // namespace corecl::compiler
+
+namespace corecl::compiler {
+namespace {
+
+TEST(BuildProgram, LocalAndGlobalAtomicsCount) {
+  const char *source = R"(
+    kernel void histogram(global const uint *in, global uint *bins, local uint *counts) {
+      size_t lid = get_local_id(0);
+      if (lid < 16)
+        counts[lid] = 0;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      atomic_inc(&counts[in[get_global_id(0)] % 16]);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (lid < 16)
+        atomic_add(&bins[lid], counts[lid]);
+    })";
+  BuildResult r = buildProgram(source, "");
+  ASSERT_EQ(r.status, BuildResult::Success) << r.log;
+  const KernelDesc &k = r.executable->kernels()[0];
+  const size_t local = 32, n = 32 * 10;
+  std::vector<uint32_t> in(n), bins(16, 0), expected(16, 0);
+  for (size_t i = 0; i < n; ++i) {
+    in[i] = uint32_t(i * 7 + i / 3);
+    expected[in[i] % 16]++;
+  }
+  std::vector<char> args(k.argsBlockSize), arena(256);
+  uint32_t *ip = in.data(), *bp = bins.data();
+  uint64_t zero = 0;
+  std::memcpy(args.data() + k.args[0].offset, &ip, 8);
+  std::memcpy(args.data() + k.args[1].offset, &bp, 8);
+  std::memcpy(args.data() + k.args[2].offset, &zero, 8);
+  run1D(*r.executable, 0, args.data(), n, local, &arena);
+  EXPECT_EQ(bins, expected);
+}
+
+} // namespace
+} // namespace corecl::compiler
