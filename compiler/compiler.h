@@ -71,12 +71,33 @@ public:
 struct BuildResult {
   enum Status { Success, InvalidOptions, Failure } status = Failure;
   std::string log;
+  /// The program's bitcode before builtins and work-group formation: what
+  /// CL_PROGRAM_BINARIES carries (compiled object, library or executable).
+  std::string bitcode;
+  /// Set when a program executable was produced.
   std::shared_ptr<Executable> executable;
+  bool kernelArgInfo = false;       // built with -cl-kernel-arg-info
+  bool nonUniformWorkGroups = false; // OpenCL C 2.0+ without -cl-uniform-work-group-size
 };
 
-/// Compiles and links OpenCL C source with OpenCL build options. Thread-safe;
-/// never aborts the process: every failure lands in the log.
+/// A header for clCompileProgram: `name` as the source includes it.
+struct HeaderFile {
+  std::string name;
+  std::string source;
+};
+
+/// clBuildProgram: compiles and links OpenCL C source. Thread-safe; never
+/// aborts the process: every failure lands in the log.
 BuildResult buildProgram(const std::string &source, const std::string &options);
+
+/// clCompileProgram: source to a compiled object (bitcode only).
+BuildResult compileProgram(const std::string &source, const std::string &options,
+                           const std::vector<HeaderFile> &headers);
+
+/// clLinkProgram (and clBuildProgram on binaries): links compiled objects
+/// and libraries into an executable, or with `createLibrary` into a library.
+BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::string &options,
+                        bool createLibrary);
 
 /// Checks options without compiling; returns an error message or "".
 std::string validateBuildOptions(const std::string &options);

@@ -21,10 +21,14 @@ constexpr const char *kSourceName = "source.cl";
 
 /// The real file system (for -I directories) under an in-memory layer that
 /// holds the program source and the embedded headers.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> makeFileSystem(const std::string &source) {
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+makeFileSystem(const std::string &source, const std::vector<HeaderFile> &headers) {
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   memory->addFile(std::string("/") + kSourceName, 0,
                   llvm::MemoryBuffer::getMemBufferCopy(source, kSourceName));
+  // clCompileProgram's headers, found by their include names next to the source.
+  for (const HeaderFile &h : headers)
+    memory->addFile("/" + h.name, 0, llvm::MemoryBuffer::getMemBufferCopy(h.source, h.name));
   for (const EmbeddedFile &f : embeddedHeaders())
     memory->addFile(std::string(kResourceDir) + "/include/" + f.name, 0,
                     llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(f.data, f.size), f.name,
@@ -47,7 +51,9 @@ const char *frontendExtensions() {
 
 std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
                                              const std::string &source,
-                                             const BuildOptions &options, std::string &log) {
+                                             const BuildOptions &options,
+                                             const std::vector<HeaderFile> &headers,
+                                             std::string &log) {
   std::string extensions = "-cl-ext=-all";
   for (const char *p = frontendExtensions(); *p;) {
     const char *end = p;
@@ -85,7 +91,7 @@ std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
   if (!clang::CompilerInvocation::CreateFromArgs(instance.getInvocation(), argv,
                                                  instance.getDiagnostics()))
     return nullptr;
-  instance.createFileManager(makeFileSystem(source));
+  instance.createFileManager(makeFileSystem(source, headers));
 
   clang::EmitLLVMOnlyAction action(&context);
   bool ok = instance.ExecuteAction(action);

@@ -3,6 +3,7 @@
 // is retargeted to the host later (program_builder.cpp).
 #pragma once
 #include "compiler/build_options.h"
+#include "compiler/compiler.h"
 
 #include <memory>
 #include <string>
@@ -18,6 +19,8 @@ namespace corecl::compiler {
 /// included, are appended to `log` as "source.cl:LINE:COL: error: ...".
 std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
                                              const std::string &source,
-                                             const BuildOptions &options, std::string &log);
+                                             const BuildOptions &options,
+                                             const std::vector<HeaderFile> &headers,
+                                             std::string &log);
 
 } // namespace corecl::compiler

@@ -1,5 +1,7 @@
-// buildProgram: the whole pipeline of DESIGN.md, from OpenCL C to the
-// work-group functions of every kernel.
+// The whole pipeline of DESIGN.md, from OpenCL C to the work-group
+// functions of every kernel, in the three shapes the API needs:
+// compile (source to bitcode), link (bitcodes to an executable or a
+// library) and build (both).
 #include "compiler/compiler.h"
 #include "compiler/frontend.h"
 #include "compiler/jit.h"
@@ -9,10 +11,17 @@
 #include "compiler/pipeline.h"
 #include "runtime/cpu_info.h"
 
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/TargetParser/Host.h>
@@ -20,10 +29,14 @@
 namespace corecl::compiler {
 namespace {
 
+// Named metadata that carries the compile options from clCompileProgram to
+// clLinkProgram (and inside program binaries).
+constexpr const char *kOptionsMetadata = "corecl.compile_options";
+
 class JitExecutable final : public Executable {
 public:
-  JitExecutable(JitProgramPtr program,
-                std::vector<KernelDesc> kernels, std::vector<corecl_wg_fn> entries)
+  JitExecutable(JitProgramPtr program, std::vector<KernelDesc> kernels,
+                std::vector<corecl_wg_fn> entries)
       : program_(std::move(program)), kernels_(std::move(kernels)), entries_(std::move(entries)) {}
   const std::vector<KernelDesc> &kernels() const override { return kernels_; }
   corecl_wg_fn entry(size_t index) const override { return entries_.at(index); }
@@ -43,6 +56,30 @@ Target detectHostTarget() {
   target.cpuFeatures = features;
   target.simdBytes = rt::hostCpuInfo().simdBytes;
   return target;
+}
+
+std::string toBitcode(const llvm::Module &module) {
+  std::string bytes;
+  llvm::raw_string_ostream out(bytes);
+  llvm::WriteBitcodeToFile(module, out);
+  out.flush();
+  return bytes;
+}
+
+void recordOptions(llvm::Module &module, const std::string &options) {
+  llvm::NamedMDNode *node = module.getOrInsertNamedMetadata(kOptionsMetadata);
+  node->addOperand(llvm::MDNode::get(module.getContext(),
+                                     {llvm::MDString::get(module.getContext(), options)}));
+}
+
+/// The compile options of every object linked into `module`.
+std::vector<std::string> recordedOptions(const llvm::Module &module) {
+  std::vector<std::string> result;
+  if (const llvm::NamedMDNode *node = module.getNamedMetadata(kOptionsMetadata))
+    for (const llvm::MDNode *op : node->operands())
+      if (auto *s = llvm::dyn_cast<llvm::MDString>(op->getOperand(0)))
+        result.push_back(s->getString().str());
+  return result;
 }
 
 /// Turns every kernel of the prepared module into its work-group function.
@@ -66,29 +103,29 @@ void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels,
   }
 }
 
-BuildResult build(const std::string &source, const std::string &optionText) {
-  BuildResult result;
-  BuildOptions options = parseBuildOptions(optionText, OptionsKind::Build);
-  if (!options.error.empty()) {
-    result.status = BuildResult::InvalidOptions;
-    result.log = "error: " + options.error + "\n";
-    return result;
+/// From a linked user module to native code: builtins, work-group
+/// formation, retargeting, optimisation and the JIT.
+void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
+                    std::unique_ptr<llvm::Module> module, BuildResult &result) {
+  bool optDisable = false;
+  result.kernelArgInfo = false;
+  result.nonUniformWorkGroups = true;
+  for (const std::string &text : recordedOptions(*module)) {
+    BuildOptions o = parseBuildOptions(text, OptionsKind::Compile);
+    optDisable |= o.optDisable;
+    result.kernelArgInfo |= o.kernelArgInfo;
+    result.nonUniformWorkGroups &= o.clVersion() >= 200 && !o.uniformWorkGroupSize;
   }
-  initializeLLVM();
-  auto context = std::make_unique<llvm::LLVMContext>();
-  std::unique_ptr<llvm::Module> module = compileOpenCLC(*context, source, options, result.log);
-  if (!module)
-    return result;
   std::vector<KernelDesc> kernels = describeKernels(*module);
   if (!linkBuiltins(*module, result.log))
-    return result;
+    return;
   prepareForWorkGroups(*module);
 
   const Target &target = hostTarget();
   std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(target);
   if (!machine) {
     result.log += "internal error: no target machine for the host CPU\n";
-    return result;
+    return;
   }
   formWorkGroups(*module, kernels, target);
   retargetToHost(*module, *machine, target);
@@ -96,30 +133,99 @@ BuildResult build(const std::string &source, const std::string &optionText) {
   llvm::raw_string_ostream verifyStream(verifyErrors);
   if (llvm::verifyModule(*module, &verifyStream)) {
     result.log += "internal error: CoreCL produced invalid IR:\n" + verifyErrors;
-    return result;
+    return;
   }
-  optimizeModule(*module, *machine, options.optDisable);
+  optimizeModule(*module, *machine, optDisable);
   std::string missing = undefinedFunctions(*module);
   if (!missing.empty()) {
     result.log += missing;
-    return result;
+    return;
   }
   dumpIfRequested(*module, *machine, kernels.empty() ? "program" : kernels.front().name);
 
   JitProgramPtr program = jitCompile(std::move(context), std::move(module), target, result.log);
   if (!program)
-    return result;
+    return;
   std::vector<corecl_wg_fn> entries;
   for (const KernelDesc &desc : kernels) {
     void *address = jitLookup(*program, workGroupFunctionName(desc.name), result.log);
     if (!address)
-      return result;
+      return;
     entries.push_back(reinterpret_cast<corecl_wg_fn>(address));
   }
   result.executable =
       std::make_shared<JitExecutable>(std::move(program), std::move(kernels), std::move(entries));
   result.status = BuildResult::Success;
-  return result;
+}
+
+std::unique_ptr<llvm::Module> compileToModule(llvm::LLVMContext &context,
+                                              const std::string &source,
+                                              const std::string &optionText,
+                                              const std::vector<HeaderFile> &headers,
+                                              OptionsKind kind, BuildResult &result) {
+  BuildOptions options = parseBuildOptions(optionText, kind);
+  if (!options.error.empty()) {
+    result.status = BuildResult::InvalidOptions;
+    result.log = "error: " + options.error + "\n";
+    return nullptr;
+  }
+  std::unique_ptr<llvm::Module> module =
+      compileOpenCLC(context, source, options, headers, result.log);
+  if (module)
+    recordOptions(*module, optionText);
+  return module;
+}
+
+/// Parses and links user bitcodes into one module; nullptr (and a log
+/// line) if one is malformed or two define the same symbol.
+std::unique_ptr<llvm::Module> linkBitcodes(llvm::LLVMContext &context,
+                                           const std::vector<std::string> &bitcodes,
+                                           std::string &log) {
+  std::unique_ptr<llvm::Module> linked;
+  for (const std::string &bitcode : bitcodes) {
+    auto parsed = llvm::parseBitcodeFile(
+        llvm::MemoryBufferRef(bitcode, "program"), context);
+    if (!parsed) {
+      log += "error: invalid program binary: " + llvm::toString(parsed.takeError()) + "\n";
+      return nullptr;
+    }
+    if (!linked) {
+      linked = std::move(*parsed);
+      continue;
+    }
+    std::string diagnostics;
+    llvm::raw_string_ostream out(diagnostics);
+    context.setDiagnosticHandlerCallBack(
+        [](const llvm::DiagnosticInfo *info, void *stream) {
+          llvm::DiagnosticPrinterRawOStream printer(*static_cast<llvm::raw_ostream *>(stream));
+          info->print(printer);
+          *static_cast<llvm::raw_ostream *>(stream) << "\n";
+        },
+        &out);
+    bool failed = llvm::Linker::linkModules(*linked, std::move(*parsed));
+    context.setDiagnosticHandlerCallBack(nullptr, nullptr);
+    out.flush();
+    if (failed) {
+      log += "error: linking failed: " + diagnostics;
+      return nullptr;
+    }
+  }
+  return linked;
+}
+
+template <class F> BuildResult guardedBuild(F &&body) {
+  try {
+    initializeLLVM();
+    return body();
+  } catch (const FatalCompilerError &e) {
+    BuildResult result;
+    result.log = std::string("error: ") + e.what() + "\n";
+    return result;
+  } catch (const std::bad_alloc &) {
+    BuildResult result;
+    result.log = "error: out of memory while compiling\n";
+    return result;
+  }
 }
 
 } // namespace
@@ -130,17 +236,54 @@ const Target &hostTarget() {
 }
 
 BuildResult buildProgram(const std::string &source, const std::string &options) {
-  try {
-    return build(source, options);
-  } catch (const FatalCompilerError &e) {
+  return guardedBuild([&] {
     BuildResult result;
-    result.log = std::string("error: ") + e.what() + "\n";
+    auto context = std::make_unique<llvm::LLVMContext>();
+    auto module = compileToModule(*context, source, options, {}, OptionsKind::Build, result);
+    if (!module)
+      return result;
+    result.bitcode = toBitcode(*module);
+    makeExecutable(std::move(context), std::move(module), result);
     return result;
-  } catch (const std::bad_alloc &) {
+  });
+}
+
+BuildResult compileProgram(const std::string &source, const std::string &options,
+                           const std::vector<HeaderFile> &headers) {
+  return guardedBuild([&] {
     BuildResult result;
-    result.log = "error: out of memory while compiling\n";
+    llvm::LLVMContext context;
+    auto module = compileToModule(context, source, options, headers, OptionsKind::Compile, result);
+    if (!module)
+      return result;
+    result.bitcode = toBitcode(*module);
+    result.status = BuildResult::Success;
     return result;
-  }
+  });
+}
+
+BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::string &options,
+                        bool createLibrary) {
+  return guardedBuild([&] {
+    BuildResult result;
+    BuildOptions parsed = parseBuildOptions(options, OptionsKind::Link);
+    if (!parsed.error.empty()) {
+      result.status = BuildResult::InvalidOptions;
+      result.log = "error: " + parsed.error + "\n";
+      return result;
+    }
+    auto context = std::make_unique<llvm::LLVMContext>();
+    auto module = linkBitcodes(*context, bitcodes, result.log);
+    if (!module)
+      return result;
+    result.bitcode = toBitcode(*module);
+    if (createLibrary) {
+      result.status = BuildResult::Success;
+      return result;
+    }
+    makeExecutable(std::move(context), std::move(module), result);
+    return result;
+  });
 }
 
 } // namespace corecl::compiler

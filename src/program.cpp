@@ -2,6 +2,11 @@
 #include "src/api_util.h"
 #include "src/objects/platform.h"
 #include "src/objects/program.h"
+#include "compiler/binary_format.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
 
 using namespace corecl;
 
@@ -13,7 +18,7 @@ cl_int checkDeviceList(const Program &p, cl_uint num_devices, const cl_device_id
     return CL_INVALID_VALUE;
   for (cl_uint i = 0; i < num_devices; ++i) {
     Device *d = Device::fromHandle(devices[i]);
-    if (!d || !p.context().hasDevice(d))
+    if (!d || std::find(p.devices().begin(), p.devices().end(), d) == p.devices().end())
       return CL_INVALID_DEVICE;
   }
   return CL_SUCCESS;
@@ -56,21 +61,45 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
     return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
   if (num_devices == 0 || !device_list)
     return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  std::vector<Device *> devices;
   for (cl_uint i = 0; i < num_devices; ++i) {
     Device *d = Device::fromHandle(device_list[i]);
     if (!d || !c->hasDevice(d))
       return withError<_cl_program>(errcode_ret, CL_INVALID_DEVICE);
+    devices.push_back(d);
   }
   if (!lengths || !binaries)
     return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
   for (cl_uint i = 0; i < num_devices; ++i)
-    if (!lengths[i] || !binaries[i])
+    if (!lengths[i] || !binaries[i]) {
+      if (binary_status)
+        for (cl_uint j = 0; j < num_devices; ++j)
+          binary_status[j] = j == i ? CL_INVALID_VALUE : CL_SUCCESS;
       return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
-  // CoreCL has produced no binary yet, so none can be one of its own.
-  if (binary_status)
-    for (cl_uint i = 0; i < num_devices; ++i)
-      binary_status[i] = CL_INVALID_BINARY;
-  return withError<_cl_program>(errcode_ret, CL_INVALID_BINARY);
+    }
+  return guardedCreate(errcode_ret, [&]() -> cl_program {
+    // Every device gets the same code, so the first valid binary is used;
+    // each one is still checked and reported on its own.
+    std::optional<compiler::ProgramBinary> chosen;
+    bool allValid = true;
+    for (cl_uint i = 0; i < num_devices; ++i) {
+      auto decoded = compiler::decodeBinary(binaries[i], lengths[i]);
+      if (binary_status)
+        binary_status[i] = decoded ? CL_SUCCESS : CL_INVALID_BINARY;
+      allValid &= decoded.has_value();
+      if (decoded && !chosen)
+        chosen = std::move(decoded);
+    }
+    if (!allValid)
+      return withError<_cl_program>(errcode_ret, CL_INVALID_BINARY);
+    auto *p = new Program(*c, devices);
+    cl_program_binary_type type =
+        chosen->kind == compiler::BinaryKind::CompiledObject ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
+        : chosen->kind == compiler::BinaryKind::Library      ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                                                             : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    p->setBinary(type, std::move(chosen->bitcode), chosen->options);
+    return withError(errcode_ret, CL_SUCCESS, p->handle());
+  });
 }
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(
@@ -141,8 +170,8 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num_devices,
-                                                 const cl_device_id *device_list, const char *,
-                                                 cl_uint num_input_headers,
+                                                 const cl_device_id *device_list,
+                                                 const char *options, cl_uint num_input_headers,
                                                  const cl_program *input_headers,
                                                  const char **header_include_names,
                                                  void(CL_CALLBACK *pfn_notify)(cl_program, void *),
@@ -156,25 +185,69 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
       (num_input_headers == 0) != (header_include_names == nullptr) ||
       (!pfn_notify && user_data))
     return CL_INVALID_VALUE;
-  return CL_COMPILER_NOT_AVAILABLE;
+  std::vector<compiler::HeaderFile> headers;
+  for (cl_uint i = 0; i < num_input_headers; ++i) {
+    Program *h = Program::fromHandle(input_headers[i]);
+    if (!h || !header_include_names[i])
+      return h ? CL_INVALID_VALUE : CL_INVALID_PROGRAM;
+    headers.push_back({header_include_names[i], h->source()});
+  }
+  return guarded([&] {
+    std::vector<Device *> devices;
+    for (cl_uint i = 0; i < num_devices; ++i)
+      devices.push_back(Device::fromHandle(device_list[i]));
+    cl_int result = p->compile(devices, options ? options : "", headers);
+    if (pfn_notify)
+      pfn_notify(program, user_data);
+    return result;
+  });
 }
 
 CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices,
-                                                  const cl_device_id *device_list, const char *,
+                                                  const cl_device_id *device_list,
+                                                  const char *options,
                                                   cl_uint num_input_programs,
                                                   const cl_program *input_programs,
                                                   void(CL_CALLBACK *pfn_notify)(cl_program,
                                                                                 void *),
                                                   void *user_data, cl_int *errcode_ret) {
-  if (!Context::fromHandle(context))
+  Context *c = Context::fromHandle(context);
+  if (!c)
     return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
   if ((num_devices == 0) != (device_list == nullptr) || num_input_programs == 0 ||
       !input_programs || (!pfn_notify && user_data))
     return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
-  for (cl_uint i = 0; i < num_input_programs; ++i)
-    if (!Program::fromHandle(input_programs[i]))
+  std::vector<Device *> devices;
+  for (cl_uint i = 0; i < num_devices; ++i) {
+    Device *d = Device::fromHandle(device_list[i]);
+    if (!d || !c->hasDevice(d))
+      return withError<_cl_program>(errcode_ret, CL_INVALID_DEVICE);
+    devices.push_back(d);
+  }
+  std::vector<Program *> inputs;
+  for (cl_uint i = 0; i < num_input_programs; ++i) {
+    Program *in = Program::fromHandle(input_programs[i]);
+    if (!in)
       return withError<_cl_program>(errcode_ret, CL_INVALID_PROGRAM);
-  return withError<_cl_program>(errcode_ret, CL_LINKER_NOT_AVAILABLE);
+    if (&in->context() != c)
+      return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+    cl_program_binary_type type = in->binaryType();
+    if (type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
+      return withError<_cl_program>(errcode_ret, CL_INVALID_OPERATION);
+    inputs.push_back(in);
+  }
+  return guardedCreate(errcode_ret, [&]() -> cl_program {
+    auto *p = new Program(*c, devices.empty() ? c->devices() : devices);
+    cl_int result = p->link(inputs, options ? options : "");
+    if (result == CL_INVALID_LINKER_OPTIONS) {
+      p->releasePublic();
+      return withError<_cl_program>(errcode_ret, result);
+    }
+    if (pfn_notify)
+      pfn_notify(p->handle(), user_data);
+    // A failed link still returns the program, so its log can be read.
+    return withError(errcode_ret, result, p->handle());
+  });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) { return CL_SUCCESS; }
@@ -195,7 +268,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
     auto put = [&](auto v) {
       return writeInfo(param_value_size, param_value, param_value_size_ret, v);
     };
-    const auto &devices = p->context().devices();
+    const auto &devices = p->devices();
     switch (param_name) {
     case CL_PROGRAM_REFERENCE_COUNT: return put(p->publicRefCount());
     case CL_PROGRAM_CONTEXT: return put(cl_context(p->context().handle()));
@@ -206,20 +279,28 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
         ids.push_back(d->handle());
       return put(ids);
     }
-    case CL_PROGRAM_SOURCE: return put(p->source());
+    case CL_PROGRAM_SOURCE: return put(p->hasSource() ? p->source() : std::string());
     case CL_PROGRAM_IL:
       if (param_value_size_ret)
         *param_value_size_ret = 0; // not created from IL
       return CL_SUCCESS;
-    case CL_PROGRAM_BINARY_SIZES: return put(std::vector<size_t>(devices.size(), 0));
+    case CL_PROGRAM_BINARY_SIZES:
+      return put(std::vector<size_t>(p->devices().size(), p->binary().size()));
     case CL_PROGRAM_BINARIES: {
-      // No binaries: every size is 0, so nothing is written through the
-      // application's pointers.
-      size_t bytes = devices.size() * sizeof(unsigned char *);
+      // An array of the application's pointers, one per device; NULL
+      // entries are skipped, as the spec allows.
+      size_t bytes = p->devices().size() * sizeof(unsigned char *);
       if (param_value && param_value_size < bytes)
         return CL_INVALID_VALUE;
       if (param_value_size_ret)
         *param_value_size_ret = bytes;
+      if (param_value) {
+        std::string binary = p->binary();
+        auto **targets = static_cast<unsigned char **>(param_value);
+        for (size_t i = 0; i < p->devices().size(); ++i)
+          if (targets[i] && !binary.empty())
+            std::memcpy(targets[i], binary.data(), binary.size());
+      }
       return CL_SUCCESS;
     }
     case CL_PROGRAM_NUM_KERNELS:
@@ -259,10 +340,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
   case CL_PROGRAM_BUILD_STATUS: return put(info.status);
   case CL_PROGRAM_BUILD_OPTIONS: return put(info.options);
   case CL_PROGRAM_BUILD_LOG: return put(info.log);
-  case CL_PROGRAM_BINARY_TYPE:
-    return put(cl_program_binary_type(info.status == CL_BUILD_SUCCESS
-                                          ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-                                          : CL_PROGRAM_BINARY_TYPE_NONE));
+  case CL_PROGRAM_BINARY_TYPE: return put(p->binaryType());
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: return put(size_t(0));
   default: return CL_INVALID_VALUE;
   }

@@ -58,7 +58,7 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_PLATFORM: return put(cl_platform_id(platform_.handle()));
   case CL_DEVICE_AVAILABLE: return put(cl_bool(CL_TRUE));
   case CL_DEVICE_COMPILER_AVAILABLE: return put(cl_bool(CL_TRUE));
-  case CL_DEVICE_LINKER_AVAILABLE: return put(cl_bool(CL_FALSE));
+  case CL_DEVICE_LINKER_AVAILABLE: return put(cl_bool(CL_TRUE));
   case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
     // The CTS snapshot CoreCL is tested against (docs/conformance.md); not
     // an official Khronos conformance submission.

@@ -1,51 +1,126 @@
 #include "src/objects/program.h"
 
+#include "compiler/binary_format.h"
 #include "compiler/build_options.h"
 
 namespace corecl {
 
 Program::Program(Context &context, std::string source)
-    : context_(&context), source_(std::move(source)) {
+    : context_(&context), devices_(context.devices()), hasSource_(true),
+      source_(std::move(source)) {
+  context_->retainInternal();
+}
+
+Program::Program(Context &context, std::vector<Device *> devices)
+    : context_(&context), devices_(std::move(devices)), hasSource_(false) {
   context_->retainInternal();
 }
 
 Program::~Program() { context_->releaseInternal(); }
 
-cl_int Program::build(const std::vector<Device *> &requested, const std::string &options) {
-  std::vector<Device *> devices = requested.empty() ? context_->devices() : requested;
-  if (liveKernels_.load() > 0)
+cl_int Program::record(const std::vector<Device *> &requested, const std::string &options,
+                       compiler::BuildResult result, cl_program_binary_type type,
+                       cl_int failure, cl_int invalidOptions) {
+  const std::vector<Device *> &devices = requested.empty() ? devices_ : requested;
+  std::lock_guard lock(mutex_);
+  bool ok = result.status == compiler::BuildResult::Success;
+  for (Device *d : devices)
+    builds_[d] = {ok ? CL_BUILD_SUCCESS : CL_BUILD_ERROR, options, result.log};
+  if (!ok)
+    return result.status == compiler::BuildResult::InvalidOptions ? invalidOptions : failure;
+  binaryType_ = type;
+  bitcode_ = std::move(result.bitcode);
+  binaryOptions_ = options;
+  executable_ = std::move(result.executable);
+  kernelArgInfo_ = result.kernelArgInfo;
+  nonUniform_ = result.nonUniformWorkGroups;
+  return CL_SUCCESS;
+}
+
+cl_int Program::build(const std::vector<Device *> &devices, const std::string &options) {
+  if (hasKernels())
     return CL_INVALID_OPERATION;
   {
     std::lock_guard lock(mutex_);
-    for (Device *d : devices)
+    for (Device *d : devices.empty() ? devices_ : devices)
       builds_[d] = {CL_BUILD_IN_PROGRESS, options, ""};
   }
-  compiler::BuildResult result = compiler::buildProgram(source_, options);
-  compiler::BuildOptions parsed =
-      compiler::parseBuildOptions(options, compiler::OptionsKind::Build);
-  std::lock_guard lock(mutex_);
-  cl_build_status status =
-      result.status == compiler::BuildResult::Success ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
-  for (Device *d : devices)
-    builds_[d] = {status, options, result.log};
-  switch (result.status) {
-  case compiler::BuildResult::Success:
-    executable_ = result.executable;
-    kernelArgInfo_ = parsed.kernelArgInfo;
-    nonUniform_ = parsed.clVersion() >= 200 && !parsed.uniformWorkGroupSize;
-    return CL_SUCCESS;
-  case compiler::BuildResult::InvalidOptions:
-    for (Device *d : devices)
-      builds_[d].status = CL_BUILD_ERROR;
-    return CL_INVALID_BUILD_OPTIONS;
-  default: return CL_BUILD_PROGRAM_FAILURE;
+  compiler::BuildResult result;
+  if (hasSource_) {
+    result = compiler::buildProgram(source_, options);
+  } else {
+    std::string bitcode;
+    {
+      std::lock_guard lock(mutex_);
+      bitcode = bitcode_;
+    }
+    if (bitcode.empty())
+      return CL_INVALID_PROGRAM_EXECUTABLE;
+    result = compiler::linkProgram({bitcode}, options, false);
   }
+  return record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
+                CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS);
+}
+
+cl_int Program::compile(const std::vector<Device *> &devices, const std::string &options,
+                        const std::vector<compiler::HeaderFile> &headers) {
+  if (!hasSource_)
+    return CL_INVALID_OPERATION;
+  if (hasKernels())
+    return CL_INVALID_OPERATION;
+  compiler::BuildResult result = compiler::compileProgram(source_, options, headers);
+  return record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT,
+                CL_COMPILE_PROGRAM_FAILURE, CL_INVALID_COMPILER_OPTIONS);
+}
+
+cl_int Program::link(const std::vector<Program *> &inputs, const std::string &options) {
+  std::vector<std::string> bitcodes;
+  for (Program *p : inputs)
+    bitcodes.push_back(p->bitcode());
+  compiler::BuildOptions parsed =
+      compiler::parseBuildOptions(options, compiler::OptionsKind::Link);
+  compiler::BuildResult result = compiler::linkProgram(bitcodes, options, parsed.createLibrary);
+  return record({}, options, std::move(result),
+                parsed.createLibrary ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                                     : CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
+                CL_LINK_PROGRAM_FAILURE, CL_INVALID_LINKER_OPTIONS);
+}
+
+void Program::setBinary(cl_program_binary_type type, std::string bitcode,
+                        const std::string &options) {
+  std::lock_guard lock(mutex_);
+  binaryType_ = type;
+  bitcode_ = std::move(bitcode);
+  binaryOptions_ = options;
 }
 
 Program::BuildInfo Program::buildInfo(const Device &device) const {
   std::lock_guard lock(mutex_);
   auto it = builds_.find(&device);
   return it == builds_.end() ? BuildInfo{} : it->second;
+}
+
+cl_program_binary_type Program::binaryType() const {
+  std::lock_guard lock(mutex_);
+  return binaryType_;
+}
+
+std::string Program::bitcode() const {
+  std::lock_guard lock(mutex_);
+  return bitcode_;
+}
+
+std::string Program::binary() const {
+  std::lock_guard lock(mutex_);
+  if (binaryType_ == CL_PROGRAM_BINARY_TYPE_NONE || bitcode_.empty())
+    return {};
+  compiler::ProgramBinary b;
+  b.kind = binaryType_ == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ? compiler::BinaryKind::CompiledObject
+           : binaryType_ == CL_PROGRAM_BINARY_TYPE_LIBRARY       ? compiler::BinaryKind::Library
+                                                                 : compiler::BinaryKind::Executable;
+  b.options = binaryOptions_;
+  b.bitcode = bitcode_;
+  return compiler::encodeBinary(b);
 }
 
 std::shared_ptr<compiler::Executable> Program::executable() const {

@@ -1,6 +1,7 @@
-// A program object: its source, and after a successful build the compiled
-// executable (shared by every device of the context: they are all the same
-// CPU) with the build status, options and log per device.
+// A program object: its source or binary, the compiled bitcode (compiled
+// object, library or executable), and after a successful build the native
+// executable. All devices of a context are the same CPU, so one compilation
+// serves every device; status, options and log are still kept per device.
 #pragma once
 #include "compiler/compiler.h"
 #include "src/objects/context.h"
@@ -10,16 +11,22 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace corecl {
 
 class Program : public Object<Program, _cl_program, Tag::Program> {
 public:
+  /// From source (clCreateProgramWithSource).
   Program(Context &context, std::string source);
+  /// From a binary or a link: no source, devices given.
+  Program(Context &context, std::vector<Device *> devices);
   ~Program();
 
   Context &context() const { return *context_; }
+  const std::vector<Device *> &devices() const { return devices_; }
+  bool hasSource() const { return hasSource_; }
   const std::string &source() const { return source_; }
 
   struct BuildInfo {
@@ -28,26 +35,46 @@ public:
     std::string log;
   };
 
-  /// Builds for `devices` (all of the context's if empty). Returns the
-  /// clBuildProgram result code.
+  /// clBuildProgram, clCompileProgram: return the API result code.
   cl_int build(const std::vector<Device *> &devices, const std::string &options);
-  BuildInfo buildInfo(const Device &device) const;
+  cl_int compile(const std::vector<Device *> &devices, const std::string &options,
+                 const std::vector<compiler::HeaderFile> &headers);
+  /// clLinkProgram into this (new, empty) program.
+  cl_int link(const std::vector<Program *> &inputs, const std::string &options);
+  /// clCreateProgramWithBinary: installs a decoded binary.
+  void setBinary(cl_program_binary_type type, std::string bitcode, const std::string &options);
 
-  /// The executable once a build succeeded, else nullptr.
+  BuildInfo buildInfo(const Device &device) const;
+  cl_program_binary_type binaryType() const;
+  /// CL_PROGRAM_BINARIES: CoreCL's container, empty if nothing is compiled.
+  std::string binary() const;
+  std::string bitcode() const;
+
   std::shared_ptr<compiler::Executable> executable() const;
   bool builtFor(const Device &device) const;
   bool kernelArgInfoRequested() const { return kernelArgInfo_; }
   bool nonUniformWorkGroups() const { return nonUniform_; }
+  bool hasKernels() const { return liveKernels_.load() > 0; }
 
   /// Kernels created from the program (a rebuild is refused while any exist).
   void kernelCreated() { ++liveKernels_; }
   void kernelReleased() { --liveKernels_; }
 
 private:
+  /// Records a compiler result for `devices`; returns the API code.
+  cl_int record(const std::vector<Device *> &devices, const std::string &options,
+                compiler::BuildResult result, cl_program_binary_type type, cl_int failure,
+                cl_int invalidOptions);
+
   Context *context_; // internally retained
+  std::vector<Device *> devices_;
+  bool hasSource_;
   std::string source_;
   mutable std::mutex mutex_;
   std::map<const Device *, BuildInfo> builds_;
+  cl_program_binary_type binaryType_ = CL_PROGRAM_BINARY_TYPE_NONE;
+  std::string bitcode_;
+  std::string binaryOptions_;
   std::shared_ptr<compiler::Executable> executable_;
   bool kernelArgInfo_ = false;
   bool nonUniform_ = false;
