@@ -49,6 +49,7 @@ struct KernelDesc {
   uint64_t wiStoragePerItem = 0;   // bytes per work-item live across barriers
   uint32_t vectorWidth = 1;        // work-items per SIMD step the compiler aims at
   bool hasBarriers = false;
+  bool usesPrintf = false;
 };
 
 /// The host CPU the code is generated for.

@@ -33,15 +33,35 @@ namespace {
 // clLinkProgram (and inside program binaries).
 constexpr const char *kOptionsMetadata = "corecl.compile_options";
 
+/// Collects LLVM's warnings (e.g. a work-item loop it could not vectorise)
+/// for the build log instead of letting them reach the application's
+/// stderr. Lives as long as the JIT that may still report through it.
+struct DiagnosticSink {
+  std::string text;
+  static void handle(const llvm::DiagnosticInfo *info, void *self) {
+    if (info->getSeverity() != llvm::DS_Warning && info->getSeverity() != llvm::DS_Error)
+      return;
+    std::string message;
+    llvm::raw_string_ostream out(message);
+    llvm::DiagnosticPrinterRawOStream printer(out);
+    info->print(printer);
+    out.flush();
+    static_cast<DiagnosticSink *>(self)->text +=
+        (info->getSeverity() == llvm::DS_Error ? "error: " : "note: ") + message + "\n";
+  }
+};
+
 class JitExecutable final : public Executable {
 public:
   JitExecutable(JitProgramPtr program, std::vector<KernelDesc> kernels,
-                std::vector<corecl_wg_fn> entries)
-      : program_(std::move(program)), kernels_(std::move(kernels)), entries_(std::move(entries)) {}
+                std::vector<corecl_wg_fn> entries, std::unique_ptr<DiagnosticSink> sink)
+      : sink_(std::move(sink)), program_(std::move(program)), kernels_(std::move(kernels)),
+        entries_(std::move(entries)) {}
   const std::vector<KernelDesc> &kernels() const override { return kernels_; }
   corecl_wg_fn entry(size_t index) const override { return entries_.at(index); }
 
 private:
+  std::unique_ptr<DiagnosticSink> sink_; // declared first: destroyed after the JIT
   JitProgramPtr program_;
   std::vector<KernelDesc> kernels_;
   std::vector<corecl_wg_fn> entries_;
@@ -88,6 +108,7 @@ void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels,
   for (KernelDesc &desc : kernels) {
     llvm::Function *kernel = module.getFunction(desc.name);
     llvm::Function *body = makeKernelBody(*kernel);
+    desc.usesPrintf = lowerPrintf(*body);
     desc.staticLocalMemSize = lowerLocalMemory(*body);
     Regions regions = formBarrierRegions(*body);
     desc.hasBarriers = regions.hasBarriers;
@@ -116,6 +137,8 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     result.kernelArgInfo |= o.kernelArgInfo;
     result.nonUniformWorkGroups &= o.clVersion() >= 200 && !o.uniformWorkGroupSize;
   }
+  auto sink = std::make_unique<DiagnosticSink>();
+  context->setDiagnosticHandlerCallBack(&DiagnosticSink::handle, sink.get());
   std::vector<KernelDesc> kernels = describeKernels(*module);
   if (!linkBuiltins(*module, result.log))
     return;
@@ -153,8 +176,9 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
       return;
     entries.push_back(reinterpret_cast<corecl_wg_fn>(address));
   }
-  result.executable =
-      std::make_shared<JitExecutable>(std::move(program), std::move(kernels), std::move(entries));
+  result.log += sink->text;
+  result.executable = std::make_shared<JitExecutable>(std::move(program), std::move(kernels),
+                                                      std::move(entries), std::move(sink));
   result.status = BuildResult::Success;
 }
 

@@ -3,6 +3,23 @@
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <memory>
+
+// ThreadSanitizer cannot see the synchronisation inside libtbb (it is not
+// instrumented), so every hand-off from spawn() to a worker would look like
+// a race. Under TSan the hand-off is announced explicitly.
+#if defined(__SANITIZE_THREAD__)
+#define CORECL_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CORECL_TSAN 1
+#endif
+#endif
+#ifdef CORECL_TSAN
+extern "C" void __tsan_acquire(void *addr);
+extern "C" void __tsan_release(void *addr);
+#endif
+
 namespace corecl::rt {
 namespace {
 
@@ -32,7 +49,18 @@ Executor::Executor(unsigned concurrency) : concurrency_(concurrency ? concurrenc
 
 Executor::~Executor() = default;
 
-void Executor::spawn(std::function<void()> task) { impl_->arena.enqueue(std::move(task)); }
+void Executor::spawn(std::function<void()> task) {
+#ifdef CORECL_TSAN
+  auto shared = std::make_shared<std::function<void()>>(std::move(task));
+  __tsan_release(shared.get());
+  impl_->arena.enqueue([shared] {
+    __tsan_acquire(shared.get());
+    (*shared)();
+  });
+#else
+  impl_->arena.enqueue(std::move(task));
+#endif
+}
 
 void Executor::execute(const std::function<void()> &body) { impl_->arena.execute(body); }
 

@@ -53,6 +53,8 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     groupItems *= range.localSize[d];
   }
   base.work_dim = range.workDim;
+  base.printf_buffer = range.printfBuffer;
+  base.printf_capacity = range.printfCapacity;
   const size_t arenaBytes = roundUp(range.localMemBytes);
   const size_t storageBytes = roundUp(range.wiStoragePerItem * groupItems);
 

@@ -17,6 +17,8 @@ struct NDRange {
   uint64_t localMemBytes = 0;        // static __local variables + __local arguments
   uint64_t wiStoragePerItem = 0;     // per work-item bytes live across barriers
   uint64_t workItemCost = 1;         // rough relative cost, for the grain size
+  char *printfBuffer = nullptr;      // runtime/printf_buffer.h; null if the kernel never prints
+  uint64_t printfCapacity = 0;
 };
 
 /// Runs every work-group; blocks until done. Must be called on a thread of

@@ -2,11 +2,15 @@
 // CoreCL picks when the application leaves it to the driver, and the
 // command that runs the work-group function over the range.
 #include "runtime/ndrange.h"
+#include "runtime/printf_buffer.h"
 #include "src/api_util.h"
 #include "src/enqueue_util.h"
 #include "src/objects/kernel.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
 #include <limits>
 #include <memory>
 
@@ -133,8 +137,22 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
       auto state = std::make_shared<Kernel::Launch>(std::move(launch));
       std::shared_ptr<compiler::Executable> exe = k->executable();
       corecl_wg_fn entry = k->entry();
-      work = [state, exe, entry, range] {
+      bool prints = k->desc().usesPrintf;
+      work = [state, exe, entry, range, prints]() mutable {
+        std::vector<char> printfBuffer;
+        if (prints) {
+          // Zeroed: the first 8 bytes are the records' write cursor.
+          printfBuffer.assign(Device::kPrintfBufferSize, 0);
+          range.printfBuffer = printfBuffer.data();
+          range.printfCapacity = printfBuffer.size();
+        }
         rt::runNDRange(entry, state->args.data(), range);
+        if (prints) {
+          // Flushed when the command completes, as the spec describes.
+          std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
+          std::fwrite(text.data(), 1, text.size(), stdout);
+          std::fflush(stdout);
+        }
         return CL_SUCCESS;
       };
     }

@@ -32,6 +32,10 @@ llvm::StructType *wgContextType(llvm::LLVMContext &context);
 /// Step 1. Returns the body function; the kernel itself is left unchanged.
 llvm::Function *makeKernelBody(llvm::Function &kernel);
 
+/// Step 1b. printf calls append records to the launch's printf buffer.
+/// Returns true if the body prints.
+bool lowerPrintf(llvm::Function &body);
+
 /// Step 2. Returns the bytes of static local memory the body uses.
 uint64_t lowerLocalMemory(llvm::Function &body);
 

@@ -54,6 +54,10 @@ void Event::addCallback(cl_int type, CallbackFn fn, void *userData) {
 }
 
 void Event::onStatus(int newStatus) {
+  // A failed command never runs: drop its closure now, so that what it
+  // captured (buffers) is not pinned for as long as the event lives.
+  if (newStatus < 0)
+    work_ = nullptr;
   std::vector<Callback> due;
   {
     std::lock_guard lock(callbackMutex_);
