@@ -91,6 +91,12 @@ std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
   if (!clang::CompilerInvocation::CreateFromArgs(instance.getInvocation(), argv,
                                                  instance.getDiagnostics()))
     return nullptr;
+  // Now that the invocation holds -w, -Werror and friends, diagnostics are
+  // set up again from it (the first engine only reported argument errors).
+  instance.getDiagnosticOpts().ShowCarets = false;
+  instance.createDiagnostics(
+      new clang::TextDiagnosticPrinter(logStream, &instance.getDiagnosticOpts()),
+      /*ShouldOwnClient=*/true);
   instance.createFileManager(makeFileSystem(source, headers));
 
   clang::EmitLLVMOnlyAction action(&context);

@@ -3,8 +3,8 @@
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
-#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/TargetParser/Host.h>
 
 namespace corecl::compiler {
@@ -14,13 +14,10 @@ public:
   std::unique_ptr<llvm::orc::LLJIT> jit;
 };
 
-JitProgramPtr jitCompile(std::unique_ptr<llvm::LLVMContext> context,
-                                       std::unique_ptr<llvm::Module> module,
-                                       const Target &target, std::string &log) {
+JitProgramPtr jitLoadObject(const std::string &object, const Target &target, std::string &log) {
   llvm::orc::JITTargetMachineBuilder machine(llvm::Triple(llvm::sys::getProcessTriple()));
   machine.setCPU(target.cpuName);
   machine.addFeatures(std::vector<std::string>{target.cpuFeatures});
-  machine.setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
   auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create();
   if (!jit) {
     log += "error: cannot create the JIT: " + llvm::toString(jit.takeError()) + "\n";
@@ -35,9 +32,9 @@ JitProgramPtr jitCompile(std::unique_ptr<llvm::LLVMContext> context,
     return nullptr;
   }
   program->jit->getMainJITDylib().addGenerator(std::move(*generator));
-  if (auto err = program->jit->addIRModule(
-          llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
-    log += "error: " + llvm::toString(std::move(err)) + "\n";
+  if (auto err = program->jit->addObjectFile(
+          llvm::MemoryBuffer::getMemBufferCopy(object, "corecl-program"))) {
+    log += "error: cannot load the program's code: " + llvm::toString(std::move(err)) + "\n";
     return nullptr;
   }
   return program;

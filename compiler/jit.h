@@ -6,11 +6,6 @@
 #include <memory>
 #include <string>
 
-namespace llvm {
-class LLVMContext;
-class Module;
-} // namespace llvm
-
 namespace corecl::compiler {
 
 class JitProgram;
@@ -21,10 +16,9 @@ struct JitProgramDeleter {
 };
 using JitProgramPtr = std::unique_ptr<JitProgram, JitProgramDeleter>;
 
-/// Compiles `module` to native code; nullptr and a log line on failure.
-JitProgramPtr jitCompile(std::unique_ptr<llvm::LLVMContext> context,
-                         std::unique_ptr<llvm::Module> module, const Target &target,
-                         std::string &log);
+/// Loads a relocatable object compiled for the host (from our own code
+/// generation or the disk cache) and links it.
+JitProgramPtr jitLoadObject(const std::string &object, const Target &target, std::string &log);
 
 /// Address of a function the JIT compiled, or nullptr.
 void *jitLookup(JitProgram &program, const std::string &name, std::string &log);

@@ -124,6 +124,16 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
   });
 }
 
+std::string emitObject(llvm::Module &module, llvm::TargetMachine &machine) {
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream out(buffer);
+  llvm::legacy::PassManager passes;
+  if (machine.addPassesToEmitFile(passes, out, nullptr, llvm::CodeGenFileType::ObjectFile))
+    return "";
+  passes.run(module);
+  return std::string(buffer.data(), buffer.size());
+}
+
 std::string undefinedFunctions(const llvm::Module &module) {
   std::set<std::string> missing;
   for (const llvm::Function &f : module)

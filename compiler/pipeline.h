@@ -34,6 +34,9 @@ void retargetToHost(llvm::Module &module, llvm::TargetMachine &machine, const Ta
 /// O3 (or a minimal pipeline for -cl-opt-disable) for the host CPU.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool optDisable);
 
+/// Native code generation: the module as a relocatable object file.
+std::string emitObject(llvm::Module &module, llvm::TargetMachine &machine);
+
 /// Reports calls to functions nobody defines (a builtin CoreCL lacks, or a
 /// typo the front end accepted), demangled, one per line. Empty if none.
 std::string undefinedFunctions(const llvm::Module &module);

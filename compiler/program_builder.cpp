@@ -3,6 +3,7 @@
 // compile (source to bitcode), link (bitcodes to an executable or a
 // library) and build (both).
 #include "compiler/compiler.h"
+#include "compiler/disk_cache.h"
 #include "compiler/frontend.h"
 #include "compiler/jit.h"
 #include "compiler/kernel_metadata.h"
@@ -126,8 +127,34 @@ void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels,
 
 /// From a linked user module to native code: builtins, work-group
 /// formation, retargeting, optimisation and the JIT.
+/// Turns loaded native code into the Executable of `result`.
+bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels,
+                      std::unique_ptr<DiagnosticSink> sink, BuildResult &result) {
+  JitProgramPtr program = jitLoadObject(object, hostTarget(), result.log);
+  if (!program)
+    return false;
+  std::vector<corecl_wg_fn> entries;
+  for (const KernelDesc &desc : kernels) {
+    void *address = jitLookup(*program, workGroupFunctionName(desc.name), result.log);
+    if (!address)
+      return false;
+    entries.push_back(reinterpret_cast<corecl_wg_fn>(address));
+  }
+  result.executable = std::make_shared<JitExecutable>(std::move(program), std::move(kernels),
+                                                      std::move(entries), std::move(sink));
+  result.status = BuildResult::Success;
+  return true;
+}
+
 void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
-                    std::unique_ptr<llvm::Module> module, BuildResult &result) {
+                    std::unique_ptr<llvm::Module> module, BuildResult &result,
+                    const std::string &cacheKeyText = "") {
+  // The module must die before its context. Parameters are destroyed in an
+  // order the ABI leaves open, so the module goes first explicitly.
+  struct ModuleFirst {
+    std::unique_ptr<llvm::Module> &module;
+    ~ModuleFirst() { module.reset(); }
+  } moduleFirst{module};
   bool optDisable = false;
   result.kernelArgInfo = false;
   result.nonUniformWorkGroups = true;
@@ -166,20 +193,23 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   }
   dumpIfRequested(*module, *machine, kernels.empty() ? "program" : kernels.front().name);
 
-  JitProgramPtr program = jitCompile(std::move(context), std::move(module), target, result.log);
-  if (!program)
+  std::string object = emitObject(*module, *machine);
+  if (object.empty()) {
+    result.log += "internal error: code generation for the host failed\n";
     return;
-  std::vector<corecl_wg_fn> entries;
-  for (const KernelDesc &desc : kernels) {
-    void *address = jitLookup(*program, workGroupFunctionName(desc.name), result.log);
-    if (!address)
-      return;
-    entries.push_back(reinterpret_cast<corecl_wg_fn>(address));
   }
   result.log += sink->text;
-  result.executable = std::make_shared<JitExecutable>(std::move(program), std::move(kernels),
-                                                      std::move(entries), std::move(sink));
-  result.status = BuildResult::Success;
+  CachedBuild cached;
+  if (!cacheKeyText.empty()) {
+    cached.kernels = kernels;
+    cached.kernelArgInfo = result.kernelArgInfo;
+    cached.nonUniformWorkGroups = result.nonUniformWorkGroups;
+    cached.object = object;
+    cached.bitcode = result.bitcode;
+  }
+  if (finishExecutable(object, std::move(kernels), std::move(sink), result) &&
+      !cacheKeyText.empty())
+    storeCachedBuild(cacheKeyText, cached);
 }
 
 std::unique_ptr<llvm::Module> compileToModule(llvm::LLVMContext &context,
@@ -262,12 +292,26 @@ const Target &hostTarget() {
 BuildResult buildProgram(const std::string &source, const std::string &options) {
   return guardedBuild([&] {
     BuildResult result;
+    // A cached build skips every compiler step; a bad entry is just a miss.
+    std::string key;
+    if (parseBuildOptions(options, OptionsKind::Build).error.empty()) {
+      key = cacheKey(source, options);
+      if (std::optional<CachedBuild> hit = loadCachedBuild(key)) {
+        result.bitcode = std::move(hit->bitcode);
+        result.kernelArgInfo = hit->kernelArgInfo;
+        result.nonUniformWorkGroups = hit->nonUniformWorkGroups;
+        if (finishExecutable(hit->object, std::move(hit->kernels),
+                             std::make_unique<DiagnosticSink>(), result))
+          return result;
+        result = BuildResult(); // unusable entry: build from scratch
+      }
+    }
     auto context = std::make_unique<llvm::LLVMContext>();
     auto module = compileToModule(*context, source, options, {}, OptionsKind::Build, result);
     if (!module)
       return result;
     result.bitcode = toBitcode(*module);
-    makeExecutable(std::move(context), std::move(module), result);
+    makeExecutable(std::move(context), std::move(module), result, key);
     return result;
   });
 }

@@ -1,0 +1,152 @@
+#include "compiler/disk_cache.h"
+
+#include "compiler/kernel_desc_io.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace corecl::compiler {
+namespace {
+
+constexpr char kMagic[8] = {'C', 'O', 'R', 'E', 'C', 'L', 'K', 'C'};
+constexpr uint64_t kEntryVersion = 1;
+
+uint64_t fnv1a(const std::string &data, uint64_t hash) {
+  for (unsigned char c : data) {
+    hash ^= c;
+    hash *= 0x100000001b3ull;
+  }
+  return hash;
+}
+
+/// mkdir -p; false if the directory cannot be made.
+bool makeDirectories(const std::string &path) {
+  for (size_t i = 1; i <= path.size(); ++i) {
+    if (i == path.size() || path[i] == '/') {
+      std::string prefix = path.substr(0, i);
+      if (::mkdir(prefix.c_str(), 0755) != 0 && errno != EEXIST)
+        return false;
+    }
+  }
+  return true;
+}
+
+std::string entryPath(const std::string &key) { return cacheDirectory() + "/" + key + ".bin"; }
+
+std::atomic<uint64_t> hits{0}, rejected{0}, stores{0};
+
+std::optional<CachedBuild> reject() {
+  ++rejected;
+  return std::nullopt;
+}
+
+} // namespace
+
+std::string cacheDirectory() {
+  const char *off = std::getenv("CORECL_CACHE");
+  if (off && (std::strcmp(off, "0") == 0 || std::strcmp(off, "off") == 0))
+    return "";
+  if (const char *dir = std::getenv("CORECL_CACHE_DIR"))
+    return dir;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    return std::string(xdg) + "/corecl";
+  if (const char *home = std::getenv("HOME"); home && *home)
+    return std::string(home) + "/.cache/corecl";
+  return "";
+}
+
+std::string cacheKey(const std::string &source, const std::string &options) {
+  if (cacheDirectory().empty())
+    return "";
+  const Target &target = hostTarget();
+  std::string material = source + '\0' + options + '\0' + target.cpuName + '\0' +
+                         target.cpuFeatures + '\0' + CORECL_VERSION_STRING + '\0' +
+                         CORECL_LLVM_VERSION + '\0' +
+                         std::to_string(CORECL_KERNEL_ABI_VERSION) + '\0' +
+                         std::to_string(kEntryVersion);
+  char text[33];
+  std::snprintf(text, sizeof text, "%016llx%016llx",
+                (unsigned long long)fnv1a(material, 0xcbf29ce484222325ull),
+                (unsigned long long)fnv1a(material, 0x84222325cbf29ce4ull));
+  return text;
+}
+
+std::optional<CachedBuild> loadCachedBuild(const std::string &key) {
+  if (key.empty())
+    return std::nullopt;
+  std::ifstream in(entryPath(key), std::ios::binary);
+  if (!in)
+    return std::nullopt;
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // magic | version | payload size | checksum | payload
+  if (bytes.size() < 32 || std::memcmp(bytes.data(), kMagic, 8) != 0)
+    return reject();
+  const char *p = bytes.data() + 8, *end = bytes.data() + bytes.size();
+  uint64_t version, size, checksum;
+  if (!readU64(p, end, version) || !readU64(p, end, size) || !readU64(p, end, checksum) ||
+      version != kEntryVersion || size != uint64_t(end - p))
+    return reject();
+  std::string payload(p, size);
+  if (fnv1a(payload, 0xcbf29ce484222325ull) != checksum)
+    return reject();
+  CachedBuild build;
+  const char *q = payload.data(), *qend = payload.data() + payload.size();
+  uint64_t flags;
+  if (!readKernelDescs(q, qend, build.kernels) || !readU64(q, qend, flags) ||
+      !readBytes(q, qend, build.object) || !readBytes(q, qend, build.bitcode) || q != qend)
+    return reject();
+  build.kernelArgInfo = flags & 1;
+  build.nonUniformWorkGroups = flags & 2;
+  ++hits;
+  return build;
+}
+
+void storeCachedBuild(const std::string &key, const CachedBuild &build) {
+  if (key.empty())
+    return;
+  std::string dir = cacheDirectory();
+  if (!makeDirectories(dir))
+    return; // a cache that cannot be written is simply not used
+  std::string payload;
+  writeKernelDescs(payload, build.kernels);
+  writeU64(payload, uint64_t(build.kernelArgInfo) | uint64_t(build.nonUniformWorkGroups) << 1);
+  writeBytes(payload, build.object);
+  writeBytes(payload, build.bitcode);
+  std::string entry(kMagic, 8);
+  writeU64(entry, kEntryVersion);
+  writeU64(entry, payload.size());
+  writeU64(entry, fnv1a(payload, 0xcbf29ce484222325ull));
+  entry += payload;
+
+  // Write beside the final name, then rename: readers see all or nothing.
+  std::random_device random;
+  std::string temp = entryPath(key) + ".tmp." + std::to_string(::getpid()) + "." +
+                     std::to_string(random());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out)
+      return;
+    out.write(entry.data(), std::streamsize(entry.size()));
+    if (!out.good()) {
+      out.close();
+      std::remove(temp.c_str());
+      return;
+    }
+  }
+  if (std::rename(temp.c_str(), entryPath(key).c_str()) != 0)
+    std::remove(temp.c_str());
+  else
+    ++stores;
+}
+
+CacheStatistics cacheStatistics() { return {hits.load(), rejected.load(), stores.load()}; }
+
+} // namespace corecl::compiler

@@ -1,0 +1,43 @@
+// The on-disk cache of compiled programs. A hit skips the whole pipeline:
+// the entry holds the kernels' descriptions and the native object code.
+//
+// Location: $CORECL_CACHE_DIR, else $XDG_CACHE_HOME/corecl, else
+// ~/.cache/corecl. CORECL_CACHE=0 switches it off. Entries are written to a
+// temporary file and renamed into place (atomic), and checked on load
+// (magic, version, sizes, checksum): a torn or corrupted entry is rebuilt,
+// never executed.
+#pragma once
+#include "compiler/compiler.h"
+
+#include <optional>
+#include <string>
+
+namespace corecl::compiler {
+
+struct CachedBuild {
+  std::vector<KernelDesc> kernels;
+  bool kernelArgInfo = false;
+  bool nonUniformWorkGroups = false;
+  std::string object;  // relocatable object for the host CPU
+  std::string bitcode; // for CL_PROGRAM_BINARIES
+};
+
+/// The key: source, options, the CPU and its features, CoreCL, its kernel
+/// ABI and LLVM versions. Empty when the cache is off.
+std::string cacheKey(const std::string &source, const std::string &options);
+
+std::optional<CachedBuild> loadCachedBuild(const std::string &key);
+void storeCachedBuild(const std::string &key, const CachedBuild &build);
+
+/// The directory in use ("" when the cache is off).
+std::string cacheDirectory();
+
+/// Counters since process start, for tests and diagnostics.
+struct CacheStatistics {
+  uint64_t hits = 0;     // entries loaded and used
+  uint64_t rejected = 0; // entries present but torn, corrupted or foreign
+  uint64_t stores = 0;   // entries written
+};
+CacheStatistics cacheStatistics();
+
+} // namespace corecl::compiler

@@ -1,0 +1,95 @@
+// The on-disk kernel cache: a second build is served from it, a corrupted
+// or truncated entry is detected and rebuilt, and it can be switched off.
+#include "compiler/compiler.h"
+#include "compiler/disk_cache.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace corecl::compiler {
+namespace {
+
+namespace fs = std::filesystem;
+
+class DiskCacheTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("corecl-cache-test-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    ::setenv("CORECL_CACHE_DIR", dir_.c_str(), 1);
+    ::unsetenv("CORECL_CACHE");
+  }
+  void TearDown() override {
+    ::unsetenv("CORECL_CACHE_DIR");
+    ::unsetenv("CORECL_CACHE");
+    fs::remove_all(dir_);
+  }
+  std::vector<fs::path> entries() const {
+    std::vector<fs::path> files;
+    if (fs::exists(dir_))
+      for (const auto &e : fs::directory_iterator(dir_))
+        files.push_back(e.path());
+    return files;
+  }
+  fs::path dir_;
+};
+
+// A different source per test keeps the keys apart.
+std::string source(const char *tag) {
+  return std::string("kernel void k(global int *p) { p[get_global_id(0)] = 1; } // ") + tag;
+}
+
+TEST_F(DiskCacheTest, SecondBuildIsServedFromTheCache) {
+  CacheStatistics before = cacheStatistics();
+  BuildResult first = buildProgram(source("second"), "");
+  ASSERT_EQ(first.status, BuildResult::Success) << first.log;
+  EXPECT_EQ(cacheStatistics().stores, before.stores + 1);
+  ASSERT_EQ(entries().size(), 1u);
+  BuildResult second = buildProgram(source("second"), "");
+  ASSERT_EQ(second.status, BuildResult::Success) << second.log;
+  EXPECT_EQ(cacheStatistics().hits, before.hits + 1);
+  ASSERT_EQ(second.executable->kernels().size(), 1u);
+  EXPECT_EQ(second.executable->kernels()[0].name, "k");
+  EXPECT_FALSE(second.bitcode.empty()); // binaries still work after a hit
+  // Different options are a different program.
+  ASSERT_EQ(buildProgram(source("second"), "-DX=1").status, BuildResult::Success);
+  EXPECT_EQ(entries().size(), 2u);
+}
+
+TEST_F(DiskCacheTest, CorruptedAndTruncatedEntriesAreRebuilt) {
+  ASSERT_EQ(buildProgram(source("corrupt"), "").status, BuildResult::Success);
+  ASSERT_EQ(entries().size(), 1u);
+  fs::path entry = entries()[0];
+  auto size = fs::file_size(entry);
+  for (int damage = 0; damage < 2; ++damage) {
+    if (damage == 0) { // flip a byte in the middle
+      std::fstream f(entry, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(std::streamoff(size / 2));
+      f.put('\x5a');
+    } else { // a torn write
+      fs::resize_file(entry, size / 3);
+    }
+    CacheStatistics before = cacheStatistics();
+    BuildResult r = buildProgram(source("corrupt"), "");
+    ASSERT_EQ(r.status, BuildResult::Success) << r.log;
+    EXPECT_EQ(cacheStatistics().rejected, before.rejected + 1);
+    EXPECT_EQ(cacheStatistics().hits, before.hits);
+    EXPECT_EQ(cacheStatistics().stores, before.stores + 1); // rewritten
+    EXPECT_EQ(fs::file_size(entry), size);
+  }
+}
+
+TEST_F(DiskCacheTest, CanBeSwitchedOff) {
+  ::setenv("CORECL_CACHE", "0", 1);
+  ASSERT_EQ(buildProgram(source("off"), "").status, BuildResult::Success);
+  EXPECT_TRUE(entries().empty());
+}
+
+} // namespace
+} // namespace corecl::compiler
