@@ -11,3 +11,5 @@ echo "== clinfo (OCL_ICD_VENDORS=$OCL_ICD_VENDORS)"
 clinfo
 echo "== buffers, events and a native kernel on CoreCL"
 ./build/examples/corecl_buffers_demo
+echo "== a Mandelbrot image computed by an OpenCL C kernel on CoreCL"
+./build/examples/corecl_mandelbrot

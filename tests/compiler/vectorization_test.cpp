@@ -1,0 +1,81 @@
+// The work-item loop is vectorised for the host ISA at its full width:
+// saxpy's generated code must contain packed multiply-adds on the widest
+// registers the CPU has (zmm with AVX-512, ymm with AVX, xmm otherwise).
+#include "compiler/compiler.h"
+#include "runtime/cpu_info.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <unistd.h>
+
+namespace corecl::compiler {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string dumpAssembly(const std::string &source) {
+  fs::path dir = fs::temp_directory_path() / ("corecl-asm-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  ::setenv("CORECL_DUMP_ASM", dir.c_str(), 1);
+  ::setenv("CORECL_CACHE", "0", 1); // a cache hit would skip code generation
+  BuildResult r = buildProgram(source, "");
+  ::unsetenv("CORECL_DUMP_ASM");
+  ::unsetenv("CORECL_CACHE");
+  EXPECT_EQ(r.status, BuildResult::Success) << r.log;
+  std::string text;
+  for (const auto &e : fs::directory_iterator(dir)) {
+    std::ifstream in(e.path());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text += ss.str();
+  }
+  fs::remove_all(dir);
+  return text;
+}
+
+TEST(Vectorization, SaxpyUsesFullWidthVectors) {
+  std::string asmText = dumpAssembly(R"(
+    kernel void saxpy(float a, global const float *x, global float *y) {
+      size_t i = get_global_id(0);
+      y[i] = a * x[i] + y[i];
+    })");
+  ASSERT_FALSE(asmText.empty());
+  const char *reg = rt::hostCpuInfo().simdBytes == 64   ? "zmm"
+                    : rt::hostCpuInfo().simdBytes == 32 ? "ymm"
+                                                        : "xmm";
+  // A packed single-precision multiply or fused multiply-add on that register.
+  std::regex packed(std::string("v?(fmadd|fmul|mul)[0-9]*ps\\s+[^\\n]*%") + reg);
+  EXPECT_TRUE(std::regex_search(asmText, packed))
+      << "no packed " << reg << " arithmetic in:\n"
+      << asmText.substr(0, 4000);
+}
+
+TEST(Vectorization, DumpIrWritesTheModule) {
+  fs::path dir = fs::temp_directory_path() / ("corecl-ir-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  ::setenv("CORECL_DUMP_IR", dir.c_str(), 1);
+  ::setenv("CORECL_CACHE", "0", 1);
+  BuildResult r = buildProgram("kernel void named_kernel(global int *p) { p[0] = 1; }", "");
+  ::unsetenv("CORECL_DUMP_IR");
+  ::unsetenv("CORECL_CACHE");
+  ASSERT_EQ(r.status, BuildResult::Success) << r.log;
+  bool found = false;
+  for (const auto &e : fs::directory_iterator(dir)) {
+    std::ifstream in(e.path());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    found |= ss.str().find("define void @named_kernel.wg(") != std::string::npos;
+  }
+  EXPECT_TRUE(found);
+  fs::remove_all(dir);
+}
+
+} // namespace
+} // namespace corecl::compiler
