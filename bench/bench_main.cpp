@@ -1,0 +1,88 @@
+// corecl_bench: runs every benchmark on CoreCL and on PoCL in one process,
+// interleaving the two drivers round by round and taking medians, because
+// only ratios measured side by side on this shared machine mean anything.
+// Each driver's output is verified against a host reference before its
+// times count. Prints a Markdown table.
+#include "driver.h"
+#include "kernels.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cmath>
+#include <map>
+#include <memory>
+
+using namespace bench;
+
+namespace {
+
+double medianOf(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  int rounds = argc > 1 ? std::atoi(argv[1]) : 7;
+  std::vector<Driver> drivers =
+      openDrivers({{"PoCL", "Portable Computing Language"}, {"CoreCL", "CoreCL"}});
+  if (drivers.size() != 2) {
+    std::fprintf(stderr, "need both PoCL and CoreCL registered with the ICD loader (found %zu)\n",
+                 drivers.size());
+    return 1;
+  }
+  std::printf("| kernel | PoCL (ms) | CoreCL (ms) | PoCL / CoreCL | CoreCL rate |\n");
+  std::printf("| --- | ---: | ---: | ---: | ---: |\n");
+  bool allVerified = true;
+  double logSum = 0;
+  int count = 0;
+  for (auto &benchmark : allBenchmarks()) {
+    std::map<std::string, std::vector<double>> times;
+    std::vector<std::unique_ptr<Benchmark>> instances;
+    // One instance per driver, set up and warmed (compile, first touch).
+    for (const Driver &d : drivers) {
+      auto b = allBenchmarks();
+      for (auto &candidate : b)
+        if (candidate->name() == benchmark->name())
+          instances.push_back(std::move(candidate));
+      instances.back()->setUp(d);
+      instances.back()->run();
+    }
+    for (int r = 0; r < rounds; ++r)
+      for (size_t i = 0; i < drivers.size(); ++i) {
+        double t0 = now();
+        instances[i]->run();
+        times[drivers[i].name].push_back(now() - t0);
+      }
+    bool verified = true;
+    for (size_t i = 0; i < drivers.size(); ++i) {
+      bool ok = instances[i]->verify();
+      if (!ok)
+        std::fprintf(stderr, "%s: %s produced wrong results\n", drivers[i].name.c_str(),
+                     benchmark->name().c_str());
+      verified &= ok;
+      instances[i]->tearDown();
+    }
+    allVerified &= verified;
+    double pocl = medianOf(times["PoCL"]), corecl = medianOf(times["CoreCL"]);
+    double rate = benchmark->work() / corecl;
+    std::printf("| %s | %.2f | %.2f | %.2fx | %.1f %s |%s\n", benchmark->name().c_str(),
+                pocl * 1e3, corecl * 1e3, pocl / corecl,
+                benchmark->isFlops() ? rate * 1e-9 : rate * 1e-9,
+                benchmark->isFlops() ? "GFLOP/s" : "GB/s", verified ? "" : " (UNVERIFIED)");
+    logSum += std::log(pocl / corecl);
+    ++count;
+  }
+  std::printf("| geometric mean | | | %.2fx | |\n", std::exp(logSum / count));
+  for (Driver &d : drivers)
+    d.release();
+  return allVerified ? 0 : 1;
+}

@@ -1,0 +1,71 @@
+#include "driver.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace bench {
+
+void check(cl_int err, const char *what) {
+  if (err != CL_SUCCESS) {
+    std::fprintf(stderr, "%s failed with %d\n", what, err);
+    std::exit(1);
+  }
+}
+
+cl_program Driver::build(const char *source, const char *options) const {
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(context, 1, &source, nullptr, &err);
+  check(err, "clCreateProgramWithSource");
+  if (clBuildProgram(p, 1, &device, options, nullptr, nullptr) != CL_SUCCESS) {
+    char log[16384] = {};
+    clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, nullptr);
+    std::fprintf(stderr, "%s: build failed:\n%s\n", name.c_str(), log);
+    std::exit(1);
+  }
+  return p;
+}
+
+cl_mem Driver::buffer(size_t bytes, const void *init) const {
+  cl_int err;
+  cl_mem m = clCreateBuffer(context, init ? CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE, bytes,
+                            const_cast<void *>(init), &err);
+  check(err, "clCreateBuffer");
+  return m;
+}
+
+void Driver::release() {
+  clReleaseCommandQueue(queue);
+  clReleaseContext(context);
+}
+
+std::vector<Driver> openDrivers(const std::vector<std::pair<std::string, std::string>> &wanted) {
+  cl_uint count = 0;
+  clGetPlatformIDs(0, nullptr, &count);
+  std::vector<cl_platform_id> platforms(count);
+  if (count)
+    clGetPlatformIDs(count, platforms.data(), nullptr);
+  std::vector<Driver> drivers;
+  for (const auto &[label, needle] : wanted) {
+    for (cl_platform_id p : platforms) {
+      char name[256] = {};
+      clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof name - 1, name, nullptr);
+      if (std::string(name).find(needle) == std::string::npos)
+        continue;
+      Driver d;
+      d.name = label;
+      d.platform = p;
+      if (clGetDeviceIDs(p, CL_DEVICE_TYPE_CPU, 1, &d.device, nullptr) != CL_SUCCESS)
+        continue;
+      cl_int err;
+      d.context = clCreateContext(nullptr, 1, &d.device, nullptr, nullptr, &err);
+      check(err, "clCreateContext");
+      d.queue = clCreateCommandQueueWithProperties(d.context, d.device, nullptr, &err);
+      check(err, "clCreateCommandQueueWithProperties");
+      drivers.push_back(d);
+      break;
+    }
+  }
+  return drivers;
+}
+
+} // namespace bench
