@@ -20,6 +20,7 @@ struct CachedBuild {
   bool nonUniformWorkGroups = false;
   std::string object;  // relocatable object for the host CPU
   std::string bitcode; // for CL_PROGRAM_BINARIES
+  std::string log;     // the build log (warnings), replayed on a hit
 };
 
 /// The key: source, options, the CPU and its features, CoreCL, its kernel

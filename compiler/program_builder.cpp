@@ -206,6 +206,7 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     cached.nonUniformWorkGroups = result.nonUniformWorkGroups;
     cached.object = object;
     cached.bitcode = result.bitcode;
+    cached.log = result.log;
   }
   if (finishExecutable(object, std::move(kernels), std::move(sink), result) &&
       !cacheKeyText.empty())
@@ -298,6 +299,7 @@ BuildResult buildProgram(const std::string &source, const std::string &options) 
       key = cacheKey(source, options);
       if (std::optional<CachedBuild> hit = loadCachedBuild(key)) {
         result.bitcode = std::move(hit->bitcode);
+        result.log = std::move(hit->log);
         result.kernelArgInfo = hit->kernelArgInfo;
         result.nonUniformWorkGroups = hit->nonUniformWorkGroups;
         if (finishExecutable(hit->object, std::move(hit->kernels),

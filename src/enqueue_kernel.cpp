@@ -45,7 +45,7 @@ void chooseLocalSize(const Kernel &kernel, cl_uint dims, const size_t *global, b
     return;
   }
   size_t multiple = std::max<uint32_t>(1, desc.vectorWidth);
-  size_t target = desc.hasBarriers ? 64 : 256;
+  size_t target = std::min<size_t>(desc.hasBarriers ? 64 : 256, kernel.maxWorkGroupSize());
   for (cl_uint d = 0; d < dims; ++d)
     local[d] = 1;
   if (nonUniform && global[0] > target)
@@ -67,7 +67,7 @@ cl_int validateLocalSize(const Kernel &kernel, cl_uint dims, const size_t *globa
       return CL_INVALID_WORK_GROUP_SIZE;
     total *= local[d];
   }
-  if (total > Device::kMaxWorkGroupSize)
+  if (total > kernel.maxWorkGroupSize())
     return CL_INVALID_WORK_GROUP_SIZE;
   if (desc.reqdWorkGroupSize[0])
     for (cl_uint d = 0; d < 3; ++d)

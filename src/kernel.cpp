@@ -201,14 +201,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   const compiler::KernelDesc &desc = k->desc();
   return guarded([&]() -> cl_int {
     switch (param_name) {
-    case CL_KERNEL_WORK_GROUP_SIZE: {
-      size_t limit = Device::kMaxWorkGroupSize;
-      // Values live across barriers cost per-work-item storage; keep a
-      // group's share reasonable.
-      if (desc.wiStoragePerItem > 0)
-        limit = std::min<size_t>(limit, std::max<size_t>(64, (64u << 20) / desc.wiStoragePerItem));
-      return put(limit);
-    }
+    case CL_KERNEL_WORK_GROUP_SIZE: return put(k->maxWorkGroupSize());
     case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
       size_t sizes[3] = {size_t(desc.reqdWorkGroupSize[0]), size_t(desc.reqdWorkGroupSize[1]),
                          size_t(desc.reqdWorkGroupSize[2])};

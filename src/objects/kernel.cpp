@@ -1,5 +1,8 @@
 #include "src/objects/kernel.h"
 
+#include "src/objects/device.h"
+
+#include <algorithm>
 #include <cstring>
 
 namespace corecl {
@@ -85,6 +88,15 @@ bool Kernel::allArgsSet() const {
     if (!s)
       return false;
   return true;
+}
+
+size_t Kernel::maxWorkGroupSize() const {
+  size_t limit = Device::kMaxWorkGroupSize;
+  uint64_t perItem = desc().wiStoragePerItem;
+  // Keep one group's storage under 64 MiB, but never refuse groups of 64.
+  if (perItem > 0)
+    limit = std::min<size_t>(limit, std::max<size_t>(64, (64ull << 20) / perItem));
+  return limit;
 }
 
 uint64_t Kernel::localMemSize() const {

@@ -40,6 +40,9 @@ public:
   Launch snapshot() const;
   /// Bytes of __local memory (static + arguments) a launch needs.
   uint64_t localMemSize() const;
+  /// CL_KERNEL_WORK_GROUP_SIZE: the device limit, lowered for kernels whose
+  /// values live across barriers need a lot of per-work-item storage.
+  size_t maxWorkGroupSize() const;
 
 private:
   Program *program_; // internally retained

@@ -16,9 +16,9 @@ using KernelBuildErrorTest = KernelTest;
 
 cl_build_status buildStatus(cl_program p) {
   cl_build_status status = 1234;
-  EXPECT_EQ(clGetProgramBuildInfo(p, device(), CL_PROGRAM_BUILD_STATUS, sizeof status, &status,
-                                  nullptr),
-            CL_SUCCESS);
+  EXPECT_EQ(
+      clGetProgramBuildInfo(p, device(), CL_PROGRAM_BUILD_STATUS, sizeof status, &status, nullptr),
+      CL_SUCCESS);
   return status;
 }
 
@@ -72,8 +72,7 @@ TEST_F(KernelBuildErrorTest, UndeclaredIdentifierLineAndColumn) {
 
 TEST_F(KernelBuildErrorTest, ErrorsInSeveralSourceStrings) {
   // Several strings are one source: line numbers run on across them.
-  const char *parts[] = {"kernel void f(global int *b) {\n", "  b[0] = 1;\n",
-                         "  int x = ;\n}\n"};
+  const char *parts[] = {"kernel void f(global int *b) {\n", "  b[0] = 1;\n", "  int x = ;\n}\n"};
   cl_int err;
   cl_program p = clCreateProgramWithSource(context, 3, parts, nullptr, &err);
   ASSERT_EQ(err, CL_SUCCESS);
@@ -86,7 +85,8 @@ TEST_F(KernelBuildErrorTest, ErrorsInSeveralSourceStrings) {
 /// A source with a warning (division by zero) and no error; `nonce` makes
 /// the text unique, so that no cached build of an earlier run answers.
 std::string warningSource(const std::string &nonce) {
-  return "// " + nonce + "\n"
+  return "// " + nonce +
+         "\n"
          "kernel void f(global int *b) {\n"
          "  b[0] = 1 / 0;\n"
          "}\n";
@@ -110,8 +110,7 @@ TEST_F(KernelBuildErrorTest, WarningsDoNotFailButWerrorDoes) {
   ASSERT_TRUE(strict);
   EXPECT_EQ(clBuildProgram(strict, 1, &d, "-Werror", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
   EXPECT_EQ(buildStatus(strict), CL_BUILD_ERROR);
-  EXPECT_NE(buildLog(strict).find("source.cl:3:12: error"), std::string::npos)
-      << buildLog(strict);
+  EXPECT_NE(buildLog(strict).find("source.cl:3:12: error"), std::string::npos) << buildLog(strict);
 
   cl_program quiet = createProgram(source);
   ASSERT_TRUE(quiet);
@@ -131,10 +130,7 @@ TEST_F(KernelBuildErrorTest, RepeatedBuildGivesTheSameLog) {
   ASSERT_EQ(clBuildProgram(second, 1, &d, "", nullptr, nullptr), CL_SUCCESS);
   std::string a = buildLog(first), b = buildLog(second);
   ASSERT_NE(a.find("warning"), std::string::npos) << a;
-  if (b.find("warning") == std::string::npos)
-    GTEST_SKIP() << "CoreCL bug: a build answered from the disk cache has an empty log (the "
-                    "first build's warnings are lost); first log:\n"
-                 << a;
+  // The second build may come from the disk cache: its log is replayed.
   EXPECT_EQ(a, b);
 }
 
@@ -142,8 +138,8 @@ TEST_F(KernelBuildErrorTest, UnknownOptionIsInvalidBuildOptions) {
   cl_program p = createProgram("kernel void f(global int *b) { b[0] = 1; }");
   ASSERT_TRUE(p);
   cl_device_id d = device();
-  for (const char *options : {"-cl-no-such-option", "--bogus", "-cl-std=CL9.9", "-D", "hello",
-                              "-cl-mad-enable -fancy"}) {
+  for (const char *options :
+       {"-cl-no-such-option", "--bogus", "-cl-std=CL9.9", "-D", "hello", "-cl-mad-enable -fancy"}) {
     SCOPED_TRACE(options);
     EXPECT_EQ(clBuildProgram(p, 1, &d, options, nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
     EXPECT_EQ(buildStatus(p), CL_BUILD_ERROR);

@@ -20,8 +20,8 @@ struct Params {
   cl_float4 v;
   cl_short s;
 };
-static_assert(offsetof(Params, d) == 16 && offsetof(Params, v) == 32 &&
-              offsetof(Params, s) == 48 && sizeof(Params) == 64);
+static_assert(offsetof(Params, d) == 16 && offsetof(Params, v) == 32 && offsetof(Params, s) == 48 &&
+              sizeof(Params) == 64);
 
 TEST_F(KernelByValueTest, StructByValue) {
   cl_kernel k = buildKernel(R"(
@@ -112,8 +112,7 @@ TEST_F(KernelByValueTest, NestedStructWithArraysAndOtherArgs) {
   ASSERT_EQ(setArgs(k, cl_char(-100), o, cl_int(424242), out), CL_SUCCESS);
   ASSERT_EQ(clEnqueueTask(queue, k, 0, nullptr, nullptr), CL_SUCCESS);
   std::vector<cl_double> g = read<cl_double>(out, 13);
-  const double expected[13] = {-100, 99, -2, 1.75, -2, 262144, 250, 251, 252, 253, 254,
-                               424242, 40};
+  const double expected[13] = {-100, 99, -2, 1.75, -2, 262144, 250, 251, 252, 253, 254, 424242, 40};
   for (int i = 0; i < 13; ++i)
     EXPECT_EQ(g[i], expected[i]) << i;
 }
@@ -184,8 +183,8 @@ TEST_F(KernelByValueTest, ScalarsOfEverySize) {
   cl_mem out = outputBuffer<cl_double>(8), bits = outputBuffer<cl_ulong>(2);
   ASSERT_EQ(setArgs(k, cl_char(-128), cl_uchar(255), cl_short(-32768), cl_ushort(65535),
                     cl_int(-2147483647 - 1), cl_uint(4294967295u), cl_long(-9000000000000000000ll),
-                    cl_ulong(18000000000000000000ull), cl_float(-1.25e-30f), cl_double(1e300),
-                    out, bits),
+                    cl_ulong(18000000000000000000ull), cl_float(-1.25e-30f), cl_double(1e300), out,
+                    bits),
             CL_SUCCESS);
   ASSERT_EQ(clEnqueueTask(queue, k, 0, nullptr, nullptr), CL_SUCCESS);
   std::vector<cl_double> g = read<cl_double>(out, 8);

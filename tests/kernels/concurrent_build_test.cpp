@@ -131,8 +131,8 @@ TEST_F(KernelConcurrentBuildTest, FourThreadsBuildAndRunConcurrently) {
         if (err != CL_SUCCESS)
           fail("clEnqueueNDRangeKernel", err);
         outputs[t].resize(n);
-        err = clEnqueueReadBuffer(q, bout, CL_TRUE, 0, n * 4, outputs[t].data(), 0, nullptr,
-                                  nullptr);
+        err =
+            clEnqueueReadBuffer(q, bout, CL_TRUE, 0, n * 4, outputs[t].data(), 0, nullptr, nullptr);
         if (err != CL_SUCCESS)
           fail("clEnqueueReadBuffer", err);
         clReleaseMemObject(bin);

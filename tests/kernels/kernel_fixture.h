@@ -66,8 +66,7 @@ public:
     cl_device_id d = device();
     cl_int err = clBuildProgram(program, 1, &d, options, nullptr, nullptr);
     if (err != CL_SUCCESS) {
-      ADD_FAILURE() << "clBuildProgram failed (" << err << ") with options '" << options
-                    << "':\n"
+      ADD_FAILURE() << "clBuildProgram failed (" << err << ") with options '" << options << "':\n"
                     << buildLog(program);
       return nullptr;
     }
@@ -135,8 +134,8 @@ public:
   /// Reads `count` elements of T from `mem` (blocking, on `queue`).
   template <class T> std::vector<T> read(cl_mem mem, size_t count) {
     std::vector<T> out(count);
-    EXPECT_EQ(clEnqueueReadBuffer(queue, mem, CL_TRUE, 0, count * sizeof(T), out.data(), 0,
-                                  nullptr, nullptr),
+    EXPECT_EQ(clEnqueueReadBuffer(queue, mem, CL_TRUE, 0, count * sizeof(T), out.data(), 0, nullptr,
+                                  nullptr),
               CL_SUCCESS);
     return out;
   }
@@ -160,8 +159,7 @@ public:
   /// error (local may be nullptr: CoreCL picks the local size).
   cl_int run(cl_kernel k, cl_uint dims, const size_t *global, const size_t *local = nullptr,
              const size_t *offset = nullptr) {
-    cl_int err = clEnqueueNDRangeKernel(queue, k, dims, offset, global, local, 0, nullptr,
-                                        nullptr);
+    cl_int err = clEnqueueNDRangeKernel(queue, k, dims, offset, global, local, 0, nullptr, nullptr);
     if (err == CL_SUCCESS)
       EXPECT_EQ(clFinish(queue), CL_SUCCESS);
     return err;

@@ -69,12 +69,10 @@ TEST_F(KernelQueryTest, KernelInfo) {
   ASSERT_TRUE(k);
   EXPECT_EQ(kernelString(k, CL_KERNEL_FUNCTION_NAME), "args");
   cl_uint numArgs = 0;
-  ASSERT_EQ(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof numArgs, &numArgs, nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof numArgs, &numArgs, nullptr), CL_SUCCESS);
   EXPECT_EQ(numArgs, 7u);
   cl_uint refs = 0;
-  ASSERT_EQ(clGetKernelInfo(k, CL_KERNEL_REFERENCE_COUNT, sizeof refs, &refs, nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(clGetKernelInfo(k, CL_KERNEL_REFERENCE_COUNT, sizeof refs, &refs, nullptr), CL_SUCCESS);
   EXPECT_EQ(refs, 1u);
   cl_context ctx = nullptr;
   ASSERT_EQ(clGetKernelInfo(k, CL_KERNEL_CONTEXT, sizeof ctx, &ctx, nullptr), CL_SUCCESS);
@@ -121,9 +119,9 @@ TEST_F(KernelQueryTest, WorkGroupInfo) {
   EXPECT_EQ(sizes[2], 1u);
   // A NULL device is allowed when the kernel's context has one device.
   size_t wg = 0;
-  ASSERT_EQ(clGetKernelWorkGroupInfo(plain, nullptr, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg,
-                                     nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(
+      clGetKernelWorkGroupInfo(plain, nullptr, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, nullptr),
+      CL_SUCCESS);
   EXPECT_GE(wg, 1u);
   EXPECT_LE(wg, deviceSize(CL_DEVICE_MAX_WORK_GROUP_SIZE));
   size_t multiple = 0;
@@ -136,15 +134,15 @@ TEST_F(KernelQueryTest, WorkGroupInfo) {
                                      &localMem, nullptr),
             CL_SUCCESS);
   EXPECT_EQ(localMem, 0u);
-  EXPECT_EQ(clGetKernelWorkGroupInfo(plain, device(), CL_KERNEL_PRIVATE_MEM_SIZE,
-                                     sizeof privateMem, &privateMem, nullptr),
+  EXPECT_EQ(clGetKernelWorkGroupInfo(plain, device(), CL_KERNEL_PRIVATE_MEM_SIZE, sizeof privateMem,
+                                     &privateMem, nullptr),
             CL_SUCCESS);
   // __local argument sizes count in CL_KERNEL_LOCAL_MEM_SIZE once set.
   cl_kernel withLocal = createKernel(p, "args");
   ASSERT_TRUE(withLocal);
   ASSERT_EQ(clSetKernelArg(withLocal, 3, 4096, nullptr), CL_SUCCESS);
-  ASSERT_EQ(clGetKernelWorkGroupInfo(withLocal, device(), CL_KERNEL_LOCAL_MEM_SIZE,
-                                     sizeof localMem, &localMem, nullptr),
+  ASSERT_EQ(clGetKernelWorkGroupInfo(withLocal, device(), CL_KERNEL_LOCAL_MEM_SIZE, sizeof localMem,
+                                     &localMem, nullptr),
             CL_SUCCESS);
   EXPECT_GE(localMem, 4096u);
   // Errors: an invalid device, an unknown name, a buffer too small.
@@ -165,17 +163,17 @@ TEST_F(KernelQueryTest, ArgInfoWithOption) {
   const char *names[] = {"in", "flags", "table", "scratch", "count", "pair", "scale"};
   const char *types[] = {"float*", "int*", "uint*", "float4*", "uint", "Pair", "float4"};
   const cl_kernel_arg_address_qualifier spaces[] = {
-      CL_KERNEL_ARG_ADDRESS_GLOBAL,  CL_KERNEL_ARG_ADDRESS_GLOBAL,  CL_KERNEL_ARG_ADDRESS_CONSTANT,
-      CL_KERNEL_ARG_ADDRESS_LOCAL,   CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_ADDRESS_PRIVATE,
+      CL_KERNEL_ARG_ADDRESS_GLOBAL, CL_KERNEL_ARG_ADDRESS_GLOBAL,  CL_KERNEL_ARG_ADDRESS_CONSTANT,
+      CL_KERNEL_ARG_ADDRESS_LOCAL,  CL_KERNEL_ARG_ADDRESS_PRIVATE, CL_KERNEL_ARG_ADDRESS_PRIVATE,
       CL_KERNEL_ARG_ADDRESS_PRIVATE};
-  const cl_kernel_arg_type_qualifier quals[] = {
-      CL_KERNEL_ARG_TYPE_CONST | CL_KERNEL_ARG_TYPE_RESTRICT,
-      CL_KERNEL_ARG_TYPE_VOLATILE,
-      CL_KERNEL_ARG_TYPE_CONST,
-      CL_KERNEL_ARG_TYPE_NONE,
-      CL_KERNEL_ARG_TYPE_NONE,
-      CL_KERNEL_ARG_TYPE_NONE,
-      CL_KERNEL_ARG_TYPE_NONE};
+  const cl_kernel_arg_type_qualifier quals[] = {CL_KERNEL_ARG_TYPE_CONST |
+                                                    CL_KERNEL_ARG_TYPE_RESTRICT,
+                                                CL_KERNEL_ARG_TYPE_VOLATILE,
+                                                CL_KERNEL_ARG_TYPE_CONST,
+                                                CL_KERNEL_ARG_TYPE_NONE,
+                                                CL_KERNEL_ARG_TYPE_NONE,
+                                                CL_KERNEL_ARG_TYPE_NONE,
+                                                CL_KERNEL_ARG_TYPE_NONE};
   for (cl_uint i = 0; i < 7; ++i) {
     SCOPED_TRACE(testing::Message() << "argument " << i);
     EXPECT_EQ(argString(k, i, CL_KERNEL_ARG_NAME), names[i]);
@@ -184,8 +182,7 @@ TEST_F(KernelQueryTest, ArgInfoWithOption) {
               spaces[i]);
     EXPECT_EQ(argValue<cl_kernel_arg_access_qualifier>(k, i, CL_KERNEL_ARG_ACCESS_QUALIFIER),
               cl_kernel_arg_access_qualifier(CL_KERNEL_ARG_ACCESS_NONE));
-    EXPECT_EQ(argValue<cl_kernel_arg_type_qualifier>(k, i, CL_KERNEL_ARG_TYPE_QUALIFIER),
-              quals[i]);
+    EXPECT_EQ(argValue<cl_kernel_arg_type_qualifier>(k, i, CL_KERNEL_ARG_TYPE_QUALIFIER), quals[i]);
   }
   cl_kernel_arg_address_qualifier q;
   EXPECT_EQ(clGetKernelArgInfo(k, 7, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof q, &q, nullptr),
@@ -203,8 +200,7 @@ TEST_F(KernelQueryTest, ArgInfoWithoutOptionIsNotAvailable) {
   for (cl_kernel_arg_info param :
        {CL_KERNEL_ARG_ADDRESS_QUALIFIER, CL_KERNEL_ARG_ACCESS_QUALIFIER, CL_KERNEL_ARG_TYPE_NAME,
         CL_KERNEL_ARG_TYPE_QUALIFIER, CL_KERNEL_ARG_NAME})
-    EXPECT_EQ(clGetKernelArgInfo(k, 0, param, 0, nullptr, &size),
-              CL_KERNEL_ARG_INFO_NOT_AVAILABLE)
+    EXPECT_EQ(clGetKernelArgInfo(k, 0, param, 0, nullptr, &size), CL_KERNEL_ARG_INFO_NOT_AVAILABLE)
         << param;
   EXPECT_EQ(clGetKernelArgInfo(nullptr, 0, CL_KERNEL_ARG_NAME, 0, nullptr, &size),
             CL_INVALID_KERNEL);
@@ -214,14 +210,12 @@ TEST_F(KernelQueryTest, ProgramKernelNamesAndCount) {
   cl_program p = build(kArgs);
   ASSERT_TRUE(p);
   size_t count = 0;
-  ASSERT_EQ(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof count, &count, nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof count, &count, nullptr), CL_SUCCESS);
   EXPECT_EQ(count, 3u);
   size_t size = 0;
   ASSERT_EQ(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, 0, nullptr, &size), CL_SUCCESS);
   std::string names(size, '\0');
-  ASSERT_EQ(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, size, names.data(), nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, size, names.data(), nullptr), CL_SUCCESS);
   ASSERT_FALSE(names.empty());
   EXPECT_EQ(names.back(), '\0');
   names.pop_back();
@@ -268,8 +262,7 @@ TEST_F(KernelQueryTest, CreateKernelsInProgram) {
     EXPECT_EQ(read<cl_int>(out, 1)[0], name == "third" ? 3 : 2);
   }
   cl_program unbuilt = createProgram(kArgs);
-  EXPECT_EQ(clCreateKernelsInProgram(unbuilt, 0, nullptr, &count),
-            CL_INVALID_PROGRAM_EXECUTABLE);
+  EXPECT_EQ(clCreateKernelsInProgram(unbuilt, 0, nullptr, &count), CL_INVALID_PROGRAM_EXECUTABLE);
 }
 
 TEST_F(KernelQueryTest, CloneKernelKeepsArguments) {
@@ -293,8 +286,7 @@ TEST_F(KernelQueryTest, CloneKernelKeepsArguments) {
   ASSERT_EQ(clGetKernelInfo(clone, CL_KERNEL_REFERENCE_COUNT, sizeof refs, &refs, nullptr),
             CL_SUCCESS);
   EXPECT_EQ(refs, 1u);
-  ASSERT_EQ(clGetKernelInfo(k, CL_KERNEL_REFERENCE_COUNT, sizeof refs, &refs, nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(clGetKernelInfo(k, CL_KERNEL_REFERENCE_COUNT, sizeof refs, &refs, nullptr), CL_SUCCESS);
   EXPECT_EQ(refs, 1u);
   EXPECT_EQ(kernelString(clone, CL_KERNEL_FUNCTION_NAME), "f");
   // The clone is ready to run with the original's arguments.

@@ -70,8 +70,8 @@ std::vector<float> matrix(int rows, int cols, int seed) {
   return m;
 }
 
-std::vector<float> reference(const std::vector<float> &A, const std::vector<float> &B, int M,
-                             int N, int K) {
+std::vector<float> reference(const std::vector<float> &A, const std::vector<float> &B, int M, int N,
+                             int K) {
   std::vector<float> C(size_t(M) * N);
   for (int r = 0; r < M; ++r)
     for (int c = 0; c < N; ++c) {

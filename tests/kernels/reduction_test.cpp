@@ -86,9 +86,9 @@ TEST_F(KernelReductionTest, LargestWorkGroup) {
   cl_kernel k = buildKernel(kLocalArg, "reduce");
   ASSERT_TRUE(k);
   size_t max = 0;
-  ASSERT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max,
-                                     nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(
+      clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max, nullptr),
+      CL_SUCCESS);
   size_t local = 1;
   while (local * 2 <= max)
     local *= 2; // the tree needs a power of two

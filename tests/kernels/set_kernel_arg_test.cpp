@@ -101,8 +101,7 @@ TEST_F(KernelSetArgTest, InvalidKernel) {
   cl_int v = 1;
   EXPECT_EQ(clSetKernelArg(nullptr, 0, sizeof v, &v), CL_INVALID_KERNEL);
   alignas(64) static unsigned char fake[256] = {};
-  EXPECT_EQ(clSetKernelArg(reinterpret_cast<cl_kernel>(fake), 0, sizeof v, &v),
-            CL_INVALID_KERNEL);
+  EXPECT_EQ(clSetKernelArg(reinterpret_cast<cl_kernel>(fake), 0, sizeof v, &v), CL_INVALID_KERNEL);
   cl_program p = build("kernel void f(int v) {}");
   ASSERT_TRUE(p);
   EXPECT_EQ(clSetKernelArg(reinterpret_cast<cl_kernel>(p), 0, sizeof v, &v), CL_INVALID_KERNEL);

@@ -44,9 +44,9 @@ TEST_F(KernelTest, VectorAddOddSizesAndExplicitLocalSizes) {
     size_t global;
     size_t local; // 0: NULL local size
   };
-  for (Case c : {Case{1, 0}, Case{3, 0}, Case{17, 0}, Case{255, 0}, Case{257, 0},
-                 Case{4099, 0}, Case{100003, 1}, Case{3 * 5 * 7 * 11, 105}, Case{1000, 8},
-                 Case{1024, 1024}, Case{999, 333}}) {
+  for (Case c : {Case{1, 0}, Case{3, 0}, Case{17, 0}, Case{255, 0}, Case{257, 0}, Case{4099, 0},
+                 Case{100003, 1}, Case{3 * 5 * 7 * 11, 105}, Case{1000, 8}, Case{1024, 1024},
+                 Case{999, 333}}) {
     SCOPED_TRACE(testing::Message() << "global " << c.global << " local " << c.local);
     std::vector<float> a(c.global), b(c.global);
     for (size_t i = 0; i < c.global; ++i) {

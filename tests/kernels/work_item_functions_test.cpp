@@ -74,20 +74,19 @@ std::array<cl_ulong, kFields> expectedRecord(const Range &r, const std::array<si
 }
 
 const char *kFieldNames[kFields] = {
-    "global_id(0)",    "local_id(0)",       "group_id(0)",   "local_size(0)",
-    "num_groups(0)",   "global_offset(0)",  "global_size(0)", "enqueued_local_size(0)",
-    "global_id(1)",    "local_id(1)",       "group_id(1)",   "local_size(1)",
-    "num_groups(1)",   "global_offset(1)",  "global_size(1)", "enqueued_local_size(1)",
-    "global_id(2)",    "local_id(2)",       "group_id(2)",   "local_size(2)",
-    "num_groups(2)",   "global_offset(2)",  "global_size(2)", "enqueued_local_size(2)",
-    "work_dim",        "global_linear_id",  "local_linear_id"};
+    "global_id(0)",  "local_id(0)",      "group_id(0)",    "local_size(0)",
+    "num_groups(0)", "global_offset(0)", "global_size(0)", "enqueued_local_size(0)",
+    "global_id(1)",  "local_id(1)",      "group_id(1)",    "local_size(1)",
+    "num_groups(1)", "global_offset(1)", "global_size(1)", "enqueued_local_size(1)",
+    "global_id(2)",  "local_id(2)",      "group_id(2)",    "local_size(2)",
+    "num_groups(2)", "global_offset(2)", "global_size(2)", "enqueued_local_size(2)",
+    "work_dim",      "global_linear_id", "local_linear_id"};
 
 void checkRange(KernelTest &t, cl_kernel k, const Range &r) {
   SCOPED_TRACE(testing::Message() << "dims " << r.dims << " global " << r.global[0] << "x"
-                                  << r.global[1] << "x" << r.global[2] << " local "
-                                  << r.local[0] << "x" << r.local[1] << "x" << r.local[2]
-                                  << " offset " << r.offset[0] << "," << r.offset[1] << ","
-                                  << r.offset[2]);
+                                  << r.global[1] << "x" << r.global[2] << " local " << r.local[0]
+                                  << "x" << r.local[1] << "x" << r.local[2] << " offset "
+                                  << r.offset[0] << "," << r.offset[1] << "," << r.offset[2]);
   size_t total = 1;
   for (cl_uint d = 0; d < r.dims; ++d)
     total *= r.global[d];
@@ -107,8 +106,8 @@ void checkRange(KernelTest &t, cl_kernel k, const Range &r) {
         for (int f = 0; f < kFields; ++f) {
           cl_ulong g = got[linear * kFields + f];
           if (g != e[f] && ++failures <= 20)
-            ADD_FAILURE() << "work-item (" << x << "," << y << "," << z << ") "
-                          << kFieldNames[f] << ": got " << g << ", expected " << e[f];
+            ADD_FAILURE() << "work-item (" << x << "," << y << "," << z << ") " << kFieldNames[f]
+                          << ": got " << g << ", expected " << e[f];
         }
       }
   EXPECT_EQ(failures, 0u);
