@@ -1,6 +1,7 @@
 #include "compiler/disk_cache.h"
 
 #include "compiler/kernel_desc_io.h"
+#include "corecl_build_id.h"
 
 #include <atomic>
 #include <cerrno>
@@ -69,7 +70,7 @@ std::string cacheKey(const std::string &source, const std::string &options) {
   const Target &target = hostTarget();
   std::string material = source + '\0' + options + '\0' + target.cpuName + '\0' +
                          target.cpuFeatures + '\0' + CORECL_VERSION_STRING + '\0' +
-                         CORECL_LLVM_VERSION + '\0' +
+                         CORECL_LLVM_VERSION + '\0' + CORECL_BUILD_ID + '\0' +
                          std::to_string(CORECL_KERNEL_ABI_VERSION) + '\0' +
                          std::to_string(kEntryVersion);
   char text[33];
