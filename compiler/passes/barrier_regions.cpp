@@ -9,9 +9,15 @@
 // the same barrier, so barriers inside loops and uniform conditionals work.
 //
 // State that must survive a barrier moves to per-work-item storage
-// (ctx->wi_storage, `wi.base` per work-item): every private variable left
-// in memory (alloca) and every SSA value used on the far side of a barrier.
+// (ctx->wi_storage, passed as `wi.base`): every private variable left in
+// memory (alloca) and every SSA value used on the far side of a barrier.
 // Values computable from the parameters alone are recomputed instead.
+//
+// The storage is laid out slot by slot (structure of arrays): slot s of
+// work-item i lives at base + offset(s) * items + i * size(s), so the
+// copies of one value for consecutive work-items are adjacent and the
+// vectorised work-item loop reads and writes them with full-width loads and
+// stores instead of gathers and scatters.
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
 
@@ -142,8 +148,24 @@ private:
   uint64_t offset_ = 0;
 };
 
+/// Address of this work-item's copy of the slot at `offset` of `size` bytes.
+llvm::Value *slotAddress(llvm::IRBuilder<> &b, llvm::Function &f, uint64_t offset, uint64_t size,
+                         const llvm::Twine &name = "") {
+  WorkItemParams p{unsigned(f.arg_size() - WorkItemParams::kCount)};
+  llvm::Value *index = b.CreateAdd(
+      b.CreateMul(b.CreateAdd(b.CreateMul(f.getArg(p.localId(2)), f.getArg(p.localSize(1))),
+                              f.getArg(p.localId(1))),
+                  f.getArg(p.localSize(0))),
+      f.getArg(p.localId(0)));
+  llvm::Value *items = b.CreateMul(
+      b.CreateMul(f.getArg(p.localSize(0)), f.getArg(p.localSize(1))), f.getArg(p.localSize(2)));
+  llvm::Value *byteOffset =
+      b.CreateAdd(b.CreateMul(items, b.getInt64(offset)), b.CreateMul(index, b.getInt64(size)));
+  return b.CreateInBoundsGEP(b.getInt8Ty(), f.getArg(p.wiBase()), byteOffset, name);
+}
+
 /// Private variables left in memory live in per-work-item storage.
-void moveAllocasToStorage(llvm::Function &f, llvm::Argument *wiBase, StorageLayout &layout) {
+void moveAllocasToStorage(llvm::Function &f, StorageLayout &layout) {
   const llvm::DataLayout &dl = f.getParent()->getDataLayout();
   std::vector<llvm::AllocaInst *> allocas;
   for (llvm::BasicBlock &bb : f)
@@ -155,10 +177,11 @@ void moveAllocasToStorage(llvm::Function &f, llvm::Argument *wiBase, StorageLayo
     uint64_t count = 1;
     if (auto *c = llvm::dyn_cast<llvm::ConstantInt>(a->getArraySize()))
       count = c->getZExtValue();
-    uint64_t size = dl.getTypeAllocSize(a->getAllocatedType()) * count;
-    uint64_t offset = layout.allocate(size, std::max<uint64_t>(a->getAlign().value(), 16));
-    llvm::Value *addr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), wiBase, offset,
-                                                     a->getName() + ".wi");
+    // Rounded to the alignment, so every work-item's copy stays aligned.
+    uint64_t align = std::max<uint64_t>(a->getAlign().value(), 16);
+    uint64_t size = (dl.getTypeAllocSize(a->getAllocatedType()) * count + align - 1) / align * align;
+    uint64_t offset = layout.allocate(size, align);
+    llvm::Value *addr = slotAddress(b, f, offset, size, a->getName() + ".wi");
     if (addr->getType() != a->getType())
       addr = b.CreateAddrSpaceCast(addr, a->getType());
     a->replaceAllUsesWith(addr);
@@ -168,21 +191,22 @@ void moveAllocasToStorage(llvm::Function &f, llvm::Argument *wiBase, StorageLayo
 
 /// Stores `def` to its slot after it is computed and reloads it before
 /// every use on the far side of a barrier.
-void demote(llvm::Instruction &def, const std::vector<llvm::Use *> &uses, llvm::Argument *wiBase,
-            StorageLayout &layout) {
+void demote(llvm::Instruction &def, const std::vector<llvm::Use *> &uses, StorageLayout &layout) {
   const llvm::DataLayout &dl = def.getModule()->getDataLayout();
   llvm::Type *type = def.getType();
-  uint64_t offset =
-      layout.allocate(dl.getTypeAllocSize(type), dl.getABITypeAlign(type).value());
+  uint64_t align = dl.getABITypeAlign(type).value();
+  uint64_t size = (dl.getTypeAllocSize(type) + align - 1) / align * align;
+  uint64_t offset = layout.allocate(size, align);
+  llvm::Function &f = *def.getFunction();
   llvm::Instruction *after = llvm::isa<llvm::PHINode>(def)
                                  ? &*def.getParent()->getFirstInsertionPt()
                                  : def.getNextNode();
   llvm::IRBuilder<> b(after);
-  llvm::Value *slot = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), wiBase, offset);
+  llvm::Value *slot = slotAddress(b, f, offset, size);
   b.CreateStore(&def, slot);
   for (llvm::Use *use : uses) {
     llvm::IRBuilder<> at(insertionPointFor(*use));
-    llvm::Value *reload = at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), wiBase, offset);
+    llvm::Value *reload = slotAddress(at, f, offset, size);
     use->set(at.CreateLoad(type, reload, def.getName() + ".reload"));
   }
 }
@@ -240,13 +264,12 @@ Regions formBarrierRegions(llvm::Function &body) {
   }
   regions.hasBarriers = true;
   WorkItemParams p{unsigned(body.arg_size() - WorkItemParams::kCount)};
-  llvm::Argument *wiBase = body.getArg(p.wiBase());
   llvm::Argument *ctx = body.getArg(p.ctx());
 
   BarrierBlocks blocks = isolateBarriers(body);
   std::set<llvm::BasicBlock *> barrierSet(blocks.barrier.begin(), blocks.barrier.end());
   StorageLayout layout;
-  moveAllocasToStorage(body, wiBase, layout);
+  moveAllocasToStorage(body, layout);
 
   // Find every (value, use) pair that crosses a barrier first, then rewrite.
   std::vector<std::pair<llvm::Instruction *, std::vector<llvm::Use *>>> crossing;
@@ -266,7 +289,7 @@ Regions formBarrierRegions(llvm::Function &body) {
       for (llvm::Use *u : uses)
         u->set(recompute(def, insertionPointFor(*u)));
     } else {
-      demote(*def, uses, wiBase, layout);
+      demote(*def, uses, layout);
     }
   }
   regions.wiStorageBytes = layout.size();

@@ -149,7 +149,6 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), exit, groupsStart);
   b.SetInsertPoint(groupsStart);
 
-  uint64_t stride = regions.wiStorageBytes;
   std::vector<std::pair<llvm::CallInst *, llvm::BranchInst *>> calls;
   emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
     llvm::Value *linear = b.CreateAdd(begin, g, "group.linear");
@@ -172,16 +171,11 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
           llvm::CallInst *call = nullptr;
           llvm::BranchInst *latch =
               emitLoop(b, localSize[0], "lid.x", [&](llvm::IRBuilder<> &b, llvm::Value *x) {
-                llvm::Value *linearId =
-                    b.CreateAdd(b.CreateMul(b.CreateAdd(b.CreateMul(z, localSize[1]), y),
-                                            localSize[0]),
-                                x);
-                llvm::Value *base = b.CreateInBoundsGEP(
-                    b.getInt8Ty(), wiStorage, b.CreateMul(linearId, b.getInt64(stride)));
                 std::vector<llvm::Value *> callArgs = kernelArgs;
                 callArgs.push_back(ctx);
                 callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], x, y, z,
-                                                 localSize[0], localSize[1], localSize[2], base});
+                                                 localSize[0], localSize[1], localSize[2],
+                                                 wiStorage});
                 call = b.CreateCall(region, callArgs);
               });
           calls.emplace_back(call, latch);

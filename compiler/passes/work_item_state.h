@@ -13,7 +13,8 @@ namespace corecl::compiler {
 /// Positions, after the kernel's own parameters, of the appended ones.
 struct WorkItemParams {
   unsigned firstExtra; // index of `ctx`
-  // Order: ctx, group id x/y/z, local id x/y/z, local size x/y/z, wi base.
+  // Order: ctx, group id x/y/z, local id x/y/z, local size x/y/z, and the
+  // base of the group's per-work-item storage (barrier_regions.cpp).
   static constexpr unsigned kCount = 11;
   unsigned ctx() const { return firstExtra; }
   unsigned groupId(unsigned d) const { return firstExtra + 1 + d; }
