@@ -16,7 +16,9 @@ bool linkBuiltins(llvm::Module &module, std::string &log) {
   llvm::MemoryBufferRef buffer(
       llvm::StringRef(reinterpret_cast<const char *>(builtinsBitcode()), builtinsBitcodeSize()),
       "corecl-builtins");
-  auto builtins = llvm::parseBitcodeFile(buffer, module.getContext());
+  // Lazily: only the functions the program uses are read from the bitcode,
+  // so build time does not grow with the size of the library.
+  auto builtins = llvm::getLazyBitcodeModule(buffer, module.getContext());
   if (!builtins) {
     log += "internal error: cannot read CoreCL's builtins library: " +
            llvm::toString(builtins.takeError()) + "\n";
@@ -27,13 +29,20 @@ bool linkBuiltins(llvm::Module &module, std::string &log) {
   // Parts of the library are compiled for the host (see builtins/): give
   // every function the program's calling convention and no CPU attributes,
   // so calls match and inlining is allowed until the module is retargeted.
-  for (llvm::Function &f : **builtins) {
+  for (llvm::Function &f : **builtins)
     f.setCallingConv(llvm::CallingConv::SPIR_FUNC);
-    f.removeFnAttr("target-cpu");
-    f.removeFnAttr("target-features");
-    f.removeFnAttr("tune-cpu");
-  }
-  if (llvm::Linker::linkModules(module, std::move(*builtins), llvm::Linker::LinkOnlyNeeded)) {
+  bool failed = llvm::Linker::linkModules(
+      module, std::move(*builtins), llvm::Linker::LinkOnlyNeeded,
+      [](llvm::Module &linked, const llvm::StringSet<> &names) {
+        for (const auto &name : names)
+          if (llvm::Function *f = linked.getFunction(name.getKey())) {
+            f->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+            f->removeFnAttr("target-cpu");
+            f->removeFnAttr("target-features");
+            f->removeFnAttr("tune-cpu");
+          }
+      });
+  if (failed) {
     log += "internal error: linking CoreCL's builtins library failed\n";
     return false;
   }

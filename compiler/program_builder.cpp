@@ -34,21 +34,21 @@ namespace {
 // clLinkProgram (and inside program binaries).
 constexpr const char *kOptionsMetadata = "corecl.compile_options";
 
-/// Collects LLVM's warnings (e.g. a work-item loop it could not vectorise)
-/// for the build log instead of letting them reach the application's
-/// stderr. Lives as long as the JIT that may still report through it.
+/// Keeps LLVM's diagnostics away from the application's stderr: errors go
+/// to the build log; optimisation notes (a work-item loop left scalar) are
+/// not actionable for the kernel's author and are dropped. Lives as long as
+/// the JIT that may still report through it.
 struct DiagnosticSink {
   std::string text;
   static void handle(const llvm::DiagnosticInfo *info, void *self) {
-    if (info->getSeverity() != llvm::DS_Warning && info->getSeverity() != llvm::DS_Error)
+    if (info->getSeverity() != llvm::DS_Error)
       return;
     std::string message;
     llvm::raw_string_ostream out(message);
     llvm::DiagnosticPrinterRawOStream printer(out);
     info->print(printer);
     out.flush();
-    static_cast<DiagnosticSink *>(self)->text +=
-        (info->getSeverity() == llvm::DS_Error ? "error: " : "note: ") + message + "\n";
+    static_cast<DiagnosticSink *>(self)->text += "error: " + message + "\n";
   }
 };
 

@@ -1,0 +1,64 @@
+// Asynchronous copies between global and local memory, and prefetch.
+//
+// Every work-item of the group makes the same call; each copies a share of
+// the elements (work-item i takes i, i + items, i + 2 * items, ...), so the
+// copy is spread over the group and vectorises like any work-item loop.
+// wait_group_events is a work-group barrier: after it every work-item sees
+// the whole copy. The returned event carries nothing: the copy is done when
+// the call returns, and waiting only needs the barrier.
+#include "builtins.h"
+
+static inline size_t groupItems(void) {
+  return get_local_size(0) * get_local_size(1) * get_local_size(2);
+}
+
+#define ASYNC_COPY(T)                                                                          \
+  OVERLOAD event_t async_work_group_copy(__local T *dst, const __global T *src, size_t n,     \
+                                         event_t event) {                                     \
+    for (size_t i = get_local_linear_id(); i < n; i += groupItems())                           \
+      dst[i] = src[i];                                                                         \
+    return event;                                                                              \
+  }                                                                                            \
+  OVERLOAD event_t async_work_group_copy(__global T *dst, const __local T *src, size_t n,     \
+                                         event_t event) {                                     \
+    for (size_t i = get_local_linear_id(); i < n; i += groupItems())                           \
+      dst[i] = src[i];                                                                         \
+    return event;                                                                              \
+  }                                                                                            \
+  OVERLOAD event_t async_work_group_strided_copy(__local T *dst, const __global T *src,       \
+                                                 size_t n, size_t stride, event_t event) {    \
+    for (size_t i = get_local_linear_id(); i < n; i += groupItems())                           \
+      dst[i] = src[i * stride];                                                                \
+    return event;                                                                              \
+  }                                                                                            \
+  OVERLOAD event_t async_work_group_strided_copy(__global T *dst, const __local T *src,       \
+                                                 size_t n, size_t stride, event_t event) {    \
+    for (size_t i = get_local_linear_id(); i < n; i += groupItems())                           \
+      dst[i * stride] = src[i];                                                                \
+    return event;                                                                              \
+  }                                                                                            \
+  OVERLOAD void prefetch(const __global T *p, size_t n) {}
+
+#define ASYNC_COPY_ALL_WIDTHS(T)                                                               \
+  ASYNC_COPY(T)                                                                                \
+  ASYNC_COPY(T##2) ASYNC_COPY(T##3) ASYNC_COPY(T##4) ASYNC_COPY(T##8) ASYNC_COPY(T##16)
+
+ASYNC_COPY_ALL_WIDTHS(char)
+ASYNC_COPY_ALL_WIDTHS(uchar)
+ASYNC_COPY_ALL_WIDTHS(short)
+ASYNC_COPY_ALL_WIDTHS(ushort)
+ASYNC_COPY_ALL_WIDTHS(int)
+ASYNC_COPY_ALL_WIDTHS(uint)
+ASYNC_COPY_ALL_WIDTHS(long)
+ASYNC_COPY_ALL_WIDTHS(ulong)
+ASYNC_COPY_ALL_WIDTHS(float)
+ASYNC_COPY_ALL_WIDTHS(double)
+
+// Programs for OpenCL C 2.0 and later pass a generic pointer; 1.x programs
+// a private one.
+OVERLOAD void wait_group_events(int count, event_t *events) {
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+OVERLOAD void wait_group_events(int count, __private event_t *events) {
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
