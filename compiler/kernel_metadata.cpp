@@ -67,11 +67,16 @@ bool isKernel(const llvm::Function &f) {
 }
 
 std::vector<KernelDesc> describeKernels(const llvm::Module &module) {
-  const llvm::DataLayout &layout = module.getDataLayout();
   std::vector<KernelDesc> kernels;
-  for (const llvm::Function &f : module) {
-    if (!isKernel(f))
-      continue;
+  for (const llvm::Function &f : module)
+    if (isKernel(f))
+      kernels.push_back(describeKernel(f));
+  return kernels;
+}
+
+KernelDesc describeKernel(const llvm::Function &f) {
+  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
+  {
     KernelDesc desc;
     desc.name = f.getName().str();
     const llvm::MDNode *addrSpaces = f.getMetadata("kernel_arg_addr_space");
@@ -167,9 +172,8 @@ std::vector<KernelDesc> describeKernels(const llvm::Module &module) {
     if (!desc.vecTypeHint.empty())
       add("vec_type_hint(" + desc.vecTypeHint + ")");
     desc.attributes = attrs;
-    kernels.push_back(std::move(desc));
+    return desc;
   }
-  return kernels;
 }
 
 } // namespace corecl::compiler

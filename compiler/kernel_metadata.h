@@ -12,6 +12,10 @@ namespace corecl::compiler {
 
 bool isKernel(const llvm::Function &f);
 
+/// The description of one kernel (names, qualifiers, args block layout,
+/// attributes) from its front-end metadata.
+KernelDesc describeKernel(const llvm::Function &kernel);
+
 /// One KernelDesc per kernel of `module`, in definition order.
 std::vector<KernelDesc> describeKernels(const llvm::Module &module);
 

@@ -1,5 +1,7 @@
 // Preparation, retargeting and optimisation with LLVM's new pass manager.
 #include "compiler/kernel_metadata.h"
+#include "compiler/llvm_init.h"
+#include "compiler/passes/pass_registry.h"
 #include "compiler/pipeline.h"
 
 #include <llvm/Analysis/CGSCCPassManager.h>
@@ -35,7 +37,8 @@ namespace {
 
 /// Runs `passes` with every analysis registered for `machine` (or none).
 void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
-                     const std::function<llvm::ModulePassManager(llvm::PassBuilder &)> &build) {
+                     const std::function<llvm::ModulePassManager(llvm::PassBuilder &)> &build,
+                     const WorkGroupLoopsOptions *coreclPasses = nullptr) {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -44,6 +47,8 @@ void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
   llvm::PassBuilder builder(machine, tuning);
+  if (coreclPasses)
+    registerCoreCLPasses(builder, *coreclPasses);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);
@@ -82,6 +87,20 @@ void prepareForWorkGroups(llvm::Module &module) {
   for (llvm::Function &f : module)
     if (!isKernel(f))
       f.removeFnAttr(llvm::Attribute::AlwaysInline);
+}
+
+void runWorkGroupPipeline(llvm::Module &module, const Target &target) {
+  WorkGroupLoopsOptions options;
+  options.simdBytes = target.simdBytes;
+  runModulePasses(
+      module, nullptr,
+      [](llvm::PassBuilder &builder) {
+        llvm::ModulePassManager passes;
+        if (llvm::Error err = builder.parsePassPipeline(passes, kWorkGroupPipeline))
+          throw FatalCompilerError("work-group pipeline: " + llvm::toString(std::move(err)));
+        return passes;
+      },
+      &options);
 }
 
 std::unique_ptr<llvm::TargetMachine> createHostTargetMachine(const Target &target) {

@@ -24,6 +24,10 @@ bool linkBuiltins(llvm::Module &module, std::string &log);
 /// (SROA, CSE, CFG simplification), so work-group formation sees one body.
 void prepareForWorkGroups(llvm::Module &module);
 
+/// Runs the work-group formation passes (passes/pass_registry.h) over every
+/// kernel: each kernel is replaced by its `<name>.wg` function.
+void runWorkGroupPipeline(llvm::Module &module, const Target &target);
+
 /// Host target machine for `target` (tuned for the CPU it describes).
 std::unique_ptr<llvm::TargetMachine> createHostTargetMachine(const Target &target);
 

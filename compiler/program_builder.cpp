@@ -8,6 +8,7 @@
 #include "compiler/jit.h"
 #include "compiler/kernel_metadata.h"
 #include "compiler/llvm_init.h"
+#include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/pipeline.h"
 #include "runtime/cpu_info.h"
@@ -103,30 +104,27 @@ std::vector<std::string> recordedOptions(const llvm::Module &module) {
   return result;
 }
 
-/// Turns every kernel of the prepared module into its work-group function.
+/// Turns every kernel of the prepared module into its work-group function
+/// and completes each description from what the passes recorded on it.
 void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels,
                     const Target &target) {
+  runWorkGroupPipeline(module, target);
   for (KernelDesc &desc : kernels) {
-    llvm::Function *kernel = module.getFunction(desc.name);
-    llvm::Function *body = makeKernelBody(*kernel);
-    desc.usesPrintf = lowerPrintf(*body);
-    desc.staticLocalMemSize = lowerLocalMemory(*body);
-    Regions regions = formBarrierRegions(*body);
-    desc.hasBarriers = regions.hasBarriers;
-    desc.wiStoragePerItem = regions.wiStorageBytes;
-    desc.vectorWidth = std::max<uint32_t>(1, target.simdBytes / 4);
-    buildWorkGroupFunction(*kernel, regions, desc);
-  }
-  // The original kernels are replaced by their work-group functions.
-  for (KernelDesc &desc : kernels) {
-    llvm::Function *kernel = module.getFunction(desc.name);
-    kernel->replaceAllUsesWith(llvm::PoisonValue::get(kernel->getType()));
-    kernel->eraseFromParent();
+    llvm::Function *wg = module.getFunction(workGroupFunctionName(desc.name));
+    auto number = [&](const char *key) {
+      uint64_t value = 0;
+      if (wg && wg->hasFnAttribute(key))
+        wg->getFnAttribute(key).getValueAsString().getAsInteger(10, value);
+      return value;
+    };
+    desc.staticLocalMemSize = number(attr::kLocalBytes);
+    desc.wiStoragePerItem = number(attr::kWiStorage);
+    desc.hasBarriers = number(attr::kBarriers) != 0;
+    desc.usesPrintf = number(attr::kPrintf) != 0;
+    desc.vectorWidth = uint32_t(std::max<uint64_t>(1, number(attr::kVectorWidth)));
   }
 }
 
-/// From a linked user module to native code: builtins, work-group
-/// formation, retargeting, optimisation and the JIT.
 /// Turns loaded native code into the Executable of `result`.
 bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels,
                       std::unique_ptr<DiagnosticSink> sink, BuildResult &result) {

@@ -300,3 +300,27 @@ Regions formBarrierRegions(llvm::Function &body) {
 }
 
 } // namespace corecl::compiler
+
+#include "compiler/passes/pass_registry.h"
+
+namespace corecl::compiler {
+
+llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
+                                                llvm::ModuleAnalysisManager &) {
+  for (llvm::Function *body : kernelBodies(module)) {
+    llvm::Function *kernel = kernelOfBody(*body);
+    std::string name = kernel->getName().str();
+    Regions regions = formBarrierRegions(*body);
+    for (size_t i = 0; i < regions.functions.size(); ++i) {
+      llvm::Function *region = regions.functions[i];
+      region->removeFnAttr(attr::kBodyOf);
+      region->addFnAttr(attr::kRegionOf, name);
+      region->addFnAttr(attr::kRegionIndex, std::to_string(i));
+    }
+    kernel->addFnAttr(attr::kWiStorage, std::to_string(regions.wiStorageBytes));
+    kernel->addFnAttr(attr::kBarriers, regions.hasBarriers ? "1" : "0");
+  }
+  return llvm::PreservedAnalyses::none();
+}
+
+} // namespace corecl::compiler

@@ -73,3 +73,15 @@ uint64_t lowerLocalMemory(llvm::Function &body) {
 }
 
 } // namespace corecl::compiler
+
+#include "compiler/passes/pass_registry.h"
+
+namespace corecl::compiler {
+
+llvm::PreservedAnalyses LocalMemoryPass::run(llvm::Module &module, llvm::ModuleAnalysisManager &) {
+  for (llvm::Function *body : kernelBodies(module))
+    kernelOfBody(*body)->addFnAttr(attr::kLocalBytes, std::to_string(lowerLocalMemory(*body)));
+  return llvm::PreservedAnalyses::none();
+}
+
+} // namespace corecl::compiler

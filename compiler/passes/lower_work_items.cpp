@@ -198,3 +198,33 @@ llvm::Function *makeKernelBody(llvm::Function &kernel) {
 std::string workGroupFunctionName(const std::string &kernelName) { return kernelName + ".wg"; }
 
 } // namespace corecl::compiler
+
+#include "compiler/kernel_metadata.h"
+#include "compiler/passes/pass_registry.h"
+
+namespace corecl::compiler {
+
+llvm::PreservedAnalyses KernelBodyPass::run(llvm::Module &module, llvm::ModuleAnalysisManager &) {
+  std::vector<llvm::Function *> kernels;
+  for (llvm::Function &f : module)
+    if (isKernel(f))
+      kernels.push_back(&f);
+  for (llvm::Function *kernel : kernels)
+    makeKernelBody(*kernel)->addFnAttr(attr::kBodyOf, kernel->getName());
+  return kernels.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
+}
+
+std::vector<llvm::Function *> kernelBodies(llvm::Module &module) {
+  std::vector<llvm::Function *> bodies;
+  for (llvm::Function &f : module)
+    if (f.hasFnAttribute(attr::kBodyOf))
+      bodies.push_back(&f);
+  return bodies;
+}
+
+llvm::Function *kernelOfBody(llvm::Function &body) {
+  return body.getParent()->getFunction(
+      body.getFnAttribute(attr::kBodyOf).getValueAsString());
+}
+
+} // namespace corecl::compiler

@@ -55,4 +55,8 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
 /// Name of the work-group function of `kernelName`.
 std::string workGroupFunctionName(const std::string &kernelName);
 
+/// The body functions KernelBodyPass made, and the kernel of each.
+std::vector<llvm::Function *> kernelBodies(llvm::Module &module);
+llvm::Function *kernelOfBody(llvm::Function &body);
+
 } // namespace corecl::compiler

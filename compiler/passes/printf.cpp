@@ -124,3 +124,20 @@ bool lowerPrintf(llvm::Function &body) {
 }
 
 } // namespace corecl::compiler
+
+#include "compiler/passes/pass_registry.h"
+
+namespace corecl::compiler {
+
+llvm::PreservedAnalyses PrintfLoweringPass::run(llvm::Module &module,
+                                                llvm::ModuleAnalysisManager &) {
+  bool changed = false;
+  for (llvm::Function *body : kernelBodies(module))
+    if (lowerPrintf(*body)) {
+      kernelOfBody(*body)->addFnAttr(attr::kPrintf, "1");
+      changed = true;
+    }
+  return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace corecl::compiler

@@ -13,6 +13,7 @@
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/MDBuilder.h>
@@ -242,6 +243,52 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     if (region->use_empty())
       region->eraseFromParent();
   return wg;
+}
+
+} // namespace corecl::compiler
+
+#include "compiler/kernel_metadata.h"
+#include "compiler/passes/pass_registry.h"
+
+#include <map>
+
+namespace corecl::compiler {
+
+llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
+                                                llvm::ModuleAnalysisManager &) {
+  std::vector<llvm::Function *> kernels;
+  std::map<std::string, std::map<unsigned, llvm::Function *>> regionsOf;
+  for (llvm::Function &f : module) {
+    if (isKernel(f))
+      kernels.push_back(&f);
+    if (f.hasFnAttribute(attr::kRegionOf)) {
+      unsigned index = 0;
+      f.getFnAttribute(attr::kRegionIndex).getValueAsString().getAsInteger(10, index);
+      regionsOf[f.getFnAttribute(attr::kRegionOf).getValueAsString().str()][index] = &f;
+    }
+  }
+  for (llvm::Function *kernel : kernels) {
+    std::string name = kernel->getName().str();
+    Regions regions;
+    for (auto &[index, region] : regionsOf[name])
+      regions.functions.push_back(region);
+    if (regions.functions.empty())
+      continue; // not prepared by the earlier steps
+    uint64_t storage = 0;
+    kernel->getFnAttribute(attr::kWiStorage).getValueAsString().getAsInteger(10, storage);
+    regions.wiStorageBytes = storage;
+    regions.hasBarriers = kernel->getFnAttribute(attr::kBarriers).getValueAsString() == "1";
+    KernelDesc desc = describeKernel(*kernel);
+    llvm::Function *wg = buildWorkGroupFunction(*kernel, regions, desc);
+    // The facts the runtime needs travel on the work-group function.
+    for (const char *key : {attr::kLocalBytes, attr::kPrintf, attr::kWiStorage, attr::kBarriers})
+      if (kernel->hasFnAttribute(key))
+        wg->addFnAttr(key, kernel->getFnAttribute(key).getValueAsString());
+    wg->addFnAttr(attr::kVectorWidth, std::to_string(std::max(1u, options.simdBytes / 4)));
+    kernel->replaceAllUsesWith(llvm::PoisonValue::get(kernel->getType()));
+    kernel->eraseFromParent();
+  }
+  return llvm::PreservedAnalyses::none();
 }
 
 } // namespace corecl::compiler

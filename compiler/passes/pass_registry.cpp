@@ -1,0 +1,27 @@
+#include "compiler/passes/pass_registry.h"
+
+#include <llvm/Passes/PassBuilder.h>
+
+namespace corecl::compiler {
+
+void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions options) {
+  builder.registerPipelineParsingCallback(
+      [options](llvm::StringRef name, llvm::ModulePassManager &passes,
+                llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+        if (name == "corecl-kernel-body")
+          passes.addPass(KernelBodyPass());
+        else if (name == "corecl-printf")
+          passes.addPass(PrintfLoweringPass());
+        else if (name == "corecl-local-memory")
+          passes.addPass(LocalMemoryPass());
+        else if (name == "corecl-barrier-regions")
+          passes.addPass(BarrierRegionsPass());
+        else if (name == "corecl-work-group-loops")
+          passes.addPass(WorkGroupLoopsPass(options));
+        else
+          return false;
+        return true;
+      });
+}
+
+} // namespace corecl::compiler

@@ -1,0 +1,72 @@
+// The work-group formation steps as new-pass-manager module passes, one per
+// file, registered by name so that each can run alone on an IR file
+// (tests/passes, through the corecl-opt test tool) and be checked with
+// FileCheck:
+//
+//   corecl-kernel-body      lower_work_items.cpp
+//   corecl-printf           printf.cpp
+//   corecl-local-memory     local_memory.cpp
+//   corecl-barrier-regions  barrier_regions.cpp
+//   corecl-work-group-loops work_group_loops.cpp
+//
+// The steps hand their results on through the IR itself: each kernel body
+// carries "corecl.body-of"; facts about a kernel ("corecl.local-bytes",
+// "corecl.printf", "corecl.wi-storage", "corecl.barriers") are string
+// attributes on the kernel and end up on its work-group function; region
+// functions carry "corecl.region-of" and "corecl.region-index".
+#pragma once
+#include <llvm/IR/PassManager.h>
+
+namespace llvm {
+class PassBuilder;
+} // namespace llvm
+
+namespace corecl::compiler {
+
+struct KernelBodyPass : llvm::PassInfoMixin<KernelBodyPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+};
+
+struct PrintfLoweringPass : llvm::PassInfoMixin<PrintfLoweringPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+};
+
+struct LocalMemoryPass : llvm::PassInfoMixin<LocalMemoryPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+};
+
+struct BarrierRegionsPass : llvm::PassInfoMixin<BarrierRegionsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+};
+
+struct WorkGroupLoopsOptions {
+  /// Widest SIMD register in bytes: sets the reported vector width.
+  unsigned simdBytes = 16;
+};
+
+struct WorkGroupLoopsPass : llvm::PassInfoMixin<WorkGroupLoopsPass> {
+  explicit WorkGroupLoopsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  WorkGroupLoopsOptions options;
+};
+
+/// The whole work-group formation, in order.
+constexpr const char *kWorkGroupPipeline =
+    "corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-barrier-regions,"
+    "corecl-work-group-loops";
+
+/// Lets `builder` parse the names above in pipeline strings.
+void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions options = {});
+
+namespace attr {
+inline constexpr const char *kBodyOf = "corecl.body-of";
+inline constexpr const char *kLocalBytes = "corecl.local-bytes";
+inline constexpr const char *kPrintf = "corecl.printf";
+inline constexpr const char *kWiStorage = "corecl.wi-storage";
+inline constexpr const char *kBarriers = "corecl.barriers";
+inline constexpr const char *kRegionOf = "corecl.region-of";
+inline constexpr const char *kRegionIndex = "corecl.region-index";
+inline constexpr const char *kVectorWidth = "corecl.vector-width";
+} // namespace attr
+
+} // namespace corecl::compiler

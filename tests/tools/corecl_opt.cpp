@@ -1,0 +1,59 @@
+// corecl-opt: runs CoreCL's compiler passes by name over an LLVM IR file
+// and prints the result, for the FileCheck tests in tests/passes.
+//   corecl_opt -passes=corecl-kernel-body,corecl-barrier-regions input.ll
+#include "compiler/passes/pass_registry.h"
+
+#include <llvm/Analysis/CGSCCPassManager.h>
+#include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/IRReader/IRReader.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstring>
+#include <string>
+
+int main(int argc, char **argv) {
+  std::string pipeline, input;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "-passes=", 8) == 0)
+      pipeline = argv[i] + 8;
+    else
+      input = argv[i];
+  }
+  if (pipeline.empty() || input.empty()) {
+    llvm::errs() << "usage: corecl_opt -passes=<pipeline> <file.ll>\n";
+    return 2;
+  }
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module = llvm::parseIRFile(input, error, context);
+  if (!module) {
+    error.print(argv[0], llvm::errs());
+    return 1;
+  }
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder;
+  corecl::compiler::registerCoreCLPasses(builder, {64});
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager passes;
+  if (llvm::Error err = builder.parsePassPipeline(passes, pipeline)) {
+    llvm::errs() << "bad pipeline: " << llvm::toString(std::move(err)) << "\n";
+    return 2;
+  }
+  passes.run(*module, mam);
+  if (llvm::verifyModule(*module, &llvm::errs()))
+    return 1;
+  module->print(llvm::outs(), nullptr);
+  return 0;
+}
