@@ -13,16 +13,16 @@ void Command::stamp(Stage stage) {
   timestamps_[int(stage)].store(monotonicNanoseconds(), std::memory_order_release);
 }
 
-void Command::addDependency(Command &dep) {
+void Command::addDependency(Command &dep, bool propagateFailure) {
   std::lock_guard lock(dep.mutex_);
   if (dep.finishedLocked_) {
-    if (dep.status() < 0)
+    if (dep.status() < 0 && propagateFailure)
       dependencyFailed_.store(true, std::memory_order_relaxed);
     return;
   }
   pendingDependencies_.fetch_add(1, std::memory_order_relaxed);
   retainCommand(); // held by dep until it finishes
-  dep.successors_.push_back(this);
+  dep.successors_.push_back({this, propagateFailure});
 }
 
 void Command::commit(Executor *executor) {
@@ -66,7 +66,7 @@ void Command::run() {
 bool Command::finishExternally(int finalStatus) { return finish(finalStatus); }
 
 bool Command::finish(int finalStatus) {
-  std::vector<Command *> successors;
+  std::vector<Successor> successors;
   {
     // Check and claim under one lock, so that of two racing finishers (two
     // clSetUserEventStatus calls) exactly one wins and stamps the end time.
@@ -84,9 +84,9 @@ bool Command::finish(int finalStatus) {
     hooksDone_ = true;
   }
   done_.notify_all();
-  for (Command *next : successors) {
-    next->dependencyDone(finalStatus < 0);
-    next->releaseCommand();
+  for (const Successor &next : successors) {
+    next.command->dependencyDone(finalStatus < 0 && next.propagateFailure);
+    next.command->releaseCommand();
   }
   releaseCommand(); // the in-flight reference taken by commit()
   return true;

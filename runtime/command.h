@@ -38,9 +38,11 @@ public:
   virtual void retainCommand() = 0;
   virtual void releaseCommand() = 0;
 
-  /// Before commit(): this command will not start before `dep` finishes;
-  /// if `dep` failed (or fails), this command fails with kDependencyFailed.
-  void addDependency(Command &dep);
+  /// Before commit(): this command will not start before `dep` finishes.
+  /// With `propagateFailure` (an explicit wait-list entry), a failed `dep`
+  /// makes this command fail with kDependencyFailed; an ordering-only edge
+  /// (the previous command of an in-order queue) just waits.
+  void addDependency(Command &dep, bool propagateFailure = true);
 
   /// Hands the command to `executor`; it runs once every dependency is done.
   /// A command with no executor is a user event: it only finishes through
@@ -87,7 +89,11 @@ private:
   std::condition_variable done_;
   bool finishedLocked_ = false; // status final, successors taken
   bool hooksDone_ = false;      // waiters may return
-  std::vector<Command *> successors_;
+  struct Successor {
+    Command *command;
+    bool propagateFailure;
+  };
+  std::vector<Successor> successors_;
   std::atomic<uint64_t> timestamps_[4] = {};
 };
 

@@ -42,16 +42,18 @@ Event *CommandQueue::enqueue(cl_command_type type, Event::Work work, cl_uint num
     event->addDependency(*Event::fromHandle(waitList[i]));
 
   if (inOrder()) {
+    // Order only: a failed predecessor does not fail the commands after it
+    // unless they name it in their wait list.
     if (last_)
-      event->addDependency(*last_);
+      event->addDependency(*last_, /*propagateFailure=*/false);
     last_ = Ref<Event>(event);
   } else {
     bool waitsForAll = ordering != Ordering::Normal && numWaitEvents == 0;
     if (waitsForAll)
       for (const Ref<Event> &e : sinceBarrier_)
-        event->addDependency(*e);
+        event->addDependency(*e, /*propagateFailure=*/false);
     if (lastBarrier_)
-      event->addDependency(*lastBarrier_);
+      event->addDependency(*lastBarrier_, /*propagateFailure=*/false);
     if (ordering == Ordering::Barrier) {
       lastBarrier_ = Ref<Event>(event);
       sinceBarrier_.clear();

@@ -655,3 +655,45 @@ TEST_F(Events, ProfilingNotAvailable) {
 
 } // namespace
 } // namespace corecl::test
+
+namespace corecl::test {
+namespace {
+
+class InOrderFailure : public ContextTest {};
+
+// A failed command fails the commands that name it in their wait lists,
+// but not the ones after it on an in-order queue that do not.
+TEST_F(InOrderFailure, OnlyExplicitDependantsFail) {
+  cl_int err;
+  cl_event gate = clCreateUserEvent(context, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  int value = 7, out = 0, out2 = 0;
+  cl_mem buffer = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, sizeof value, &value, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_event failed, dependant, after;
+  ASSERT_EQ(clEnqueueReadBuffer(queue, buffer, CL_FALSE, 0, sizeof out, &out, 1, &gate, &failed),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueReadBuffer(queue, buffer, CL_FALSE, 0, sizeof out, &out, 1, &failed,
+                                &dependant),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueReadBuffer(queue, buffer, CL_FALSE, 0, sizeof out2, &out2, 0, nullptr,
+                                &after),
+            CL_SUCCESS);
+  ASSERT_EQ(clSetUserEventStatus(gate, -42), CL_SUCCESS);
+  EXPECT_EQ(clWaitForEvents(1, &after), CL_SUCCESS);
+  cl_int status;
+  clGetEventInfo(failed, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+  EXPECT_LT(status, 0);
+  clGetEventInfo(dependant, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+  EXPECT_EQ(status, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  clGetEventInfo(after, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+  EXPECT_EQ(status, CL_COMPLETE);
+  EXPECT_EQ(out2, 7);
+  EXPECT_EQ(out, 0); // the failed reads never ran
+  for (cl_event e : {gate, failed, dependant, after})
+    clReleaseEvent(e);
+  clReleaseMemObject(buffer);
+}
+
+} // namespace
+} // namespace corecl::test
