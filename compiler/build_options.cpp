@@ -43,7 +43,7 @@ std::vector<std::string> tokenize(const std::string &text) {
 const std::set<std::string> kPassThrough = {
     "-cl-mad-enable",          "-cl-no-signed-zeros",
     "-cl-single-precision-constant", "-cl-fp32-correctly-rounded-divide-sqrt",
-    "-cl-no-subgroup-ifp",     "-w",
+    "-w",
     "-Werror",
 };
 
@@ -114,10 +114,12 @@ BuildOptions parseBuildOptions(const std::string &text, OptionsKind kind) {
       continue;
     }
     if (t == "-cl-denorms-are-zero") {
+      // Permission, not an obligation: CoreCL keeps denormals (full profile).
       out.denormsAreZero = true;
-      out.frontendArgs.push_back(t);
       continue;
     }
+    if (t == "-cl-no-subgroup-ifp")
+      continue; // CoreCL has no sub-groups yet, so nothing to relax
     if (t == "-cl-unsafe-math-optimizations" || t == "-cl-fast-relaxed-math") {
       out.fastMath = true;
       out.finiteMathOnly |= t == "-cl-fast-relaxed-math";

@@ -72,8 +72,17 @@ std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
   if (options.optDisable)
     args.push_back("-cl-opt-disable");
   // The OpenCL C 3.0 features CoreCL reports (CL_DEVICE_OPENCL_C_FEATURES).
-  if (options.clVersion() >= 300)
+  // Clang's base header defines a few more for SPIR targets unless told
+  // they are absent, and __IMAGE_SUPPORT__ follows the device's (lack of)
+  // image support.
+  if (options.clVersion() >= 300) {
     args.push_back("-cl-ext=+__opencl_c_fp64,+__opencl_c_int64");
+    for (const char *feature :
+         {"work_group_collective_functions", "atomic_order_seq_cst", "atomic_scope_device",
+          "atomic_scope_all_devices", "read_write_images"})
+      args.push_back(std::string("-D__undef___opencl_c_") + feature);
+  }
+  args.push_back("-U__IMAGE_SUPPORT__");
   args.insert(args.end(), options.frontendArgs.begin(), options.frontendArgs.end());
   args.push_back(kSourceName);
 

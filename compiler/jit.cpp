@@ -32,6 +32,18 @@ JitProgramPtr jitLoadObject(const std::string &object, const Target &target, std
     return nullptr;
   }
   program->jit->getMainJITDylib().addGenerator(std::move(*generator));
+  // The C math library by name: through the ICD loader CoreCL is opened
+  // with RTLD_LOCAL, so libm's symbols need not be in the process's global
+  // scope even though libCoreCL.so depends on it.
+  if (auto libm = llvm::orc::DynamicLibrarySearchGenerator::Load("libm.so.6", prefix))
+    program->jit->getMainJITDylib().addGenerator(std::move(*libm));
+  else
+    llvm::consumeError(libm.takeError());
+  // Failures come back from lookups into the build log; the session must not
+  // print them on the application's stderr.
+  program->jit->getExecutionSession().setErrorReporter([](llvm::Error err) {
+    llvm::consumeError(std::move(err));
+  });
   if (auto err = program->jit->addObjectFile(
           llvm::MemoryBuffer::getMemBufferCopy(object, "corecl-program"))) {
     log += "error: cannot load the program's code: " + llvm::toString(std::move(err)) + "\n";

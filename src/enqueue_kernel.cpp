@@ -92,12 +92,12 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     return CL_INVALID_PROGRAM_EXECUTABLE;
   if (work_dim < 1 || work_dim > 3)
     return CL_INVALID_WORK_DIMENSION;
-  if (!global_work_size)
-    return CL_INVALID_GLOBAL_WORK_SIZE;
   if (cl_int err = validateWaitList(q->context(), num_events_in_wait_list, event_wait_list))
     return err;
-  bool empty = false;
-  for (cl_uint d = 0; d < work_dim; ++d) {
+  // OpenCL 2.1+: a NULL or zero global size enqueues a command that only
+  // completes once its wait list has.
+  bool empty = global_work_size == nullptr;
+  for (cl_uint d = 0; d < work_dim && !empty; ++d) {
     empty |= global_work_size[d] == 0;
     size_t offset = global_work_offset ? global_work_offset[d] : 0;
     if (global_work_size[d] > std::numeric_limits<size_t>::max() - offset)
@@ -108,7 +108,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
 
   bool nonUniform = k->program().nonUniformWorkGroups();
   size_t local[3] = {1, 1, 1};
-  if (local_work_size) {
+  if (local_work_size && !empty) {
     std::copy(local_work_size, local_work_size + work_dim, local);
     if (!empty)
       if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
@@ -119,15 +119,17 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
   if (k->localMemSize() > Device::kLocalMemSize)
     return CL_OUT_OF_RESOURCES;
 
-  return guarded([&] {
+  return guarded([&]() -> cl_int {
+    Kernel::Launch launch;
+    if (cl_int err = k->snapshot(launch))
+      return err;
     rt::NDRange range;
     range.workDim = work_dim;
-    for (cl_uint d = 0; d < work_dim; ++d) {
+    for (cl_uint d = 0; d < work_dim && !empty; ++d) {
       range.globalSize[d] = global_work_size[d];
       range.globalOffset[d] = global_work_offset ? global_work_offset[d] : 0;
       range.localSize[d] = local[d];
     }
-    Kernel::Launch launch = k->snapshot();
     range.localMemBytes = launch.localMemBytes;
     range.wiStoragePerItem = k->desc().wiStoragePerItem;
     Event::Work work;

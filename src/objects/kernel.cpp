@@ -32,7 +32,6 @@ Kernel::Kernel(const Kernel &other, int)
 }
 
 Kernel::~Kernel() {
-  buffers_.clear();
   program_->kernelReleased();
   program_->releaseInternal();
 }
@@ -54,7 +53,7 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
       if (!mem || &mem->context() != &context() || mem->type() != CL_MEM_OBJECT_BUFFER)
         return CL_INVALID_MEM_OBJECT;
     }
-    buffers_[index] = Ref<MemObject>(mem);
+    buffers_[index] = mem ? mem->handle() : nullptr;
     break;
   }
   case ArgKind::LocalPointer:
@@ -107,9 +106,8 @@ uint64_t Kernel::localMemSize() const {
   return total;
 }
 
-Kernel::Launch Kernel::snapshot() const {
+cl_int Kernel::snapshot(Launch &launch) const {
   const compiler::KernelDesc &d = desc();
-  Launch launch;
   std::lock_guard lock(mutex_);
   launch.args = args_;
   // __local arguments follow the kernel's own __local variables, each
@@ -118,17 +116,22 @@ Kernel::Launch Kernel::snapshot() const {
   for (size_t i = 0; i < d.args.size(); ++i) {
     const compiler::KernelArg &arg = d.args[i];
     if (arg.kind == ArgKind::Buffer) {
-      void *data = buffers_[i] ? buffers_[i]->data() : nullptr;
+      MemObject *mem = nullptr;
+      if (buffers_[i]) {
+        mem = MemObject::fromHandle(buffers_[i]);
+        if (!mem)
+          return CL_INVALID_KERNEL_ARGS;
+        launch.buffers.emplace_back(mem);
+      }
+      void *data = mem ? mem->data() : nullptr;
       std::memcpy(launch.args.data() + arg.offset, &data, sizeof data);
-      if (buffers_[i])
-        launch.buffers.push_back(buffers_[i]);
     } else if (arg.kind == ArgKind::LocalPointer) {
       std::memcpy(launch.args.data() + arg.offset, &offset, sizeof offset);
       offset += (localSizes_[i] + 127) / 128 * 128;
     }
   }
   launch.localMemBytes = offset;
-  return launch;
+  return CL_SUCCESS;
 }
 
 } // namespace corecl

@@ -37,7 +37,8 @@ public:
     std::vector<Ref<MemObject>> buffers;
     uint64_t localMemBytes = 0;
   };
-  Launch snapshot() const;
+  /// CL_INVALID_KERNEL_ARGS if a buffer argument was released since.
+  cl_int snapshot(Launch &launch) const;
   /// Bytes of __local memory (static + arguments) a launch needs.
   uint64_t localMemSize() const;
   /// CL_KERNEL_WORK_GROUP_SIZE: the device limit, lowered for kernels whose
@@ -51,7 +52,11 @@ private:
   mutable std::mutex mutex_;
   std::vector<char> args_;
   std::vector<bool> set_;
-  std::vector<Ref<MemObject>> buffers_;   // per argument (buffer args)
+  // Buffer arguments as the application gave them: like other drivers,
+  // CoreCL does not keep them alive (a released buffer's destructor
+  // callbacks must run even while a kernel still names it); a launch
+  // takes references for as long as its command runs.
+  std::vector<cl_mem> buffers_;
   std::vector<uint64_t> localSizes_;      // per argument (__local args)
 };
 

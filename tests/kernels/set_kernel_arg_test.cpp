@@ -158,8 +158,8 @@ TEST_F(KernelSetArgTest, NullConstantBufferIsAllowed) {
 }
 
 TEST_F(KernelSetArgTest, BufferReleasedAfterSetArgStaysUsable) {
-  // The kernel keeps the buffer it was given alive (its value must remain
-  // valid until the argument is changed or the kernel released).
+  // Retain and release around clSetKernelArg leave the buffer alive (the
+  // application still holds a count), and the kernel keeps using it.
   cl_kernel k = buildKernel(R"(
     kernel void f(global int *out) { out[get_global_id(0)] = (int)get_global_id(0) * 3; })",
                             "f");
@@ -193,6 +193,33 @@ TEST_F(KernelSetArgTest, FailedSetLeavesPreviousValue) {
   EXPECT_EQ(clSetKernelArg(k, 0, sizeof(cl_int), nullptr), CL_INVALID_ARG_VALUE);
   ASSERT_EQ(clEnqueueTask(queue, k, 0, nullptr, nullptr), CL_SUCCESS);
   EXPECT_EQ(read<cl_int>(out, 1)[0], 17);
+}
+
+} // namespace
+} // namespace corecl::test
+
+namespace corecl::test {
+namespace {
+
+class KernelArgLifetime : public KernelTest {};
+
+void CL_CALLBACK markDestroyed(cl_mem, void *flag) { *static_cast<bool *>(flag) = true; }
+
+// A kernel argument does not keep a buffer alive: once the application's
+// last reference goes (and no command uses it), the buffer is freed and its
+// destructor callback runs, as the CTS's retain_mem_object_set_kernel_arg
+// expects.
+TEST_F(KernelArgLifetime, ReleasedBufferIsFreedWhileStillAnArgument) {
+  cl_kernel k = buildKernel("kernel void f(global int *p) { p[0] = 1; }", "f");
+  ASSERT_TRUE(k);
+  cl_int err;
+  cl_mem buf = clCreateBuffer(context, CL_MEM_READ_WRITE, 64, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  bool destroyed = false;
+  ASSERT_EQ(clSetMemObjectDestructorCallback(buf, markDestroyed, &destroyed), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 0, sizeof buf, &buf), CL_SUCCESS);
+  ASSERT_EQ(clReleaseMemObject(buf), CL_SUCCESS);
+  EXPECT_TRUE(destroyed);
 }
 
 } // namespace
