@@ -29,6 +29,7 @@
 #include <llvm/Transforms/Utils/Cloning.h>
 
 #include <atomic>
+#include <dlfcn.h>
 #include <cstdlib>
 #include <set>
 
@@ -154,13 +155,16 @@ std::string emitObject(llvm::Module &module, llvm::TargetMachine &machine) {
 }
 
 std::string undefinedFunctions(const llvm::Module &module) {
+  // The JIT resolves the C math library (what the builtins defer to, and
+  // what LLVM lowers some intrinsics to) and the memory routines.
+  static void *libm = ::dlopen("libm.so.6", RTLD_NOW | RTLD_LOCAL);
+  static const std::set<std::string> memoryRoutines = {"memcpy", "memset", "memmove"};
   std::set<std::string> missing;
   for (const llvm::Function &f : module)
     if (f.isDeclaration() && !f.isIntrinsic() && !f.use_empty()) {
       std::string name = f.getName().str();
-      // The C library provides these to the JIT.
-      static const std::set<std::string> provided = {"memcpy", "memset", "memmove"};
-      if (!provided.count(name))
+      bool provided = memoryRoutines.count(name) || (libm && ::dlsym(libm, name.c_str()));
+      if (!provided)
         missing.insert(name);
     }
   std::string text;
