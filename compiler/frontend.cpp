@@ -83,6 +83,9 @@ std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
       args.push_back(std::string("-D__undef___opencl_c_") + feature);
   }
   args.push_back("-U__IMAGE_SUPPORT__");
+  // The device's OpenCL version (CL_DEVICE_VERSION 3.0); Clang defines only
+  // the OpenCL C version for SPIR targets.
+  args.push_back("-D__OPENCL_VERSION__=300");
   args.insert(args.end(), options.frontendArgs.begin(), options.frontendArgs.end());
   args.push_back(kSourceName);
 
