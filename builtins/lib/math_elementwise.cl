@@ -47,3 +47,15 @@ BINARY(pow, __builtin_powf, __builtin_pow)
 TERNARY(fma)
 // mad may be computed with any accuracy; fma is one instruction on the CPU.
 TERNARY(mad)
+
+// fmin/fmax with a scalar second argument.
+#define SCALAR_SECOND(name, T, N)                                                              \
+  OVERLOAD T##N name(T##N x, T y) { return name(x, (T##N)(y)); }
+#define SCALAR_SECOND_ALL(name, T)                                                             \
+  SCALAR_SECOND(name, T, 2)                                                                    \
+  SCALAR_SECOND(name, T, 3)                                                                    \
+  SCALAR_SECOND(name, T, 4) SCALAR_SECOND(name, T, 8) SCALAR_SECOND(name, T, 16)
+SCALAR_SECOND_ALL(fmin, float)
+SCALAR_SECOND_ALL(fmax, float)
+SCALAR_SECOND_ALL(fmin, double)
+SCALAR_SECOND_ALL(fmax, double)

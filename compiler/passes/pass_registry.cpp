@@ -8,7 +8,9 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
   builder.registerPipelineParsingCallback(
       [options](llvm::StringRef name, llvm::ModulePassManager &passes,
                 llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
-        if (name == "corecl-kernel-body")
+        if (name == "corecl-safe-division")
+          passes.addPass(SafeDivisionPass());
+        else if (name == "corecl-kernel-body")
           passes.addPass(KernelBodyPass());
         else if (name == "corecl-printf")
           passes.addPass(PrintfLoweringPass());

@@ -3,6 +3,7 @@
 // (tests/passes, through the corecl-opt test tool) and be checked with
 // FileCheck:
 //
+//   corecl-safe-division    safe_division.cpp
 //   corecl-kernel-body      lower_work_items.cpp
 //   corecl-printf           printf.cpp
 //   corecl-local-memory     local_memory.cpp
@@ -22,6 +23,12 @@ class PassBuilder;
 } // namespace llvm
 
 namespace corecl::compiler {
+
+/// Integer division and remainder that cannot trap (safe_division.cpp);
+/// runs before the optimiser can exploit the undefined cases.
+struct SafeDivisionPass : llvm::PassInfoMixin<SafeDivisionPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+};
 
 struct KernelBodyPass : llvm::PassInfoMixin<KernelBodyPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
@@ -52,7 +59,7 @@ struct WorkGroupLoopsPass : llvm::PassInfoMixin<WorkGroupLoopsPass> {
 
 /// The whole work-group formation, in order.
 constexpr const char *kWorkGroupPipeline =
-    "corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-barrier-regions,"
+    "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-barrier-regions,"
     "corecl-work-group-loops";
 
 /// Lets `builder` parse the names above in pipeline strings.

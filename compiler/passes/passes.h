@@ -29,6 +29,10 @@ struct KernelDesc;
 
 llvm::StructType *wgContextType(llvm::LLVMContext &context);
 
+/// Divisors that would trap (0, or -1 under INT_MIN) become 1. Returns
+/// true if `f` divides at all.
+bool makeDivisionSafe(llvm::Function &f);
+
 /// Step 1. Returns the body function; the kernel itself is left unchanged.
 llvm::Function *makeKernelBody(llvm::Function &kernel);
 

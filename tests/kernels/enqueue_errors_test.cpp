@@ -315,3 +315,38 @@ TEST_F(KernelEnqueueTest, LocalSizeOverKernelWorkGroupSize) {
 
 } // namespace
 } // namespace corecl::test
+
+namespace corecl::test {
+namespace {
+
+class KernelDivisionTest : public KernelTest {};
+
+// x / 0 and INT_MIN / -1 are undefined in OpenCL C, but must not bring the
+// host process down (x86's divide instruction traps on both).
+TEST_F(KernelDivisionTest, DivisionByZeroDoesNotCrash) {
+  cl_kernel k = buildKernel(R"(
+    kernel void f(global const int *a, global const int *b, global int *q, global int *r) {
+      size_t i = get_global_id(0);
+      q[i] = a[i] / b[i];
+      r[i] = a[i] % b[i];
+    })", "f");
+  ASSERT_TRUE(k);
+  std::vector<cl_int> a = {7, 7, INT32_MIN, INT32_MIN, 0, -9, 100, 5};
+  std::vector<cl_int> b = {0, 2, -1, 0, 0, 3, 7, -1};
+  cl_mem ba = bufferOf(a), bb = bufferOf(b);
+  cl_mem bq = outputBuffer<cl_int>(a.size()), br = outputBuffer<cl_int>(a.size());
+  ASSERT_EQ(setArgs(k, ba, bb, bq, br), CL_SUCCESS);
+  size_t n = a.size();
+  ASSERT_EQ(run(k, 1, &n), CL_SUCCESS);
+  std::vector<cl_int> q = read<cl_int>(bq, n), r = read<cl_int>(br, n);
+  // Only the defined cases have a required result.
+  EXPECT_EQ(q[1], 3);
+  EXPECT_EQ(r[1], 1);
+  EXPECT_EQ(q[5], -3);
+  EXPECT_EQ(q[6], 14);
+  EXPECT_EQ(r[6], 2);
+  EXPECT_EQ(q[7], -5);
+}
+
+} // namespace
+} // namespace corecl::test
