@@ -23,7 +23,7 @@ struct Arg {
 
 /// One element of an argument, widened to what snprintf expects.
 void appendElement(std::string &out, const std::string &spec, char conversion, const Arg &arg,
-                   unsigned lane) {
+                   unsigned lane, unsigned lengthBits) {
   char text[512];
   const char *p = arg.data + size_t(lane) * arg.elementBytes;
   int n = 0;
@@ -42,6 +42,14 @@ void appendElement(std::string &out, const std::string &spec, char conversion, c
     case 2: { int16_t v; std::memcpy(&v, p, 2); value = v; uvalue = uint16_t(v); break; }
     case 4: { int32_t v; std::memcpy(&v, p, 4); value = v; uvalue = uint32_t(v); break; }
     default: { int64_t v; std::memcpy(&v, p, 8); value = v; uvalue = uint64_t(v); break; }
+    }
+    // h and hh convert the (promoted) argument to short or char first.
+    if (lengthBits == 8) {
+      value = int8_t(value);
+      uvalue = uint8_t(uvalue);
+    } else if (lengthBits == 16) {
+      value = int16_t(value);
+      uvalue = uint16_t(uvalue);
     }
     std::string s = spec + (conversion == 'c' ? "" : "ll") + conversion;
     if (conversion == 'c')
@@ -114,8 +122,12 @@ void formatRecord(std::string &out, const char *format, const std::vector<Arg> &
       vector = true;
       lanes = unsigned(std::strtoul(f + 1, const_cast<char **>(&f), 10));
     }
+    // The stored element size says how wide the value is; h and hh on a
+    // scalar still narrow it (vector elements are stored at their width).
+    std::string length;
     while (*f && std::strchr("hlLjzt", *f))
-      ++f; // the stored element size already says how wide the value is
+      length += *f++;
+    unsigned lengthBits = length == "hh" ? 8 : length == "h" ? 16 : 0;
     char conversion = *f;
     if (!conversion)
       break;
@@ -137,7 +149,7 @@ void formatRecord(std::string &out, const char *format, const std::vector<Arg> &
     for (unsigned lane = 0; lane < lanes && lane < arg.lanes; ++lane) {
       if (lane)
         out += ',';
-      appendElement(out, spec, conversion, arg, lane);
+      appendElement(out, spec, conversion, arg, lane, vector ? 0 : lengthBits);
     }
   }
 }

@@ -79,3 +79,17 @@ TEST_F(PrintfTest, EveryWorkItemPrintsOnce) {
 
 } // namespace
 } // namespace corecl::test
+
+namespace corecl::test {
+namespace {
+
+TEST_F(PrintfTest, LengthModifiersNarrowScalars) {
+  std::string out = runAndCapture(R"(
+    kernel void k() {
+      printf("%hx|%hhx|%hd|%hhd|%hu|%lx\n", 0x18001, 0x180, 0x18001, 0x1ff, -1, 0x100000001L);
+    })", 1, 1);
+  EXPECT_EQ(out, "8001|80|-32767|-1|65535|100000001\n");
+}
+
+} // namespace
+} // namespace corecl::test
