@@ -159,3 +159,18 @@ OVERLOAD float nan(uint code) { return as_float(0x7fc00000u | (code & 0x3fffffu)
 OVERLOAD double nan(ulong code) {
   return as_double(0x7ff8000000000000ul | (code & 0x7fffffffffffful));
 }
+
+// ldexp for vectors: per-element exponents, or one exponent for all.
+#define LDEXP_VECTOR(T, N)                                                                     \
+  OVERLOAD T##N ldexp(T##N x, int##N k) {                                                      \
+    T##N r;                                                                                    \
+    for (int i = 0; i < N; ++i)                                                                \
+      r[i] = ldexp(x[i], k[i]);                                                                \
+    return r;                                                                                  \
+  }                                                                                            \
+  OVERLOAD T##N ldexp(T##N x, int k) { return ldexp(x, (int##N)(k)); }
+#define LDEXP_ALL(T)                                                                           \
+  LDEXP_VECTOR(T, 2)                                                                           \
+  LDEXP_VECTOR(T, 3) LDEXP_VECTOR(T, 4) LDEXP_VECTOR(T, 8) LDEXP_VECTOR(T, 16)
+LDEXP_ALL(float)
+LDEXP_ALL(double)
