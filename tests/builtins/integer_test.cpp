@@ -203,7 +203,8 @@ public:
       return R::rotate(a, b);
     case 13: {
       u128 w = (u128(U(a)) << R::kBits) | U(b);
-      return uint64_t(w) & ((uint64_t(1) << (2 * R::kBits)) - 1);
+      // (For 32-bit types the mask is all 64 bits; shifting by 64 is UB.)
+      return 2 * R::kBits >= 64 ? uint64_t(w) : uint64_t(w) & ((uint64_t(1) << (2 * R::kBits)) - 1);
     }
     case 14:
       return R::wrap(R::low24(a) * R::low24(b));

@@ -18,9 +18,9 @@ double ulpError(float got, double expected) {
     return std::isnan(got) ? 0 : 1e9;
   if (std::isinf(expected))
     return got == float(expected) ? 0 : 1e9;
-  double ulp = std::ldexp(1.0, std::ilogb(float(expected)) - 23);
-  if (expected == 0)
-    ulp = std::ldexp(1.0, -149);
+  double ulp = expected == 0 || std::fabs(expected) < 0x1p-126
+                   ? std::ldexp(1.0, -149) // zero and denormals: the smallest step
+                   : std::ldexp(1.0, std::ilogb(float(expected)) - 23);
   return std::fabs(double(got) - expected) / ulp;
 }
 
