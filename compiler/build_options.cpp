@@ -145,7 +145,7 @@ BuildOptions parseBuildOptions(const std::string &text, OptionsKind kind) {
       continue;
     }
     if (t == "-g")
-      continue; // debug info is accepted; CoreCL emits none yet
+      continue; // accepted; CoreCL does not emit debug information yet (docs/conformance.md)
     if (kPassThrough.count(t)) {
       if (compiles)
         out.frontendArgs.push_back(t);
