@@ -144,8 +144,13 @@ BuildOptions parseBuildOptions(const std::string &text, OptionsKind kind) {
       out.frontendArgs.push_back(t);
       continue;
     }
-    if (t == "-g")
-      continue; // accepted; CoreCL does not emit debug information yet (docs/conformance.md)
+    if (t == "-g") {
+      // Line tables: enough for profilers and debuggers to map code to
+      // source lines through the work-group formation.
+      out.frontendArgs.push_back("-debug-info-kind=line-tables-only");
+      out.frontendArgs.push_back("-dwarf-version=5");
+      continue;
+    }
     if (kPassThrough.count(t)) {
       if (compiles)
         out.frontendArgs.push_back(t);

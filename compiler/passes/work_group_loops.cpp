@@ -14,6 +14,7 @@
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/DIBuilder.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/MDBuilder.h>
@@ -130,6 +131,22 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   wg->addFnAttr(llvm::Attribute::NoUnwind);
 
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", wg));
+  // With -g the kernel has debug information: the work-group function gets a
+  // subprogram of its own at the kernel's line, and every instruction it
+  // emits (region calls included) a location in it, so the inlined region
+  // code keeps its line table.
+  if (llvm::DISubprogram *kernelScope = kernel.getSubprogram()) {
+    llvm::DIBuilder di(module, /*AllowUnresolved=*/false, kernelScope->getUnit());
+    llvm::DISubprogram *scope = di.createFunction(
+        kernelScope->getFile(), wg->getName(), wg->getName(), kernelScope->getFile(),
+        kernelScope->getLine(), di.createSubroutineType(di.getOrCreateTypeArray({})),
+        kernelScope->getLine(), llvm::DINode::FlagZero, llvm::DISubprogram::SPFlagDefinition);
+    wg->setSubprogram(scope);
+    di.finalizeSubprogram(scope);
+    di.finalize();
+    b.SetCurrentDebugLocation(
+        llvm::DILocation::get(context, kernelScope->getLine(), 0, scope));
+  }
   llvm::Value *arena = ctxField(b, ctx, ctxfield::LocalArena, -1, "local.arena");
   llvm::Value *wiStorage = ctxField(b, ctx, ctxfield::WiStorage, -1, "wi.storage");
   std::vector<llvm::Value *> kernelArgs;

@@ -18,13 +18,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string dumpAssembly(const std::string &source) {
+std::string dumpAssembly(const std::string &source, const std::string &options = "") {
   fs::path dir = fs::temp_directory_path() / ("corecl-asm-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   ::setenv("CORECL_DUMP_ASM", dir.c_str(), 1);
   ::setenv("CORECL_CACHE", "0", 1); // a cache hit would skip code generation
-  BuildResult r = buildProgram(source, "");
+  BuildResult r = buildProgram(source, options);
   ::unsetenv("CORECL_DUMP_ASM");
   ::unsetenv("CORECL_CACHE");
   EXPECT_EQ(r.status, BuildResult::Success) << r.log;
@@ -75,6 +75,28 @@ TEST(Vectorization, DumpIrWritesTheModule) {
   }
   EXPECT_TRUE(found);
   fs::remove_all(dir);
+}
+
+} // namespace
+} // namespace corecl::compiler
+
+namespace corecl::compiler {
+namespace {
+
+// -g: the generated code carries line tables for the program's own lines,
+// through work-group formation and barrier regions.
+TEST(DebugInfo, DashGEmitsLineTables) {
+  const char *source = "kernel void k(global float *p, local float *t) {\n"
+                       "  t[get_local_id(0)] = p[get_global_id(0)];\n"
+                       "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+                       "  p[get_global_id(0)] = t[0] * 2.0f;\n"
+                       "}\n";
+  std::string withDebug = dumpAssembly(source, "-g");
+  EXPECT_NE(withDebug.find("source.cl"), std::string::npos);
+  EXPECT_TRUE(std::regex_search(withDebug, std::regex("\\.loc\\s+[0-9]+ 2 ")));
+  EXPECT_TRUE(std::regex_search(withDebug, std::regex("\\.loc\\s+[0-9]+ 4 ")));
+  std::string without = dumpAssembly(std::string(source) + "// no -g\n", "");
+  EXPECT_EQ(without.find(".loc"), std::string::npos);
 }
 
 } // namespace
