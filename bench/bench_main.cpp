@@ -74,10 +74,9 @@ int main(int argc, char **argv) {
     allVerified &= verified;
     double pocl = medianOf(times["PoCL"]), corecl = medianOf(times["CoreCL"]);
     double rate = benchmark->work() / corecl;
-    std::printf("| %s | %.2f | %.2f | %.2fx | %.1f %s |%s\n", benchmark->name().c_str(),
-                pocl * 1e3, corecl * 1e3, pocl / corecl,
-                benchmark->isFlops() ? rate * 1e-9 : rate * 1e-9,
-                benchmark->isFlops() ? "GFLOP/s" : "GB/s", verified ? "" : " (UNVERIFIED)");
+    std::printf("| %s | %.2f | %.2f | %.2fx | %.2f %s |%s\n", benchmark->name().c_str(),
+                pocl * 1e3, corecl * 1e3, pocl / corecl, rate * 1e-9,
+                benchmark->rateUnit().c_str(), verified ? "" : " (UNVERIFIED)");
     logSum += std::log(pocl / corecl);
     ++count;
   }

@@ -153,12 +153,159 @@ private:
   cl_mem A = nullptr, B = nullptr, C = nullptr;
 };
 
+class Mandelbrot : public Benchmark {
+public:
+  std::string name() const override { return "Mandelbrot 1024x1024 (divergent loops)"; }
+  double work() const override { return double(kW) * kH; } // pixels
+  bool isFlops() const override { return false; }
+  std::string rateUnit() const override { return "Gpixel/s"; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    program_ = d.build(R"(
+      kernel void mandelbrot(global int *out, float x0, float y0, float step, int maxIter) {
+        int px = get_global_id(0), py = get_global_id(1);
+        float cr = x0 + px * step, ci = y0 + py * step, zr = 0.0f, zi = 0.0f;
+        int n = 0;
+        while (n < maxIter && zr * zr + zi * zi <= 4.0f) {
+          float t = zr * zr - zi * zi + cr;
+          zi = 2.0f * zr * zi + ci;
+          zr = t;
+          ++n;
+        }
+        out[py * get_global_size(0) + px] = n;
+      })");
+    cl_int err;
+    kernel_ = clCreateKernel(program_, "mandelbrot", &err);
+    check(err, "clCreateKernel");
+    out_ = d.buffer(size_t(kW) * kH * 4);
+    float x0 = -2.2f, y0 = -1.6f, step = 3.2f / kW;
+    int iters = kIter;
+    clSetKernelArg(kernel_, 0, sizeof out_, &out_);
+    clSetKernelArg(kernel_, 1, sizeof x0, &x0);
+    clSetKernelArg(kernel_, 2, sizeof y0, &y0);
+    clSetKernelArg(kernel_, 3, sizeof step, &step);
+    clSetKernelArg(kernel_, 4, sizeof iters, &iters);
+  }
+  void run() override {
+    size_t global[2] = {kW, kH};
+    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 2, nullptr, global, nullptr, 0, nullptr,
+                                 nullptr),
+          "mandelbrot");
+    check(clFinish(d_->queue), "clFinish");
+  }
+  bool verify() override {
+    std::vector<int> out(size_t(kW) * kH);
+    check(clEnqueueReadBuffer(d_->queue, out_, CL_TRUE, 0, out.size() * 4, out.data(), 0,
+                              nullptr, nullptr),
+          "read");
+    // Fused multiply-adds may move boundary pixels by an iteration or so;
+    // count clear disagreements with the host on a sample.
+    size_t bad = 0, checked = 0;
+    for (int y = 0; y < kH; y += 7)
+      for (int x = 0; x < kW; x += 7, ++checked) {
+        float cr = -2.2f + x * (3.2f / kW), ci = -1.6f + y * (3.2f / kW), zr = 0, zi = 0;
+        int n = 0;
+        while (n < kIter && zr * zr + zi * zi <= 4.0f) {
+          float t = zr * zr - zi * zi + cr;
+          zi = 2.0f * zr * zi + ci;
+          zr = t;
+          ++n;
+        }
+        bad += out[size_t(y) * kW + x] != n;
+      }
+    return bad * 100 < checked; // under 1 %
+  }
+  void tearDown() override {
+    clReleaseMemObject(out_);
+    clReleaseKernel(kernel_);
+    clReleaseProgram(program_);
+  }
+
+private:
+  static constexpr int kW = 1024, kH = 1024, kIter = 256;
+  const Driver *d_ = nullptr;
+  cl_program program_ = nullptr;
+  cl_kernel kernel_ = nullptr;
+  cl_mem out_ = nullptr;
+};
+
+class Reduction : public Benchmark {
+public:
+  std::string name() const override { return "reduction, local memory + barriers (16M)"; }
+  double work() const override { return 4.0 * kN; }
+  bool isFlops() const override { return false; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    in_.resize(kN);
+    for (size_t i = 0; i < kN; ++i)
+      in_[i] = float(i % 17) * 0.25f;
+    program_ = d.build(R"(
+      kernel void reduce(global const float *in, global float *out, local float *scratch) {
+        size_t lid = get_local_id(0);
+        scratch[lid] = in[get_global_id(0)];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) {
+          if (lid < s)
+            scratch[lid] += scratch[lid + s];
+          barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        if (lid == 0)
+          out[get_group_id(0)] = scratch[0];
+      })");
+    cl_int err;
+    kernel_ = clCreateKernel(program_, "reduce", &err);
+    check(err, "clCreateKernel");
+    in = d.buffer(kN * 4, in_.data());
+    out = d.buffer(kN / kLocal * 4);
+    clSetKernelArg(kernel_, 0, sizeof in, &in);
+    clSetKernelArg(kernel_, 1, sizeof out, &out);
+    clSetKernelArg(kernel_, 2, kLocal * 4, nullptr);
+  }
+  void run() override {
+    size_t global = kN, local = kLocal;
+    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &global, &local, 0, nullptr,
+                                 nullptr),
+          "reduce");
+    check(clFinish(d_->queue), "clFinish");
+  }
+  bool verify() override {
+    std::vector<float> sums(kN / kLocal);
+    check(clEnqueueReadBuffer(d_->queue, out, CL_TRUE, 0, sums.size() * 4, sums.data(), 0,
+                              nullptr, nullptr),
+          "read");
+    for (size_t g = 0; g < sums.size(); g += 13) {
+      double expected = 0;
+      for (size_t i = 0; i < kLocal; ++i)
+        expected += in_[g * kLocal + i];
+      if (std::fabs(sums[g] - expected) > 1e-3 * (1 + expected))
+        return false;
+    }
+    return true;
+  }
+  void tearDown() override {
+    clReleaseMemObject(in);
+    clReleaseMemObject(out);
+    clReleaseKernel(kernel_);
+    clReleaseProgram(program_);
+  }
+
+private:
+  static constexpr size_t kN = 16u << 20, kLocal = 256;
+  const Driver *d_ = nullptr;
+  std::vector<float> in_;
+  cl_program program_ = nullptr;
+  cl_kernel kernel_ = nullptr;
+  cl_mem in = nullptr, out = nullptr;
+};
+
 } // namespace
 
 std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   std::vector<std::unique_ptr<Benchmark>> list;
   list.push_back(std::make_unique<Saxpy>());
   list.push_back(std::make_unique<TiledSgemm>());
+  list.push_back(std::make_unique<Reduction>());
+  list.push_back(std::make_unique<Mandelbrot>());
   return list;
 }
 

@@ -16,6 +16,8 @@ public:
   /// Work per run, for the "fraction of limit" column: bytes moved or flops.
   virtual double work() const = 0;
   virtual bool isFlops() const = 0;
+  /// Unit of work() per second, scaled by 1e9 in the table.
+  virtual std::string rateUnit() const { return isFlops() ? "GFLOP/s" : "GB/s"; }
   virtual void setUp(const Driver &driver) = 0;
   /// Enqueues one run and waits for it.
   virtual void run() = 0;
