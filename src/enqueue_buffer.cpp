@@ -185,12 +185,19 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_que
   });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(
-    cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read,
-    const size_t *buffer_origin, const size_t *host_origin, const size_t *region,
-    size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
-    size_t host_slice_pitch, void *ptr, cl_uint num_events_in_wait_list,
-    const cl_event *event_wait_list, cl_event *event) {
+} // extern "C"
+
+namespace {
+
+/// clEnqueueReadBufferRect and clEnqueueWriteBufferRect: the same checks,
+/// then a rectangular copy between the buffer and host memory in the
+/// direction `toHost` says.
+cl_int enqueueHostRect(cl_command_queue command_queue, cl_mem buffer, bool toHost,
+                       cl_bool blocking, const size_t *buffer_origin, const size_t *host_origin,
+                       const size_t *region, size_t buffer_row_pitch, size_t buffer_slice_pitch,
+                       size_t host_row_pitch, size_t host_slice_pitch, void *ptr,
+                       cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+                       cl_event *event) {
   CommandQueue *q;
   MemObject *mem;
   if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
@@ -206,17 +213,39 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(
   if (cl_int err = resolveRect(host_origin, region, host_row_pitch, host_slice_pitch, SIZE_MAX,
                                hostLayout))
     return err;
-  if (!mem->hostCanRead())
+  if (toHost ? !mem->hostCanRead() : !mem->hostCanWrite())
     return CL_INVALID_OPERATION;
   return guarded([&] {
     Ref<MemObject> keep(mem);
     std::array<size_t, 3> r = {region[0], region[1], region[2]};
-    Event *e = q->enqueue(CL_COMMAND_READ_BUFFER_RECT, [=] {
-      rt::copyRect(static_cast<char *>(ptr), hostLayout, keep->data(), bufferLayout, r.data());
-      return CL_SUCCESS;
-    }, num_events_in_wait_list, event_wait_list);
-    return completeEnqueue(e, event, blocking_read);
+    char *host = static_cast<char *>(ptr);
+    Event *e = q->enqueue(
+        toHost ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT,
+        [=] {
+          if (toHost)
+            rt::copyRect(host, hostLayout, keep->data(), bufferLayout, r.data());
+          else
+            rt::copyRect(keep->data(), bufferLayout, host, hostLayout, r.data());
+          return CL_SUCCESS;
+        },
+        num_events_in_wait_list, event_wait_list);
+    return completeEnqueue(e, event, blocking);
   });
+}
+
+} // namespace
+
+extern "C" {
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(
+    cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read,
+    const size_t *buffer_origin, const size_t *host_origin, const size_t *region,
+    size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
+    size_t host_slice_pitch, void *ptr, cl_uint num_events_in_wait_list,
+    const cl_event *event_wait_list, cl_event *event) {
+  return enqueueHostRect(command_queue, buffer, true, blocking_read, buffer_origin, host_origin,
+                         region, buffer_row_pitch, buffer_slice_pitch, host_row_pitch,
+                         host_slice_pitch, ptr, num_events_in_wait_list, event_wait_list, event);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(
@@ -225,33 +254,11 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(
     size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
     size_t host_slice_pitch, const void *ptr, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event) {
-  CommandQueue *q;
-  MemObject *mem;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
-    return err;
-  if (cl_int err = resolveBuffer(*q, buffer, mem))
-    return err;
-  if (!ptr || !buffer_origin || !host_origin || !regionValid(region))
-    return CL_INVALID_VALUE;
-  rt::RectLayout bufferLayout, hostLayout;
-  if (cl_int err = resolveRect(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch,
-                               mem->size(), bufferLayout))
-    return err;
-  if (cl_int err = resolveRect(host_origin, region, host_row_pitch, host_slice_pitch, SIZE_MAX,
-                               hostLayout))
-    return err;
-  if (!mem->hostCanWrite())
-    return CL_INVALID_OPERATION;
-  return guarded([&] {
-    Ref<MemObject> keep(mem);
-    std::array<size_t, 3> r = {region[0], region[1], region[2]};
-    Event *e = q->enqueue(CL_COMMAND_WRITE_BUFFER_RECT, [=] {
-      rt::copyRect(keep->data(), bufferLayout, static_cast<const char *>(ptr), hostLayout,
-                   r.data());
-      return CL_SUCCESS;
-    }, num_events_in_wait_list, event_wait_list);
-    return completeEnqueue(e, event, blocking_write);
-  });
+  // The host memory is only read; the shared helper takes it as void *.
+  return enqueueHostRect(command_queue, buffer, false, blocking_write, buffer_origin,
+                         host_origin, region, buffer_row_pitch, buffer_slice_pitch,
+                         host_row_pitch, host_slice_pitch, const_cast<void *>(ptr),
+                         num_events_in_wait_list, event_wait_list, event);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
