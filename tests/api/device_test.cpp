@@ -457,21 +457,10 @@ TEST(DeviceInfo, BuiltInKernelsAndIlsAgree) {
 
 TEST(DeviceInfo, CompilerAndLinkerAvailability) {
   cl_device_id d = device();
-  cl_bool compiler = info<cl_bool>(d, CL_DEVICE_COMPILER_AVAILABLE);
-  cl_bool linker = info<cl_bool>(d, CL_DEVICE_LINKER_AVAILABLE);
-  // "This must be CL_TRUE if CL_DEVICE_COMPILER_AVAILABLE is CL_TRUE."
-  if (compiler && !linker)
-    GTEST_SKIP() << "CoreCL bug: CL_DEVICE_COMPILER_AVAILABLE is CL_TRUE but "
-                    "CL_DEVICE_LINKER_AVAILABLE is CL_FALSE (clCompileProgram/clLinkProgram "
-                    "are not implemented yet)";
-  if (compiler)
-    EXPECT_EQ(linker, cl_bool(CL_TRUE));
-  // A FULL_PROFILE device has both; until the compiler lands, neither.
-  if (!compiler) {
-    EXPECT_EQ(linker, cl_bool(CL_FALSE));
-    GTEST_SKIP() << "CoreCL gap: FULL_PROFILE requires CL_DEVICE_COMPILER_AVAILABLE "
-                    "(the compiler is not wired in yet)";
-  }
+  // A FULL_PROFILE device has a compiler, and "the linker must be CL_TRUE if
+  // CL_DEVICE_COMPILER_AVAILABLE is CL_TRUE".
+  EXPECT_EQ(info<cl_bool>(d, CL_DEVICE_COMPILER_AVAILABLE), cl_bool(CL_TRUE));
+  EXPECT_EQ(info<cl_bool>(d, CL_DEVICE_LINKER_AVAILABLE), cl_bool(CL_TRUE));
 }
 
 TEST(DeviceInfo, RootDeviceHasNoParentAndCountOne) {

@@ -162,5 +162,31 @@ TEST_F(MathGeometric, PointerOutputsInEveryAddressSpace) {
   }
 }
 
+TEST_F(MathGeometric, LgammaReportsTheSignOfGamma) {
+  cl_kernel k = buildKernel(R"(
+    kernel void f(global const float *x, global float *out, global int *sign) {
+      size_t i = get_global_id(0);
+      int s;
+      out[i] = lgamma_r(x[i], &s);
+      sign[i] = s;
+    })", "f");
+  ASSERT_TRUE(k);
+  std::vector<float> x = {0.5f, 3.0f, -0.5f, -1.5f, -2.5f, 7.25f, -3.75f};
+  cl_mem in = bufferOf(x), out = poisonBuffer(x.size() * sizeof(float)),
+         sign = poisonBuffer(x.size() * sizeof(int));
+  ASSERT_TRUE(run(k, {in, out, sign}, x.size()));
+  std::vector<unsigned char> vb = readBytes(out, x.size() * sizeof(float));
+  std::vector<unsigned char> sb = readBytes(sign, x.size() * sizeof(int));
+  for (size_t i = 0; i < x.size(); ++i) {
+    float v;
+    int s;
+    std::memcpy(&v, vb.data() + i * 4, 4);
+    std::memcpy(&s, sb.data() + i * 4, 4);
+    double g = std::tgamma(double(x[i]));
+    EXPECT_NEAR(v, std::log(std::fabs(g)), 1e-5 * (1 + std::fabs(std::log(std::fabs(g)))));
+    EXPECT_EQ(s, g < 0 ? -1 : 1) << x[i];
+  }
+}
+
 } // namespace
 } // namespace corecl::test
