@@ -108,21 +108,20 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
 
   bool nonUniform = k->program().nonUniformWorkGroups();
   size_t local[3] = {1, 1, 1};
-  if (local_work_size && !empty) {
+  if (!empty && local_work_size) {
     std::copy(local_work_size, local_work_size + work_dim, local);
-    if (!empty)
-      if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
-        return err;
+    if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
+      return err;
   } else if (!empty) {
     chooseLocalSize(*k, work_dim, global_work_size, nonUniform, local);
   }
-  if (k->localMemSize() > Device::kLocalMemSize)
-    return CL_OUT_OF_RESOURCES;
 
   return guarded([&]() -> cl_int {
     Kernel::Launch launch;
     if (cl_int err = k->snapshot(launch))
       return err;
+    if (launch.localMemBytes > Device::kLocalMemSize)
+      return CL_OUT_OF_RESOURCES;
     rt::NDRange range;
     range.workDim = work_dim;
     for (cl_uint d = 0; d < work_dim && !empty; ++d) {

@@ -12,16 +12,25 @@ using namespace corecl;
 
 namespace {
 
-/// Checks a device list given to a build call against the program's context.
-cl_int checkDeviceList(const Program &p, cl_uint num_devices, const cl_device_id *devices) {
-  if ((num_devices == 0) != (devices == nullptr))
-    return CL_INVALID_VALUE;
+/// Resolves an application's device list: every handle must be a device
+/// among `allowed` (the context's or the program's), else CL_INVALID_DEVICE.
+cl_int resolveDevices(const std::vector<Device *> &allowed, cl_uint num_devices,
+                      const cl_device_id *list, std::vector<Device *> &devices) {
   for (cl_uint i = 0; i < num_devices; ++i) {
-    Device *d = Device::fromHandle(devices[i]);
-    if (!d || std::find(p.devices().begin(), p.devices().end(), d) == p.devices().end())
+    Device *d = Device::fromHandle(list[i]);
+    if (!d || std::find(allowed.begin(), allowed.end(), d) == allowed.end())
       return CL_INVALID_DEVICE;
+    devices.push_back(d);
   }
   return CL_SUCCESS;
+}
+
+/// The device list of a build or compile call, checked against the program.
+cl_int checkDeviceList(const Program &p, cl_uint num_devices, const cl_device_id *list,
+                       std::vector<Device *> &devices) {
+  if ((num_devices == 0) != (list == nullptr))
+    return CL_INVALID_VALUE;
+  return resolveDevices(p.devices(), num_devices, list, devices);
 }
 
 } // namespace
@@ -62,12 +71,8 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
   if (num_devices == 0 || !device_list)
     return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
   std::vector<Device *> devices;
-  for (cl_uint i = 0; i < num_devices; ++i) {
-    Device *d = Device::fromHandle(device_list[i]);
-    if (!d || !c->hasDevice(d))
-      return withError<_cl_program>(errcode_ret, CL_INVALID_DEVICE);
-    devices.push_back(d);
-  }
+  if (cl_int err = resolveDevices(c->devices(), num_devices, device_list, devices))
+    return withError<_cl_program>(errcode_ret, err);
   if (!lengths || !binaries)
     return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
   for (cl_uint i = 0; i < num_devices; ++i)
@@ -110,11 +115,9 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(
     return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
   if (num_devices == 0 || !device_list || !kernel_names)
     return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
-  for (cl_uint i = 0; i < num_devices; ++i) {
-    Device *d = Device::fromHandle(device_list[i]);
-    if (!d || !c->hasDevice(d))
-      return withError<_cl_program>(errcode_ret, CL_INVALID_DEVICE);
-  }
+  std::vector<Device *> devices;
+  if (cl_int err = resolveDevices(c->devices(), num_devices, device_list, devices))
+    return withError<_cl_program>(errcode_ret, err);
   // CoreCL devices have no built-in kernels (CL_DEVICE_BUILT_IN_KERNELS "").
   return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
 }
@@ -152,14 +155,12 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
   Program *p = Program::fromHandle(program);
   if (!p)
     return CL_INVALID_PROGRAM;
-  if (cl_int err = checkDeviceList(*p, num_devices, device_list))
+  std::vector<Device *> devices;
+  if (cl_int err = checkDeviceList(*p, num_devices, device_list, devices))
     return err;
   if (!pfn_notify && user_data)
     return CL_INVALID_VALUE;
   return guarded([&] {
-    std::vector<Device *> devices;
-    for (cl_uint i = 0; i < num_devices; ++i)
-      devices.push_back(Device::fromHandle(device_list[i]));
     // The build runs to completion here; with a callback the spec lets it
     // return early, but finishing first is equally valid and simpler to use.
     cl_int result = p->build(devices, options ? options : "");
@@ -179,7 +180,8 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   Program *p = Program::fromHandle(program);
   if (!p)
     return CL_INVALID_PROGRAM;
-  if (cl_int err = checkDeviceList(*p, num_devices, device_list))
+  std::vector<Device *> devices;
+  if (cl_int err = checkDeviceList(*p, num_devices, device_list, devices))
     return err;
   if ((num_input_headers == 0) != (input_headers == nullptr) ||
       (num_input_headers == 0) != (header_include_names == nullptr) ||
@@ -193,9 +195,6 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
     headers.push_back({header_include_names[i], h->source()});
   }
   return guarded([&] {
-    std::vector<Device *> devices;
-    for (cl_uint i = 0; i < num_devices; ++i)
-      devices.push_back(Device::fromHandle(device_list[i]));
     cl_int result = p->compile(devices, options ? options : "", headers);
     if (pfn_notify)
       pfn_notify(program, user_data);
@@ -218,12 +217,8 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
       !input_programs || (!pfn_notify && user_data))
     return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
   std::vector<Device *> devices;
-  for (cl_uint i = 0; i < num_devices; ++i) {
-    Device *d = Device::fromHandle(device_list[i]);
-    if (!d || !c->hasDevice(d))
-      return withError<_cl_program>(errcode_ret, CL_INVALID_DEVICE);
-    devices.push_back(d);
-  }
+  if (cl_int err = resolveDevices(c->devices(), num_devices, device_list, devices))
+    return withError<_cl_program>(errcode_ret, err);
   std::vector<Program *> inputs;
   for (cl_uint i = 0; i < num_input_programs; ++i) {
     Program *in = Program::fromHandle(input_programs[i]);

@@ -18,6 +18,7 @@
 // copies of one value for consecutive work-items are adjacent and the
 // vectorised work-item loop reads and writes them with full-width loads and
 // stores instead of gathers and scatters.
+#include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
 
@@ -299,11 +300,6 @@ Regions formBarrierRegions(llvm::Function &body) {
   return regions;
 }
 
-} // namespace corecl::compiler
-
-#include "compiler/passes/pass_registry.h"
-
-namespace corecl::compiler {
 
 llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {

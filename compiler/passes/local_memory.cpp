@@ -1,6 +1,7 @@
 // Step 2 of work-group formation: kernel-scope __local variables (globals in
 // address space 3) become offsets into the local arena of the worker running
 // the group, so each group gets its own copy and no global state is shared.
+#include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
 
@@ -72,11 +73,6 @@ uint64_t lowerLocalMemory(llvm::Function &body) {
   return offset;
 }
 
-} // namespace corecl::compiler
-
-#include "compiler/passes/pass_registry.h"
-
-namespace corecl::compiler {
 
 llvm::PreservedAnalyses LocalMemoryPass::run(llvm::Module &module, llvm::ModuleAnalysisManager &) {
   for (llvm::Function *body : kernelBodies(module))

@@ -1,5 +1,7 @@
 // Step 1 of work-group formation: the kernel body with explicit work-item
 // parameters, and every work-item function computed from them.
+#include "compiler/kernel_metadata.h"
+#include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
 
@@ -197,12 +199,6 @@ llvm::Function *makeKernelBody(llvm::Function &kernel) {
 
 std::string workGroupFunctionName(const std::string &kernelName) { return kernelName + ".wg"; }
 
-} // namespace corecl::compiler
-
-#include "compiler/kernel_metadata.h"
-#include "compiler/passes/pass_registry.h"
-
-namespace corecl::compiler {
 
 llvm::PreservedAnalyses KernelBodyPass::run(llvm::Module &module, llvm::ModuleAnalysisManager &) {
   std::vector<llvm::Function *> kernels;

@@ -2,6 +2,7 @@
 // (runtime/printf_buffer.h has the layout) with a single atomic add on the
 // buffer's cursor; the runtime formats the records when the command ends.
 // A full buffer drops the record and printf returns -1, as the spec allows.
+#include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
 #include "runtime/printf_buffer.h"
@@ -123,11 +124,6 @@ bool lowerPrintf(llvm::Function &body) {
   return true;
 }
 
-} // namespace corecl::compiler
-
-#include "compiler/passes/pass_registry.h"
-
-namespace corecl::compiler {
 
 llvm::PreservedAnalyses PrintfLoweringPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {

@@ -9,6 +9,8 @@
 // so that LLVM's loop vectoriser packs consecutive work-items into SIMD
 // lanes: work-items of one region never depend on each other.
 #include "compiler/compiler.h"
+#include "compiler/kernel_metadata.h"
+#include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
 
@@ -22,6 +24,7 @@
 #include <llvm/Transforms/Utils/Cloning.h>
 
 #include <functional>
+#include <map>
 #include <set>
 
 namespace corecl::compiler {
@@ -262,14 +265,6 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   return wg;
 }
 
-} // namespace corecl::compiler
-
-#include "compiler/kernel_metadata.h"
-#include "compiler/passes/pass_registry.h"
-
-#include <map>
-
-namespace corecl::compiler {
 
 llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {
