@@ -7,4 +7,8 @@ namespace corecl {
 const unsigned char *builtinsBitcode();
 size_t builtinsBitcodeSize();
 
+/// The path named by CORECL_BUILTINS_BC, which replaces the embedded
+/// library (a development hook), or null.
+const char *builtinsBitcodeOverride();
+
 } // namespace corecl

@@ -1,5 +1,6 @@
 #include "compiler/disk_cache.h"
 
+#include "builtins/builtins_bitcode.h"
 #include "compiler/kernel_desc_io.h"
 #include "corecl_build_id.h"
 
@@ -54,6 +55,9 @@ std::optional<CachedBuild> reject() {
 std::string cacheDirectory() {
   const char *off = std::getenv("CORECL_CACHE");
   if (off && (std::strcmp(off, "0") == 0 || std::strcmp(off, "off") == 0))
+    return "";
+  // A replaced builtins library (CORECL_BUILTINS_BC) is not in the key.
+  if (builtinsBitcodeOverride())
     return "";
   if (const char *dir = std::getenv("CORECL_CACHE_DIR"))
     return dir;

@@ -43,7 +43,6 @@ HOST_BINARY(atan2)
 HOST_BINARY(hypot)
 HOST_BINARY(fmod)
 HOST_BINARY(remainder)
-HOST_BINARY(fdim)
 HOST_BINARY(nextafter)
 
 // exp10 and the pi-scaled functions, from the ones above.
