@@ -18,6 +18,8 @@
 //   IS_FLOAT / IS_DOUBLE  1 or 0, for bodies that need different
 //              algorithms (#if IS_FLOAT ... #endif)
 //   MANT_BITS, EXP_BIAS, EXP_MASK, SIGN_MASK  IEEE layout of the element
+//   MATH_W     the width, empty for scalars: MATH_CAT(ulong, MATH_W) names
+//              another element type of the same width
 //
 // Comparisons yield 1 for a true scalar and -1 for a true vector element;
 // select() and ?: accept both, and & | between comparison results keep the

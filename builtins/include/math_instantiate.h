@@ -10,20 +10,8 @@
 #define EXP_MASK 0x7f800000
 #define SIGN_MASK 0x80000000u
 
-#define T float
-#define IT int
-#define UT uint
-#define I32 int
-#define AS_T as_float
-#define AS_IT as_int
-#define AS_UT as_uint
-#define CONVERT_T convert_float
-#define CONVERT_IT convert_int
-#define CONVERT_I32 convert_int
-#define CONVERT_T_I32 convert_float
-#include MATH_BODY
-#include "math_instantiate_undef.h"
-
+#define MATH_W
+#include "math_instantiate_float.h"
 #define MATH_W 2
 #include "math_instantiate_float.h"
 #define MATH_W 3
@@ -50,20 +38,8 @@
 #define EXP_MASK 0x7ff0000000000000L
 #define SIGN_MASK 0x8000000000000000UL
 
-#define T double
-#define IT long
-#define UT ulong
-#define I32 int
-#define AS_T as_double
-#define AS_IT as_long
-#define AS_UT as_ulong
-#define CONVERT_T convert_double
-#define CONVERT_IT convert_long
-#define CONVERT_I32 convert_int
-#define CONVERT_T_I32 convert_double
-#include MATH_BODY
-#include "math_instantiate_undef.h"
-
+#define MATH_W
+#include "math_instantiate_double.h"
 #define MATH_W 2
 #include "math_instantiate_double.h"
 #define MATH_W 3
