@@ -6,13 +6,14 @@
 // are the builtins work still to do (docs/conformance.md).
 // native_* and half_* map to the full-precision functions, which the spec
 // allows (they may be more accurate than required).
+// Only scalar forms live here: this file is compiled for x86-64, whose
+// calling convention passes wide vectors differently from the spir64
+// callers; the vector forms are in math_host_vectors.cl.
 #include "builtins.h"
 
 #define HOST_UNARY(name)                                                                       \
   OVERLOAD float name(float x) { return __builtin_##name##f(x); }                              \
-  OVERLOAD double name(double x) { return __builtin_##name(x); }                               \
-  VECTORIZE_UNARY(name, float)                                                                 \
-  VECTORIZE_UNARY(name, double)
+  OVERLOAD double name(double x) { return __builtin_##name(x); }
 
 HOST_UNARY(tan)
 HOST_UNARY(asin)
@@ -35,9 +36,7 @@ HOST_UNARY(logb)
 
 #define HOST_BINARY(name)                                                                      \
   OVERLOAD float name(float x, float y) { return __builtin_##name##f(x, y); }                  \
-  OVERLOAD double name(double x, double y) { return __builtin_##name(x, y); }                  \
-  VECTORIZE_BINARY(name, float)                                                                \
-  VECTORIZE_BINARY(name, double)
+  OVERLOAD double name(double x, double y) { return __builtin_##name(x, y); }
 
 HOST_BINARY(atan2)
 HOST_BINARY(hypot)
@@ -62,30 +61,16 @@ HOST_BINARY(nextafter)
   }                                                                                            \
   OVERLOAD T minmag(T x, T y) {                                                                \
     return fabs(x) < fabs(y) ? x : fabs(y) < fabs(x) ? y : fmin(x, y);                         \
-  }                                                                                            \
-  VECTORIZE_UNARY(exp10, T)                                                                    \
-  VECTORIZE_UNARY(rsqrt, T)                                                                    \
-  VECTORIZE_UNARY(sinpi, T)                                                                    \
-  VECTORIZE_UNARY(cospi, T)                                                                    \
-  VECTORIZE_UNARY(tanpi, T)                                                                    \
-  VECTORIZE_UNARY(asinpi, T)                                                                   \
-  VECTORIZE_UNARY(acospi, T)                                                                   \
-  VECTORIZE_UNARY(atanpi, T)                                                                   \
-  VECTORIZE_BINARY(atan2pi, T)                                                                 \
-  VECTORIZE_BINARY(powr, T)                                                                    \
-  VECTORIZE_BINARY(maxmag, T)                                                                  \
-  VECTORIZE_BINARY(minmag, T)
+  }
 
 DERIVED(float)
 DERIVED(double)
 
 // native_* and half_* (float only).
 #define NATIVE_UNARY(prefix, name)                                                             \
-  OVERLOAD float prefix##_##name(float x) { return name(x); }                                  \
-  VECTORIZE_UNARY(prefix##_##name, float)
+  OVERLOAD float prefix##_##name(float x) { return name(x); }
 #define NATIVE_BINARY(prefix, name)                                                            \
-  OVERLOAD float prefix##_##name(float x, float y) { return name(x, y); }                      \
-  VECTORIZE_BINARY(prefix##_##name, float)
+  OVERLOAD float prefix##_##name(float x, float y) { return name(x, y); }
 #define NATIVE_SET(prefix)                                                                     \
   NATIVE_UNARY(prefix, cos)                                                                    \
   NATIVE_UNARY(prefix, exp)                                                                    \
@@ -103,9 +88,7 @@ DERIVED(double)
   NATIVE_BINARY(prefix, powr)
 
 OVERLOAD static inline float recip(float x) { return 1.0f / x; }
-VECTORIZE_UNARY(recip, float)
 OVERLOAD static inline float divide(float x, float y) { return x / y; }
-VECTORIZE_BINARY(divide, float)
 
 NATIVE_SET(native)
 NATIVE_SET(half)
