@@ -98,16 +98,6 @@ NATIVE_SET(half)
   F(__global, T) F(__local, T) F(__private, T) F(__generic, T)
 
 #define POINTER_FORMS(AS, T)                                                                   \
-  OVERLOAD T fract(T x, AS T *ip) {                                                            \
-    T f = floor(x);                                                                            \
-    *ip = f;                                                                                   \
-    return isinf(x) ? copysign((T)0, x) : fmin(x - f, (T)0x1.fffffep-1f);                      \
-  }                                                                                            \
-  OVERLOAD T modf(T x, AS T *ip) {                                                             \
-    T i = trunc(x);                                                                            \
-    *ip = i;                                                                                   \
-    return isinf(x) ? copysign((T)0, x) : copysign(x - i, x);                                  \
-  }                                                                                            \
   OVERLOAD T sincos(T x, AS T *c) {                                                            \
     *c = cos(x);                                                                               \
     return sin(x);                                                                             \
@@ -116,31 +106,8 @@ NATIVE_SET(half)
 OUT_SPACES(POINTER_FORMS, float)
 OUT_SPACES(POINTER_FORMS, double)
 
-#define FREXP_FORMS(AS, T)                                                                     \
-  OVERLOAD T frexp(T x, AS int *e) {                                                           \
-    int v;                                                                                     \
-    T m = __builtin_frexp(x, &v);                                                              \
-    *e = v;                                                                                    \
-    return m;                                                                                  \
-  }
-#define FREXP_FORMS_F(AS, T)                                                                   \
-  OVERLOAD T frexp(T x, AS int *e) {                                                           \
-    int v;                                                                                     \
-    T m = __builtin_frexpf(x, &v);                                                             \
-    *e = v;                                                                                    \
-    return m;                                                                                  \
-  }
-OUT_SPACES(FREXP_FORMS_F, float)
-OUT_SPACES(FREXP_FORMS, double)
-
 OVERLOAD float ldexp(float x, int n) { return __builtin_ldexpf(x, n); }
 OVERLOAD double ldexp(double x, int n) { return __builtin_ldexp(x, n); }
-OVERLOAD int ilogb(float x) { return __builtin_ilogbf(x); }
-OVERLOAD int ilogb(double x) { return __builtin_ilogb(x); }
-OVERLOAD float nan(uint code) { return as_float(0x7fc00000u | (code & 0x3fffffu)); }
-OVERLOAD double nan(ulong code) {
-  return as_double(0x7ff8000000000000ul | (code & 0x7fffffffffffful));
-}
 
 // ldexp for vectors: per-element exponents, or one exponent for all.
 #define LDEXP_VECTOR(T, N)                                                                     \

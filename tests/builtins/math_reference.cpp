@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <algorithm>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -155,6 +156,10 @@ const std::vector<Entry> &entries() {
       {{"sincos", Shape::SinCos, 4, 4, 1e3}},
       {{"remquo", Shape::RemQuo, 0, 0, 0}},
       {{"lgamma_r", Shape::LgammaSign, kInf, kInf, 1e3}},
+      {{"fract", Shape::FloatOutput, 0, 0, 1e3}},
+      {{"modf", Shape::FloatOutput, 0, 0, 1e3}},
+      {{"frexp", Shape::IntOutput, 0, 0, 0}},
+      {{"ilogb", Shape::IntResult, 0, 0, 0}},
   };
   return table;
 }
@@ -229,6 +234,31 @@ Expected reference(const MathFunction &f, Precision p, double x, double y, int n
     out.quotient = sign;
     // The sign is unspecified at the poles (non-positive integers) and NaN.
     out.quotientDefined = !std::isnan(x) && !(x <= 0 && std::nearbyint(x) == x);
+  } else if (name == "fract") {
+    // x - floor(x) in the format, kept below 1 (it rounds to 1 for tiny
+    // negative x); +-0 for infinities; NaN for NaN.
+    double f = std::floor(x), one = isFloat ? double(0x1.fffffep-1f) : 0x1.fffffffffffffp-1;
+    double difference = isFloat ? double(float(x - f)) : x - f;
+    out.value = std::isinf(x)   ? std::copysign(0.0, x)
+                : std::isnan(x) ? x
+                                : std::fmin(difference, one);
+    out.second = out.roundedSecond = f;
+    exactInC = true;
+  } else if (name == "modf") {
+    double i = std::trunc(x);
+    out.value = std::isinf(x) ? std::copysign(0.0, x) : std::copysign(x - i, x);
+    out.second = out.roundedSecond = i;
+    exactInC = true;
+  } else if (name == "frexp") {
+    int e = 0;
+    out.value = std::frexp(x, &e);
+    out.quotient = std::isfinite(x) ? e : 0;
+    out.quotientDefined = true;
+    exactInC = true;
+  } else if (name == "ilogb") {
+    out.quotient = x == 0 ? INT_MIN : std::isnan(x) ? INT_MAX : std::isinf(x) ? INT_MAX : std::ilogb(x);
+    out.quotientDefined = true;
+    exactInC = true;
   }
   if (exactInC) {
     out.rounded = double(out.value);

@@ -20,6 +20,9 @@ enum class Shape {
   SinCos,      // r = sincos(x, &c)
   RemQuo,      // r = remquo(x, y, &q)
   LgammaSign,  // r = lgamma_r(x, &sign)
+  FloatOutput, // r = f(x, &p), p a float type (fract, modf)
+  IntOutput,   // r = f(x, &e), e an int type (frexp)
+  IntResult,   // e = f(x), an int result (ilogb)
 };
 
 struct MathFunction {
@@ -43,7 +46,8 @@ struct Expected {
   // double again could round twice).
   double rounded = 0;
   double roundedSecond = 0;
-  long quotient = 0;      // remquo's quotient, lgamma_r's sign
+  long quotient = 0;      // remquo's quotient, lgamma_r's sign, frexp's
+                          // exponent, ilogb's result
   bool quotientDefined = false;
   // maxmag/minmag of two zeros: fmax/fmin semantics, either sign.
   bool eitherZeroSign = false;
