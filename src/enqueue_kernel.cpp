@@ -1,6 +1,8 @@
 // clEnqueueNDRangeKernel and clEnqueueTask: validation, the local size
 // CoreCL picks when the application leaves it to the driver, and the
 // command that runs the work-group function over the range.
+#include "runtime/clock.h"
+#include "runtime/launch_timing.h"
 #include "runtime/ndrange.h"
 #include "runtime/printf_buffer.h"
 #include "src/api_util.h"
@@ -132,6 +134,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     range.localMemBytes = launch.localMemBytes;
     range.wiStoragePerItem = k->desc().wiStoragePerItem;
     Event::Work work;
+    uint64_t workItems = 0;
+    bool runInline = false; // shorter than handing the launch to a worker
     if (!empty) {
       // The executable stays alive with the command even if the kernel and
       // program are released right after the enqueue.
@@ -139,7 +143,10 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
       std::shared_ptr<compiler::Executable> exe = k->executable();
       corecl_wg_fn entry = k->entry();
       bool prints = k->desc().usesPrintf;
-      work = [state, exe, entry, range, prints]() mutable {
+      std::shared_ptr<rt::LaunchTiming> timing = k->timing();
+      workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
+      runInline = timing->predictsShorterThan(workItems);
+      work = [state, exe, entry, range, prints, timing, workItems]() mutable {
         std::vector<char> printfBuffer;
         if (prints) {
           // Zeroed: the first 8 bytes are the records' write cursor.
@@ -147,7 +154,9 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
           range.printfBuffer = printfBuffer.data();
           range.printfCapacity = printfBuffer.size();
         }
+        uint64_t start = rt::monotonicNanoseconds();
         rt::runNDRange(entry, state->args.data(), range);
+        timing->record(workItems, rt::monotonicNanoseconds() - start);
         if (prints) {
           // Flushed when the command completes, as the spec describes.
           std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
@@ -157,7 +166,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
         return CL_SUCCESS;
       };
     }
-    Event *e = q->enqueue(type, std::move(work), num_events_in_wait_list, event_wait_list);
+    Event *e = q->enqueue(type, std::move(work), num_events_in_wait_list, event_wait_list,
+                          CommandQueue::Ordering::Normal, runInline);
     return completeEnqueue(e, event, false);
   });
 }
