@@ -5,6 +5,7 @@
 // times count. Prints a Markdown table.
 #include "driver.h"
 #include "kernels.h"
+#include "limits.h"
 
 #include <algorithm>
 #include <chrono>
@@ -41,8 +42,13 @@ int main(int argc, char **argv) {
                  drivers.size());
     return 1;
   }
-  std::printf("| kernel | PoCL (ms) | CoreCL (ms) | PoCL / CoreCL | CoreCL rate |\n");
-  std::printf("| --- | ---: | ---: | ---: | ---: |\n");
+  Limits limits = measureLimits();
+  std::printf("Limits: STREAM triad %.1f GB/s (C++, %u threads); peak %.0f GFLOP/s "
+              "(%.2f GHz x %u cores x %u floats x 2 FMA x 2 pipes)\n\n",
+              limits.streamTriadGBs, limits.cores, limits.peakGflops, limits.frequencyGHz,
+              limits.cores, limits.simdFloats);
+  std::printf("| kernel | PoCL (ms) | CoreCL (ms) | PoCL / CoreCL | CoreCL rate | of limit |\n");
+  std::printf("| --- | ---: | ---: | ---: | ---: | ---: |\n");
   bool allVerified = true;
   double logSum = 0;
   int count = 0;
@@ -78,13 +84,21 @@ int main(int argc, char **argv) {
     allVerified &= verified;
     double pocl = medianOf(times["PoCL"]), corecl = medianOf(times["CoreCL"]);
     double rate = benchmark->work() / corecl;
-    std::printf("| %s | %.2f | %.2f | %.2fx | %.2f %s |%s\n", benchmark->name().c_str(),
+    std::string fraction = "";
+    if (benchmark->hasLimit()) {
+      double limit = benchmark->isFlops() ? limits.peakGflops : limits.streamTriadGBs;
+      char text[32];
+      std::snprintf(text, sizeof text, "%.0f %%", 100.0 * rate * 1e-9 / limit);
+      fraction = text;
+    }
+    std::printf("| %s | %.2f | %.2f | %.2fx | %.2f %s | %s |%s\n", benchmark->name().c_str(),
                 pocl * 1e3, corecl * 1e3, pocl / corecl, rate * 1e-9,
-                benchmark->rateUnit().c_str(), verified ? "" : " (UNVERIFIED)");
+                benchmark->rateUnit().c_str(), fraction.c_str(),
+                verified ? "" : " (UNVERIFIED)");
     logSum += std::log(pocl / corecl);
     ++count;
   }
-  std::printf("| geometric mean | | | %.2fx | |\n", std::exp(logSum / count));
+  std::printf("| geometric mean | | | %.2fx | | |\n", std::exp(logSum / count));
   for (Driver &d : drivers)
     d.release();
   return allVerified ? 0 : 1;

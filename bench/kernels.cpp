@@ -307,6 +307,7 @@ public:
   double work() const override { return double(kLaunches) * 1e3; }
   bool isFlops() const override { return false; }
   std::string rateUnit() const override { return "M launches/s"; }
+  bool hasLimit() const override { return false; }
   void setUp(const Driver &d) override {
     d_ = &d;
     program_ = d.build("kernel void bump(global int *c) { c[0] += 1; }");
@@ -353,6 +354,7 @@ private:
 
 std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   std::vector<std::unique_ptr<Benchmark>> list;
+  addStreamBenchmarks(list);
   list.push_back(std::make_unique<Saxpy>());
   list.push_back(std::make_unique<TiledSgemm>());
   list.push_back(std::make_unique<Reduction>());

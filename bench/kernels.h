@@ -16,6 +16,9 @@ public:
   /// Work per run, for the "fraction of limit" column: bytes moved or flops.
   virtual double work() const = 0;
   virtual bool isFlops() const = 0;
+  /// Whether the rate compares with a machine limit (STREAM bandwidth for
+  /// bytes, peak FLOP/s for flops); not for overhead rows.
+  virtual bool hasLimit() const { return true; }
   /// Unit of work() per second, scaled by 1e9 in the table.
   virtual std::string rateUnit() const { return isFlops() ? "GFLOP/s" : "GB/s"; }
   virtual void setUp(const Driver &driver) = 0;
@@ -28,6 +31,8 @@ public:
 
 std::vector<std::unique_ptr<Benchmark>> allBenchmarks();
 
+/// Copy and triad (stream_kernels.cpp).
+void addStreamBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Black-Scholes and N-body (math_kernels.cpp).
 void addMathBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 
