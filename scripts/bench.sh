@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs bench/ on CoreCL and PoCL side by side through the ICD loader.
 # Usage: scripts/bench.sh [rounds] [name filter]
+# Without a filter, the results are written to docs/performance.md (latest
+# run section) and docs/bench_ratios.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f build/build.ninja ] || scripts/build.sh build
@@ -14,4 +16,10 @@ else
   echo "PoCL is not installed (scripts/install-deps.sh installs pocl-opencl-icd)" >&2
   exit 1
 fi
-OCL_ICD_VENDORS="$VENDORS" ./build/bench/corecl_bench "${1:-7}" "${2:-}"
+OUT=build/bench-output.md
+OCL_ICD_VENDORS="$VENDORS" ./build/bench/corecl_bench "${1:-7}" "${2:-}" | tee "$OUT"
+# The whole suite's run becomes the report: docs/performance.md's latest
+# section and docs/bench_ratios.png.
+if [ -z "${2:-}" ]; then
+  python3 bench/write_report.py "$OUT" "scripts/bench.sh ${1:-7}" docs
+fi
