@@ -27,8 +27,6 @@ HOST_UNARY(atanh)
 HOST_UNARY(expm1)
 HOST_UNARY(log1p)
 HOST_UNARY(cbrt)
-HOST_UNARY(erf)
-HOST_UNARY(erfc)
 HOST_UNARY(tgamma)
 HOST_UNARY(lgamma)
 HOST_UNARY(logb)
@@ -57,12 +55,6 @@ HOST_BINARY(nextafter)
   OVERLOAD T atanpi(T x) { return atan(x) / (T)M_PI; }                                         \
   OVERLOAD T atan2pi(T y, T x) { return atan2(y, x) / (T)M_PI; }                               \
   OVERLOAD T powr(T x, T y) { return pow(x, y); }                                              \
-  OVERLOAD T maxmag(T x, T y) {                                                                \
-    return fabs(x) > fabs(y) ? x : fabs(y) > fabs(x) ? y : fmax(x, y);                         \
-  }                                                                                            \
-  OVERLOAD T minmag(T x, T y) {                                                                \
-    return fabs(x) < fabs(y) ? x : fabs(y) < fabs(x) ? y : fmin(x, y);                         \
-  }                                                                                            \
   VECTORIZE_UNARY(exp10, T)                                                                    \
   VECTORIZE_UNARY(rsqrt, T)                                                                    \
   VECTORIZE_UNARY(sinpi, T)                                                                    \
@@ -72,9 +64,7 @@ HOST_BINARY(nextafter)
   VECTORIZE_UNARY(acospi, T)                                                                   \
   VECTORIZE_UNARY(atanpi, T)                                                                   \
   VECTORIZE_BINARY(atan2pi, T)                                                                 \
-  VECTORIZE_BINARY(powr, T)                                                                    \
-  VECTORIZE_BINARY(maxmag, T)                                                                  \
-  VECTORIZE_BINARY(minmag, T)
+  VECTORIZE_BINARY(powr, T)
 
 DERIVED(float)
 DERIVED(double)
