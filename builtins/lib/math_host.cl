@@ -27,8 +27,6 @@ HOST_UNARY(atanh)
 HOST_UNARY(expm1)
 HOST_UNARY(log1p)
 HOST_UNARY(cbrt)
-HOST_UNARY(tgamma)
-HOST_UNARY(lgamma)
 HOST_UNARY(logb)
 
 #define HOST_BINARY(name)                                                                      \
@@ -163,15 +161,3 @@ OVERLOAD double nan(ulong code) {
   LDEXP_VECTOR(T, 3) LDEXP_VECTOR(T, 4) LDEXP_VECTOR(T, 8) LDEXP_VECTOR(T, 16)
 LDEXP_ALL(float)
 LDEXP_ALL(double)
-
-// lgamma_r: lgamma and the sign of gamma(x), which is negative exactly for
-// negative non-integers whose floor is odd (poles report +1, as C does).
-#define LGAMMA_R(AS, T)                                                                        \
-  OVERLOAD T lgamma_r(T x, AS int *sign) {                                                     \
-    T f = floor(x);                                                                            \
-    bool negative = x < (T)0 && f != x && fmod(f, (T)2) != (T)0;                               \
-    *sign = negative ? -1 : 1;                                                                 \
-    return lgamma(x);                                                                          \
-  }
-OUT_SPACES(LGAMMA_R, float)
-OUT_SPACES(LGAMMA_R, double)

@@ -233,16 +233,16 @@ def main():
         return
     emit_log_table()
     # Stirling's correction for z >= 7: z * S(z) = P(1/z^2).
-    emit_poly("special_stirling", stirling_tail, 0, mpf(1) / 49, 9, "double")
+    emit_poly("special_stirling", stirling_tail, 0, mpf(1) / 49, 8, "double")
     # sin(pi r) = r * P(r^2), cos(pi r) = P(r^2) for |r| <= 1/4.
     emit_poly("special_sinpi", lambda t: mp.pi if t == 0 else mp.sin(mp.pi * mp.sqrt(t)) / mp.sqrt(t),
-              0, mpf(1) / 16, 8, "double")
-    emit_poly("special_cospi", lambda t: mp.cos(mp.pi * mp.sqrt(t)), 0, mpf(1) / 16, 9, "double")
+              0, mpf(1) / 16, 6, "double")
+    emit_poly("special_cospi", lambda t: mp.cos(mp.pi * mp.sqrt(t)), 0, mpf(1) / 16, 7, "double")
     # lgamma near its zeros: lgamma(1 + t) = t * P(t), lgamma(2 + t) = t * P(t), |t| <= 1/8.
     l1 = lambda t: -mp.euler if t == 0 else mp.loggamma(1 + t) / t
     l2 = lambda t: 1 - mp.euler if t == 0 else mp.loggamma(2 + t) / t
-    emit_poly("special_lgamma1", l1, -0.125, 0.125, 16, "double")
-    emit_poly("special_lgamma2", l2, -0.125, 0.125, 16, "double")
+    emit_poly("special_lgamma1", l1, -0.125, 0.125, 14, "double")
+    emit_poly("special_lgamma2", l2, -0.125, 0.125, 11, "double")
 
 
 if __name__ == "__main__":
