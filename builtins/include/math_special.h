@@ -300,34 +300,34 @@ OVERLOAD T lgamma(T x) {
   IT refl, shift;
   T ph, pl, el;
   T eh = __corecl_special_gamma_core(x, &refl, &shift, &ph, &pl, &el);
+  // Direct:    log Gamma(z) - log|product| - log|x| (the last when shifted);
+  // reflected: log(pi) - log|sinpi(x)| - log Gamma(1 - x), with product 1.
+  // So r = a - log|q| - b, all double-double; one log serves both.
   T ax = fabs(x);
-  // Direct: log Gamma(z) - log|product| - log|x| (when shifted).
-  T lpl, lxl, e1, e2;
-  T lph = __corecl_special_log_dd(fabs(ph), &lpl);
-  T lxh = __corecl_special_log_dd(select((T)1, ax, shift), &lxl);
-  lxh = select(0.0, lxh, shift);
-  lxl = select(0.0, lxl, shift);
-  T d = __corecl_special_two_sum(eh, -lph, &e1);
-  d = __corecl_special_two_sum(d, -lxh, &e2);
-  d += ((e1 + e2) + el) - (lpl + pl / ph + lxl);
-  // Reflected: log(pi) - log|sinpi(x)| - log Gamma(1 - x).
-  T lsl;
-  T lsh = __corecl_special_log_dd(fabs(__corecl_special_sinpi(fmax(x, -0x1p52))), &lsl);
-  T rf = __corecl_special_two_sum(SPECIAL_LOGPI_HI, -lsh, &e1);
-  rf = __corecl_special_two_sum(rf, -eh, &e2);
-  rf += (e1 + e2) + (SPECIAL_LOGPI_LO - lsl - el);
-  T r = select(d, rf, refl);
-  // Near the zeros at 1 and 2.
+  T s = __corecl_special_sinpi(fmax(x, -0x1p52));
+  T lql, lxl, e1, e2;
+  T lqh = __corecl_special_log_dd(select(fabs(ph), fabs(s), refl), &lql);
+  lql += pl / ph;
+  T lxh = __corecl_special_log_dd(ax, &lxl);
+  T ah = select(eh, SPECIAL_LOGPI_HI, refl);
+  T al = select(el, SPECIAL_LOGPI_LO, refl);
+  T bh = select(select(0.0, lxh, shift), eh, refl);
+  T bl = select(select(0.0, lxl, shift), el, refl);
+  T r = __corecl_special_two_sum(ah, -lqh, &e1);
+  r = __corecl_special_two_sum(r, -bh, &e2);
+  r += (e1 + e2) + (al - lql - bl);
+  // Near the zeros at 1 and 2 (+ 0 turns the -0 that t * p gives at 1 into
+  // the +0 C specifies).
   T t1 = x - 1.0, t2 = x - 2.0, p1, p2;
   SPECIAL_HORNER(p1, t1, special_lgamma1, special_lgamma1_DEG);
   SPECIAL_HORNER(p2, t2, special_lgamma2, special_lgamma2_DEG);
-  r = select(r, t1 * p1, COND(fabs(t1) <= 0.125));
-  r = select(r, t2 * p2, COND(fabs(t2) <= 0.125));
+  r = select(r, t1 * p1 + 0.0, COND(fabs(t1) <= 0.125));
+  r = select(r, t2 * p2 + 0.0, COND(fabs(t2) <= 0.125));
   // Huge x: x (log x - 1), the rest being below an ulp (and the
   // Stirling sum would overflow before the result does).
-  T lhl;
-  r = select(r, x * (__corecl_special_log_dd(fmin(ax, 0x1p1023), &lhl) - 1.0),
-             COND(x > 0x1p60));
+  T lm1 = lxh - 1.0; // exact
+  T hu = x * lm1;
+  r = select(r, hu + (fma(x, lm1, -hu) + x * lxl), COND(x > 0x1p60));
   IT pole = COND(x <= 0.0) & COND(floor(x) == x);
   r = select(r, (T)INFINITY, pole | COND(isinf(x)));
   return select(r, x, COND(isnan(x)));
