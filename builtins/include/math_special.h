@@ -327,7 +327,8 @@ OVERLOAD T lgamma(T x) {
   // Stirling sum would overflow before the result does).
   T lm1 = lxh - 1.0; // exact
   T hu = x * lm1;
-  r = select(r, hu + (fma(x, lm1, -hu) + x * lxl), COND(x > 0x1p60));
+  T hr = select(hu + (fma(x, lm1, -hu) + x * lxl), hu, COND(isinf(hu)));
+  r = select(r, hr, COND(x > 0x1p60));
   IT pole = COND(x <= 0.0) & COND(floor(x) == x);
   r = select(r, (T)INFINITY, pole | COND(isinf(x)));
   return select(r, x, COND(isnan(x)));
