@@ -32,6 +32,8 @@ double now() {
 
 int main(int argc, char **argv) {
   int rounds = argc > 1 ? std::atoi(argv[1]) : 7;
+  // An optional second argument keeps only the kernels whose name contains it.
+  std::string only = argc > 2 ? argv[2] : "";
   std::vector<Driver> drivers =
       openDrivers({{"PoCL", "Portable Computing Language"}, {"CoreCL", "CoreCL"}});
   if (drivers.size() != 2) {
@@ -45,6 +47,8 @@ int main(int argc, char **argv) {
   double logSum = 0;
   int count = 0;
   for (auto &benchmark : allBenchmarks()) {
+    if (benchmark->name().find(only) == std::string::npos)
+      continue;
     std::map<std::string, std::vector<double>> times;
     std::vector<std::unique_ptr<Benchmark>> instances;
     // One instance per driver, set up and warmed (compile, first touch).

@@ -357,6 +357,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   list.push_back(std::make_unique<TiledSgemm>());
   list.push_back(std::make_unique<Reduction>());
   list.push_back(std::make_unique<Mandelbrot>());
+  addMathBenchmarks(list);
   list.push_back(std::make_unique<LaunchLatency>());
   return list;
 }

@@ -28,4 +28,7 @@ public:
 
 std::vector<std::unique_ptr<Benchmark>> allBenchmarks();
 
+/// Black-Scholes and N-body (math_kernels.cpp).
+void addMathBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+
 } // namespace bench

@@ -1,32 +1,36 @@
-// Embeds the builtins bitcode file produced at build time.
+// Embeds the builtins bitcode files produced at build time, one per ISA
+// level.
 //
-// CORECL_BUILTINS_BC=<file> replaces the embedded library with a bitcode
+// CORECL_BUILTINS_BC=<file> replaces the embedded libraries with a bitcode
 // file built elsewhere (a developer's hook for working on the library
 // without relinking libCoreCL.so); the kernel disk cache is bypassed then,
-// since its key only knows the embedded library.
+// since its key only knows the embedded libraries.
 #include "builtins/builtins_bitcode.h"
 
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
-#include <string>
+#include <sstream>
+#include <unordered_set>
 
-__asm__(".section .rodata\n"
-        ".balign 16\n"
-        "corecl_builtins_bc_begin:\n"
-        ".incbin \"" CORECL_BUILTINS_BC "\"\n"
-        "corecl_builtins_bc_end:\n"
-        ".byte 0\n"
-        ".text\n");
+#define CORECL_EMBED(symbol, file)                                                             \
+  __asm__(".section .rodata\n"                                                                 \
+          ".balign 16\n" #symbol "_begin:\n"                                                   \
+          ".incbin \"" file "\"\n" #symbol "_end:\n"                                           \
+          ".byte 0\n"                                                                          \
+          ".text\n");                                                                          \
+  extern "C" const char symbol##_begin[] __attribute__((visibility("hidden")));                \
+  extern "C" const char symbol##_end[] __attribute__((visibility("hidden")));
 
-extern "C" const unsigned char corecl_builtins_bc_begin[] __attribute__((visibility("hidden")));
-extern "C" const unsigned char corecl_builtins_bc_end[] __attribute__((visibility("hidden")));
+CORECL_EMBED(corecl_builtins_v2, CORECL_BUILTINS_BC_V2)
+CORECL_EMBED(corecl_builtins_v3, CORECL_BUILTINS_BC_V3)
+CORECL_EMBED(corecl_builtins_v4, CORECL_BUILTINS_BC_V4)
 
 namespace corecl {
 namespace {
 
 /// The override file's content, read once; empty when there is none (or it
-/// cannot be read, in which case the embedded library is used).
+/// cannot be read, in which case the embedded libraries are used).
 const std::string &overrideBitcode() {
   static const std::string content = [] {
     const char *path = builtinsBitcodeOverride();
@@ -38,25 +42,51 @@ const std::string &overrideBitcode() {
   return content;
 }
 
+bool hasAll(const std::unordered_set<std::string> &enabled,
+            std::initializer_list<const char *> wanted) {
+  for (const char *feature : wanted)
+    if (!enabled.count(feature))
+      return false;
+  return true;
+}
+
 } // namespace
+
+IsaLevel isaLevelForFeatures(const std::string &features) {
+  std::unordered_set<std::string> enabled;
+  std::stringstream list(features);
+  // Later entries win, as in LLVM: "+fma,...,-fma" has no FMA.
+  for (std::string item; std::getline(list, item, ',');) {
+    if (item.size() < 2)
+      continue;
+    if (item[0] == '+')
+      enabled.insert(item.substr(1));
+    else if (item[0] == '-')
+      enabled.erase(item.substr(1));
+  }
+  bool v3 = hasAll(enabled, {"avx", "avx2", "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe"});
+  bool v4 = v3 && hasAll(enabled, {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"});
+  return v4 ? IsaLevel::V4 : v3 ? IsaLevel::V3 : IsaLevel::V2;
+}
 
 const char *builtinsBitcodeOverride() {
   const char *path = std::getenv("CORECL_BUILTINS_BC");
   return path && *path ? path : nullptr;
 }
 
-const unsigned char *builtinsBitcode() {
+std::string_view builtinsBitcode(IsaLevel level) {
   const std::string &content = overrideBitcode();
   if (!content.empty())
-    return reinterpret_cast<const unsigned char *>(content.data());
-  return corecl_builtins_bc_begin;
-}
-
-size_t builtinsBitcodeSize() {
-  const std::string &content = overrideBitcode();
-  if (!content.empty())
-    return content.size();
-  return size_t(corecl_builtins_bc_end - corecl_builtins_bc_begin);
+    return content;
+  switch (level) {
+  case IsaLevel::V4:
+    return {corecl_builtins_v4_begin, size_t(corecl_builtins_v4_end - corecl_builtins_v4_begin)};
+  case IsaLevel::V3:
+    return {corecl_builtins_v3_begin, size_t(corecl_builtins_v3_end - corecl_builtins_v3_begin)};
+  case IsaLevel::V2:
+    break;
+  }
+  return {corecl_builtins_v2_begin, size_t(corecl_builtins_v2_end - corecl_builtins_v2_begin)};
 }
 
 } // namespace corecl

@@ -13,9 +13,9 @@
 namespace corecl::compiler {
 
 bool linkBuiltins(llvm::Module &module, std::string &log) {
-  llvm::MemoryBufferRef buffer(
-      llvm::StringRef(reinterpret_cast<const char *>(builtinsBitcode()), builtinsBitcodeSize()),
-      "corecl-builtins");
+  // The library built for the best ISA level this CPU runs.
+  std::string_view bitcode = builtinsBitcode(isaLevelForFeatures(hostTarget().cpuFeatures));
+  llvm::MemoryBufferRef buffer(llvm::StringRef(bitcode.data(), bitcode.size()), "corecl-builtins");
   // Lazily: only the functions the program uses are read from the bitcode,
   // so build time does not grow with the size of the library.
   auto builtins = llvm::getLazyBitcodeModule(buffer, module.getContext());

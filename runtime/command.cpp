@@ -5,12 +5,14 @@
 
 namespace corecl::rt {
 
-Command::Command() { stamp(Stage::Queued); }
+Command::Command(bool timestamps) : timestamps_(timestamps) { stamp(Stage::Queued); }
 
 Command::~Command() = default;
 
 void Command::stamp(Stage stage) {
-  timestamps_[int(stage)].store(monotonicNanoseconds(), std::memory_order_release);
+  if (!timestamps_)
+    return;
+  stageTimes_[int(stage)].store(monotonicNanoseconds(), std::memory_order_release);
 }
 
 void Command::addDependency(Command &dep, bool propagateFailure) {
@@ -28,26 +30,32 @@ void Command::addDependency(Command &dep, bool propagateFailure) {
 void Command::commit(Executor *executor) {
   executor_ = executor;
   retainCommand(); // in flight until finish()
-  dependencyDone(false);
+  dependencyDone(false, /*atCommit=*/true);
 }
 
-void Command::dependencyDone(bool failed) {
+void Command::dependencyDone(bool failed, bool atCommit) {
   if (failed)
     dependencyFailed_.store(true, std::memory_order_relaxed);
   if (pendingDependencies_.fetch_sub(1, std::memory_order_acq_rel) == 1)
-    launch();
+    launch(atCommit);
 }
 
-void Command::launch() {
+void Command::launch(bool atCommit) {
   if (!executor_)
     return; // a user event waits for finishExternally()
-  // Spawn even a failing command, so that a long chain of failures unwinds
-  // on workers instead of recursing on this stack.
   stamp(Stage::Submitted);
   if (!dependencyFailed_.load(std::memory_order_relaxed)) {
     status_.store(status::kSubmitted, std::memory_order_release);
     onStatus(status::kSubmitted);
   }
+  if (atCommit && runOnCommit_) {
+    // Ready at commit: one level deep on the committing thread, never a
+    // chain (the successors finish() readies go to workers).
+    run();
+    return;
+  }
+  // Spawn even a failing command, so that a long chain of failures unwinds
+  // on workers instead of recursing on this stack.
   executor_->spawn([this] { run(); });
 }
 

@@ -29,7 +29,9 @@ enum class Stage { Queued, Submitted, Started, Ended };
 
 class Command {
 public:
-  Command();
+  /// `timestamps`: record the stage times (only profiling queues read them,
+  /// and a clock read per stage is a measurable part of a tiny launch).
+  explicit Command(bool timestamps = true);
   virtual ~Command();
   Command(const Command &) = delete;
   Command &operator=(const Command &) = delete;
@@ -49,6 +51,12 @@ public:
   /// finishExternally().
   void commit(Executor *executor);
 
+  /// Before commit(): if every dependency is already done at commit, run
+  /// the command right there on the committing thread instead of handing it
+  /// to a worker. For work shorter than a worker's wake-up (tiny kernels);
+  /// a command that becomes ready later still goes to a worker.
+  void runOnCommitIfReady() { runOnCommit_ = true; }
+
   /// Finishes a command that never runs (a user event). Returns false if it
   /// had already finished.
   bool finishExternally(int finalStatus);
@@ -61,7 +69,7 @@ public:
   int wait();
 
   uint64_t timestamp(Stage stage) const {
-    return timestamps_[int(stage)].load(std::memory_order_acquire);
+    return stageTimes_[int(stage)].load(std::memory_order_acquire);
   }
 
 protected:
@@ -73,8 +81,8 @@ protected:
   void setInitialStatus(int s) { status_.store(s, std::memory_order_release); }
 
 private:
-  void dependencyDone(bool failed);
-  void launch();
+  void dependencyDone(bool failed, bool atCommit = false);
+  void launch(bool atCommit);
   void run();
   /// Returns false if the command had already finished.
   bool finish(int finalStatus);
@@ -84,6 +92,8 @@ private:
   std::atomic<int> pendingDependencies_{1}; // 1 = the commit guard
   std::atomic<bool> dependencyFailed_{false};
   Executor *executor_ = nullptr;
+  const bool timestamps_;
+  bool runOnCommit_ = false;
 
   std::mutex mutex_;
   std::condition_variable done_;
@@ -94,7 +104,7 @@ private:
     bool propagateFailure;
   };
   std::vector<Successor> successors_;
-  std::atomic<uint64_t> timestamps_[4] = {};
+  std::atomic<uint64_t> stageTimes_[4] = {};
 };
 
 } // namespace corecl::rt

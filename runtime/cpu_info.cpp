@@ -1,6 +1,7 @@
 #include "runtime/cpu_info.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sched.h>
@@ -160,6 +161,7 @@ CpuInfo readHost() {
     info.computeUnits = std::max(1, CPU_COUNT(&set));
   else
     info.computeUnits = std::max(1L, sysconf(_SC_NPROCESSORS_ONLN));
+  info.computeUnits = threadCountSetting(std::getenv("CORECL_NUM_THREADS"), info.computeUnits);
 
   long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
   info.globalMemBytes = (pages > 0 && pageSize > 0) ? uint64_t(pages) * uint64_t(pageSize)
@@ -170,6 +172,17 @@ CpuInfo readHost() {
 }
 
 } // namespace
+
+unsigned threadCountSetting(const char *setting, unsigned available) {
+  if (!setting || !*setting)
+    return available;
+  char *end = nullptr;
+  long n = std::strtol(setting, &end, 10);
+  // Malformed or out-of-range values are ignored rather than guessed at.
+  if (*end != '\0' || n < 1 || n > long(kMaxThreadsPerCpu) * long(available))
+    return available;
+  return unsigned(n);
+}
 
 const CpuInfo &hostCpuInfo() {
   static const CpuInfo info = readHost();

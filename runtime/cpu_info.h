@@ -25,7 +25,15 @@ struct CpuInfo {
   unsigned simdBytes = 16;
 };
 
-/// Reads the machine once; later calls return the same object.
+/// The thread count a CORECL_NUM_THREADS value asks for: a whole number
+/// from 1 to kMaxThreadsPerCpu times the CPUs available; anything else
+/// (unset, malformed, out of range) leaves `available`. It becomes the
+/// device's compute units and the size of its thread pool.
+constexpr unsigned kMaxThreadsPerCpu = 4;
+unsigned threadCountSetting(const char *setting, unsigned available);
+
+/// Reads the machine once (honouring CORECL_NUM_THREADS); later calls
+/// return the same object.
 const CpuInfo &hostCpuInfo();
 
 } // namespace corecl::rt

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs bench/ on CoreCL and PoCL side by side through the ICD loader.
-# Usage: scripts/bench.sh [rounds]
+# Usage: scripts/bench.sh [rounds] [name filter]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f build/build.ninja ] || scripts/build.sh build
@@ -14,4 +14,4 @@ else
   echo "PoCL is not installed (scripts/install-deps.sh installs pocl-opencl-icd)" >&2
   exit 1
 fi
-OCL_ICD_VENDORS="$VENDORS" ./build/bench/corecl_bench "${1:-7}"
+OCL_ICD_VENDORS="$VENDORS" ./build/bench/corecl_bench "${1:-7}" "${2:-}"

@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config file binutils python3
-  llvm-19-dev libclang-19-dev clang-19 lld-19 libzstd-dev zlib1g-dev libxml2-dev
+  llvm-19-dev libclang-19-dev clang-19 lld-19 libmpfr-dev libzstd-dev zlib1g-dev libxml2-dev
   libtbb-dev
   opencl-c-headers opencl-clhpp-headers ocl-icd-opencl-dev clinfo
   googletest libgtest-dev

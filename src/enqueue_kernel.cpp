@@ -1,6 +1,8 @@
 // clEnqueueNDRangeKernel and clEnqueueTask: validation, the local size
 // CoreCL picks when the application leaves it to the driver, and the
 // command that runs the work-group function over the range.
+#include "runtime/clock.h"
+#include "runtime/launch_timing.h"
 #include "runtime/ndrange.h"
 #include "runtime/printf_buffer.h"
 #include "src/api_util.h"
@@ -76,6 +78,39 @@ cl_int validateLocalSize(const Kernel &kernel, cl_uint dims, const size_t *globa
   return CL_SUCCESS;
 }
 
+/// One launch in flight. The executable stays alive with the command even
+/// if the kernel and program are released right after the enqueue.
+struct LaunchState {
+  Kernel::Launch launch;
+  std::shared_ptr<compiler::Executable> exe;
+  corecl_wg_fn entry = nullptr;
+  rt::NDRange range;
+  bool prints = false;
+  std::shared_ptr<rt::LaunchTiming> timing;
+  uint64_t workItems = 0;
+
+  cl_int run() {
+    std::vector<char> printfBuffer;
+    rt::NDRange r = range;
+    if (prints) {
+      // Zeroed: the first 8 bytes are the records' write cursor.
+      printfBuffer.assign(Device::kPrintfBufferSize, 0);
+      r.printfBuffer = printfBuffer.data();
+      r.printfCapacity = printfBuffer.size();
+    }
+    uint64_t start = rt::monotonicNanoseconds();
+    rt::runNDRange(entry, launch.args.data(), r);
+    timing->record(workItems, rt::monotonicNanoseconds() - start);
+    if (prints) {
+      // Flushed when the command completes, as the spec describes.
+      std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      std::fflush(stdout);
+    }
+    return CL_SUCCESS;
+  }
+};
+
 cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
                      const size_t *global_work_offset, const size_t *global_work_size,
                      const size_t *local_work_size, cl_uint num_events_in_wait_list,
@@ -132,32 +167,23 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     range.localMemBytes = launch.localMemBytes;
     range.wiStoragePerItem = k->desc().wiStoragePerItem;
     Event::Work work;
+    bool runInline = false; // shorter than handing the launch to a worker
     if (!empty) {
-      // The executable stays alive with the command even if the kernel and
-      // program are released right after the enqueue.
-      auto state = std::make_shared<Kernel::Launch>(std::move(launch));
-      std::shared_ptr<compiler::Executable> exe = k->executable();
-      corecl_wg_fn entry = k->entry();
-      bool prints = k->desc().usesPrintf;
-      work = [state, exe, entry, range, prints]() mutable {
-        std::vector<char> printfBuffer;
-        if (prints) {
-          // Zeroed: the first 8 bytes are the records' write cursor.
-          printfBuffer.assign(Device::kPrintfBufferSize, 0);
-          range.printfBuffer = printfBuffer.data();
-          range.printfCapacity = printfBuffer.size();
-        }
-        rt::runNDRange(entry, state->args.data(), range);
-        if (prints) {
-          // Flushed when the command completes, as the spec describes.
-          std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
-          std::fwrite(text.data(), 1, text.size(), stdout);
-          std::fflush(stdout);
-        }
-        return CL_SUCCESS;
-      };
+      // Everything the command needs in one allocation; the closure holds
+      // only the pointer, which fits std::function's inline storage.
+      auto state = std::make_shared<LaunchState>();
+      state->launch = std::move(launch);
+      state->exe = k->executable();
+      state->entry = k->entry();
+      state->range = range;
+      state->prints = k->desc().usesPrintf;
+      state->timing = k->timing();
+      state->workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
+      runInline = state->timing->predictsShorterThan(state->workItems);
+      work = [state] { return state->run(); };
     }
-    Event *e = q->enqueue(type, std::move(work), num_events_in_wait_list, event_wait_list);
+    Event *e = q->enqueue(type, std::move(work), num_events_in_wait_list, event_wait_list,
+                          CommandQueue::Ordering::Normal, runInline);
     return completeEnqueue(e, event, false);
   });
 }

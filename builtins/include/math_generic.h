@@ -35,5 +35,11 @@
 
 #define COND(c) ((IT)(c))
 
+// The library is built once per x86-64 ISA level (CORECL_ISA_LEVEL 2, 3, 4;
+// see builtins/CMakeLists.txt). fma() is one instruction from level 3 on
+// and a slow library call below it: code with an fma-free alternative can
+// choose on this.
+#define MATH_HAS_FAST_FMA (CORECL_ISA_LEVEL >= 3)
+
 // Internal helpers are overloaded static functions with this prefix.
 #define MATH_INTERNAL static inline __attribute__((overloadable, always_inline))

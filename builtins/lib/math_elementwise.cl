@@ -38,15 +38,23 @@ BINARY(fmax, __builtin_fmaxf, __builtin_fmax)
 BINARY(copysign, __builtin_copysignf, __builtin_copysign)
 BINARY(pow, __builtin_powf, __builtin_pow)
 
-#define TERNARY(name)                                                                          \
-  OVERLOAD float name(float a, float b, float c) { return __builtin_fmaf(a, b, c); }           \
-  OVERLOAD double name(double a, double b, double c) { return __builtin_fma(a, b, c); }        \
+#define TERNARY(name, fbody, dbody)                                                            \
+  OVERLOAD float name(float a, float b, float c) { return fbody; }                             \
+  OVERLOAD double name(double a, double b, double c) { return dbody; }                         \
   VECTORIZE_TERNARY(name, float)                                                               \
   VECTORIZE_TERNARY(name, double)
 
-TERNARY(fma)
-// mad may be computed with any accuracy; fma is one instruction on the CPU.
-TERNARY(mad)
+TERNARY(fma, __builtin_fmaf(a, b, c), __builtin_fma(a, b, c))
+// mad may be computed with any accuracy: one fused instruction where the
+// CPU has FMA (x86-64-v3 and up), a multiply and an add below that (a fused
+// result would be a slow library call there).
+#if CORECL_ISA_LEVEL >= 3
+TERNARY(mad, __builtin_fmaf(a, b, c), __builtin_fma(a, b, c))
+#else
+#pragma OPENCL FP_CONTRACT OFF
+TERNARY(mad, a * b + c, a * b + c)
+#pragma OPENCL FP_CONTRACT ON
+#endif
 
 // fmin/fmax with a scalar second argument.
 #define SCALAR_SECOND(name, T, N)                                                              \

@@ -6,13 +6,14 @@
 // are the builtins work still to do (docs/conformance.md).
 // native_* and half_* map to the full-precision functions, which the spec
 // allows (they may be more accurate than required).
+// Only scalar forms live here: this file is compiled for x86-64, whose
+// calling convention passes wide vectors differently from the spir64
+// callers; the vector forms are in math_host_vectors.cl.
 #include "builtins.h"
 
 #define HOST_UNARY(name)                                                                       \
   OVERLOAD float name(float x) { return __builtin_##name##f(x); }                              \
-  OVERLOAD double name(double x) { return __builtin_##name(x); }                               \
-  VECTORIZE_UNARY(name, float)                                                                 \
-  VECTORIZE_UNARY(name, double)
+  OVERLOAD double name(double x) { return __builtin_##name(x); }
 
 HOST_UNARY(tan)
 HOST_UNARY(asin)
@@ -31,9 +32,7 @@ HOST_UNARY(logb)
 
 #define HOST_BINARY(name)                                                                      \
   OVERLOAD float name(float x, float y) { return __builtin_##name##f(x, y); }                  \
-  OVERLOAD double name(double x, double y) { return __builtin_##name(x, y); }                  \
-  VECTORIZE_BINARY(name, float)                                                                \
-  VECTORIZE_BINARY(name, double)
+  OVERLOAD double name(double x, double y) { return __builtin_##name(x, y); }
 
 HOST_BINARY(atan2)
 HOST_BINARY(hypot)
@@ -52,28 +51,16 @@ HOST_BINARY(nextafter)
   OVERLOAD T acospi(T x) { return acos(x) / (T)M_PI; }                                         \
   OVERLOAD T atanpi(T x) { return atan(x) / (T)M_PI; }                                         \
   OVERLOAD T atan2pi(T y, T x) { return atan2(y, x) / (T)M_PI; }                               \
-  OVERLOAD T powr(T x, T y) { return pow(x, y); }                                              \
-  VECTORIZE_UNARY(exp10, T)                                                                    \
-  VECTORIZE_UNARY(rsqrt, T)                                                                    \
-  VECTORIZE_UNARY(sinpi, T)                                                                    \
-  VECTORIZE_UNARY(cospi, T)                                                                    \
-  VECTORIZE_UNARY(tanpi, T)                                                                    \
-  VECTORIZE_UNARY(asinpi, T)                                                                   \
-  VECTORIZE_UNARY(acospi, T)                                                                   \
-  VECTORIZE_UNARY(atanpi, T)                                                                   \
-  VECTORIZE_BINARY(atan2pi, T)                                                                 \
-  VECTORIZE_BINARY(powr, T)
+  OVERLOAD T powr(T x, T y) { return pow(x, y); }
 
 DERIVED(float)
 DERIVED(double)
 
 // native_* and half_* (float only).
 #define NATIVE_UNARY(prefix, name)                                                             \
-  OVERLOAD float prefix##_##name(float x) { return name(x); }                                  \
-  VECTORIZE_UNARY(prefix##_##name, float)
+  OVERLOAD float prefix##_##name(float x) { return name(x); }
 #define NATIVE_BINARY(prefix, name)                                                            \
-  OVERLOAD float prefix##_##name(float x, float y) { return name(x, y); }                      \
-  VECTORIZE_BINARY(prefix##_##name, float)
+  OVERLOAD float prefix##_##name(float x, float y) { return name(x, y); }
 #define NATIVE_SET(prefix)                                                                     \
   NATIVE_UNARY(prefix, cos)                                                                    \
   NATIVE_UNARY(prefix, exp)                                                                    \
@@ -91,9 +78,7 @@ DERIVED(double)
   NATIVE_BINARY(prefix, powr)
 
 OVERLOAD static inline float recip(float x) { return 1.0f / x; }
-VECTORIZE_UNARY(recip, float)
 OVERLOAD static inline float divide(float x, float y) { return x / y; }
-VECTORIZE_BINARY(divide, float)
 
 NATIVE_SET(native)
 NATIVE_SET(half)
@@ -103,16 +88,6 @@ NATIVE_SET(half)
   F(__global, T) F(__local, T) F(__private, T) F(__generic, T)
 
 #define POINTER_FORMS(AS, T)                                                                   \
-  OVERLOAD T fract(T x, AS T *ip) {                                                            \
-    T f = floor(x);                                                                            \
-    *ip = f;                                                                                   \
-    return isinf(x) ? copysign((T)0, x) : fmin(x - f, (T)0x1.fffffep-1f);                      \
-  }                                                                                            \
-  OVERLOAD T modf(T x, AS T *ip) {                                                             \
-    T i = trunc(x);                                                                            \
-    *ip = i;                                                                                   \
-    return isinf(x) ? copysign((T)0, x) : copysign(x - i, x);                                  \
-  }                                                                                            \
   OVERLOAD T sincos(T x, AS T *c) {                                                            \
     *c = cos(x);                                                                               \
     return sin(x);                                                                             \
@@ -121,31 +96,8 @@ NATIVE_SET(half)
 OUT_SPACES(POINTER_FORMS, float)
 OUT_SPACES(POINTER_FORMS, double)
 
-#define FREXP_FORMS(AS, T)                                                                     \
-  OVERLOAD T frexp(T x, AS int *e) {                                                           \
-    int v;                                                                                     \
-    T m = __builtin_frexp(x, &v);                                                              \
-    *e = v;                                                                                    \
-    return m;                                                                                  \
-  }
-#define FREXP_FORMS_F(AS, T)                                                                   \
-  OVERLOAD T frexp(T x, AS int *e) {                                                           \
-    int v;                                                                                     \
-    T m = __builtin_frexpf(x, &v);                                                             \
-    *e = v;                                                                                    \
-    return m;                                                                                  \
-  }
-OUT_SPACES(FREXP_FORMS_F, float)
-OUT_SPACES(FREXP_FORMS, double)
-
 OVERLOAD float ldexp(float x, int n) { return __builtin_ldexpf(x, n); }
 OVERLOAD double ldexp(double x, int n) { return __builtin_ldexp(x, n); }
-OVERLOAD int ilogb(float x) { return __builtin_ilogbf(x); }
-OVERLOAD int ilogb(double x) { return __builtin_ilogb(x); }
-OVERLOAD float nan(uint code) { return as_float(0x7fc00000u | (code & 0x3fffffu)); }
-OVERLOAD double nan(ulong code) {
-  return as_double(0x7ff8000000000000ul | (code & 0x7fffffffffffful));
-}
 
 // ldexp for vectors: per-element exponents, or one exponent for all.
 #define LDEXP_VECTOR(T, N)                                                                     \

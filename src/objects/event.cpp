@@ -9,7 +9,8 @@
 namespace corecl {
 
 Event::Event(CommandQueue &queue, cl_command_type type, Work work)
-    : context_(&queue.context()), queue_(&queue), type_(type), work_(std::move(work)) {
+    : rt::Command(/*timestamps=*/queue.profiling()), context_(&queue.context()), queue_(&queue),
+      type_(type), work_(std::move(work)) {
   context_->retainInternal();
   queue_->retainInternal();
 }

@@ -19,7 +19,8 @@ public:
   using Work = std::function<cl_int()>;
   using CallbackFn = void(CL_CALLBACK *)(cl_event, cl_int, void *);
 
-  /// A command of `type` on `queue`; `work` runs on a worker thread.
+  /// A command of `type` on `queue`; `work` runs on a worker thread (or
+  /// on the enqueuing thread, see rt::Command::runOnCommitIfReady).
   Event(CommandQueue &queue, cl_command_type type, Work work);
   /// A user event (clCreateUserEvent).
   explicit Event(Context &context);

@@ -10,7 +10,8 @@ namespace corecl {
 using compiler::ArgKind;
 
 Kernel::Kernel(Program &program, std::shared_ptr<compiler::Executable> exe, size_t index)
-    : program_(&program), exe_(std::move(exe)), index_(index) {
+    : program_(&program), exe_(std::move(exe)), index_(index),
+      timing_(std::make_shared<rt::LaunchTiming>()) {
   program_->retainInternal();
   program_->kernelCreated();
   const compiler::KernelDesc &d = desc();
@@ -21,7 +22,7 @@ Kernel::Kernel(Program &program, std::shared_ptr<compiler::Executable> exe, size
 }
 
 Kernel::Kernel(const Kernel &other, int)
-    : program_(other.program_), exe_(other.exe_), index_(other.index_) {
+    : program_(other.program_), exe_(other.exe_), index_(other.index_), timing_(other.timing_) {
   program_->retainInternal();
   program_->kernelCreated();
   std::lock_guard lock(other.mutex_);

@@ -2,6 +2,7 @@
 // set so far, kept in the packed layout the work-group function reads.
 #pragma once
 #include "compiler/compiler.h"
+#include "runtime/launch_timing.h"
 #include "src/objects/memory.h"
 #include "src/objects/object.h"
 #include "src/objects/program.h"
@@ -24,6 +25,9 @@ public:
   const compiler::KernelDesc &desc() const { return exe_->kernels()[index_]; }
   corecl_wg_fn entry() const { return exe_->entry(index_); }
   const std::shared_ptr<compiler::Executable> &executable() const { return exe_; }
+  /// Measured launch durations, shared with clones and the commands in
+  /// flight (which outlive the kernel object if it is released).
+  const std::shared_ptr<rt::LaunchTiming> &timing() const { return timing_; }
 
   /// clSetKernelArg: validates and stores; returns the spec's code.
   cl_int setArg(cl_uint index, size_t size, const void *value);
@@ -49,6 +53,7 @@ private:
   Program *program_; // internally retained
   std::shared_ptr<compiler::Executable> exe_;
   size_t index_;
+  std::shared_ptr<rt::LaunchTiming> timing_;
   mutable std::mutex mutex_;
   std::vector<char> args_;
   std::vector<bool> set_;

@@ -35,9 +35,23 @@ void CommandQueue::trackLocked(Event *event) {
 }
 
 Event *CommandQueue::enqueue(cl_command_type type, Event::Work work, cl_uint numWaitEvents,
-                             const cl_event *waitList, Ordering ordering) {
+                             const cl_event *waitList, Ordering ordering,
+                             bool runOnCommitIfReady) {
   Event *event = new Event(*this, type, std::move(work));
-  std::lock_guard lock(mutex_);
+  if (runOnCommitIfReady)
+    event->runOnCommitIfReady();
+  {
+    std::lock_guard lock(mutex_);
+    linkLocked(event, numWaitEvents, waitList, ordering);
+  }
+  // Outside the lock: the command may run right here, and its completion
+  // hooks (callbacks) may enqueue on this queue.
+  event->commit(&device_->executor());
+  return event;
+}
+
+void CommandQueue::linkLocked(Event *event, cl_uint numWaitEvents, const cl_event *waitList,
+                              Ordering ordering) {
   for (cl_uint i = 0; i < numWaitEvents; ++i)
     event->addDependency(*Event::fromHandle(waitList[i]));
 
@@ -62,8 +76,6 @@ Event *CommandQueue::enqueue(cl_command_type type, Event::Work work, cl_uint num
     }
   }
   trackLocked(event);
-  event->commit(&device_->executor());
-  return event;
 }
 
 void CommandQueue::finish() {

@@ -32,8 +32,10 @@ public:
 
   /// Creates and enqueues a command. The wait list must have been validated.
   /// Returns the event, holding one public reference for the caller.
+  /// `runOnCommitIfReady`: see rt::Command::runOnCommitIfReady.
   Event *enqueue(cl_command_type type, Event::Work work, cl_uint numWaitEvents,
-                 const cl_event *waitList, Ordering ordering = Ordering::Normal);
+                 const cl_event *waitList, Ordering ordering = Ordering::Normal,
+                 bool runOnCommitIfReady = false);
 
   /// Blocks until every command enqueued so far has finished.
   void finish();
@@ -45,6 +47,9 @@ public:
   void onLastPublicRelease();
 
 private:
+  /// Adds the event's dependencies (wait list, queue order) and tracks it.
+  void linkLocked(Event *event, cl_uint numWaitEvents, const cl_event *waitList,
+                  Ordering ordering);
   void trackLocked(Event *event);
 
   Context *context_; // internally retained

@@ -56,6 +56,36 @@ TEST(Vectorization, SaxpyUsesFullWidthVectors) {
       << asmText.substr(0, 4000);
 }
 
+// The math builtins are branch-free code inlined into the work-item loop,
+// so a kernel calling them vectorises at full width with no calls left
+// (a call would mean a scalar library routine per work-item).
+class MathVectorization : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(MathVectorization, FloatKernelIsFullWidthWithoutCalls) {
+  std::string call = GetParam();
+  std::string asmText = dumpAssembly(
+      "kernel void k(global const float *x, global const float *y, global float *out) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  float a = x[i], b = y[i];\n"
+      "  out[i] = " + call + ";\n"
+      "}\n");
+  ASSERT_FALSE(asmText.empty());
+  const char *reg = rt::hostCpuInfo().simdBytes == 64   ? "zmm"
+                    : rt::hostCpuInfo().simdBytes == 32 ? "ymm"
+                                                        : "xmm";
+  std::regex packed(std::string("v?[a-z0-9]+ps\\s+[^\\n]*%") + reg);
+  EXPECT_TRUE(std::regex_search(asmText, packed)) << "no packed " << reg << " arithmetic";
+  std::smatch found;
+  std::regex anyCall("\\bcall[a-z]*\\s+[^\\n]*");
+  EXPECT_FALSE(std::regex_search(asmText, found, anyCall)) << "a call is left: " << found.str();
+}
+
+INSTANTIATE_TEST_SUITE_P(Builtins, MathVectorization,
+                         ::testing::Values("exp(a)", "exp2(a)", "log(a)", "log2(a)", "sin(a)",
+                                           "cos(a)", "tan(a)", "pow(a, b)", "sqrt(a)",
+                                           "rsqrt(a)", "erfc(a)", "atan2(a, b)", "cbrt(a)",
+                                           "tanh(a)"));
+
 TEST(Vectorization, DumpIrWritesTheModule) {
   fs::path dir = fs::temp_directory_path() / ("corecl-ir-" + std::to_string(::getpid()));
   fs::remove_all(dir);

@@ -1,0 +1,89 @@
+// Functions that take a floating-point number apart (type-generic, see
+// math_generic.h): fract, modf, frexp, ilogb and nan, every width, pointer
+// outputs in every address space.
+
+#if IS_FLOAT
+#define DECOMPOSE_ONE_BELOW_ONE 0x1.fffffep-1f
+#define DECOMPOSE_DENORMAL_SCALE 0x1p32f
+#define DECOMPOSE_EXP_FIELD 0xff
+#else
+#define DECOMPOSE_ONE_BELOW_ONE 0x1.fffffffffffffp-1
+#define DECOMPOSE_DENORMAL_SCALE 0x1p64
+#define DECOMPOSE_EXP_FIELD 0x7ff
+#endif
+
+// The biased exponent field of x after scaling denormals into the normal
+// range, and how many binades that scaling added.
+MATH_INTERNAL IT __corecl_decompose_exponent(T x, IT *scaled, T *normalised) {
+  IT denormal = COND(fabs(x) < (T)0x1p-126 && x != (T)0);
+#if IS_DOUBLE
+  denormal = COND(fabs(x) < (T)0x1p-1022 && x != (T)0);
+#endif
+  T xs = select(x, x * (T)DECOMPOSE_DENORMAL_SCALE, denormal);
+  *scaled = select((IT)0, (IT)(IS_FLOAT ? 32 : 64), denormal);
+  *normalised = xs;
+  return (AS_IT(xs) >> MANT_BITS) & (IT)DECOMPOSE_EXP_FIELD;
+}
+
+// ilogb: the unbiased exponent; FP_ILOGB0 for zero, FP_ILOGBNAN for NaN,
+// INT_MAX for infinities.
+OVERLOAD I32 ilogb(T x) {
+  IT scaled;
+  T xs;
+  IT field = __corecl_decompose_exponent(x, &scaled, &xs);
+  IT e = field - (IT)EXP_BIAS - scaled;
+  e = select(e, (IT)FP_ILOGB0, COND(x == (T)0));
+  e = select(e, (IT)INT_MAX, COND(isinf(x)));
+  e = select(e, (IT)FP_ILOGBNAN, COND(isnan(x)));
+  return CONVERT_I32(e);
+}
+
+// nan: a quiet NaN carrying the code in its payload.
+OVERLOAD T nan(UT code) {
+#if IS_FLOAT
+  return AS_T((UT)0x7fc00000u | (code & (UT)0x3fffffu));
+#else
+  return AS_T((UT)0x7ff8000000000000ul | (code & (UT)0x7fffffffffffful));
+#endif
+}
+
+// The pointer forms, for each address space a kernel can pass.
+#define DECOMPOSE_POINTER_FORMS(AS)                                                            \
+  /* x - floor(x), kept below 1 (x - floor(x) rounds to 1 for tiny */                          \
+  /* negative x); +-0 for infinities, NaN for NaN. */                                          \
+  OVERLOAD T fract(T x, AS T *iptr) {                                                          \
+    T f = floor(x);                                                                            \
+    T r = fmin(x - f, (T)DECOMPOSE_ONE_BELOW_ONE);                                             \
+    r = select(r, copysign((T)0, x), COND(isinf(x)));                                          \
+    *iptr = f;                                                                                 \
+    return select(r, x, COND(isnan(x)));                                                       \
+  }                                                                                            \
+  /* The fractional part with x's sign (+-0 for infinities). */                                \
+  OVERLOAD T modf(T x, AS T *iptr) {                                                           \
+    T i = trunc(x);                                                                            \
+    *iptr = i;                                                                                 \
+    return copysign(select(x - i, (T)0, COND(isinf(x))), x);                                   \
+  }                                                                                            \
+  /* A mantissa in [0.5, 1) and the exponent; zeros, infinities and NaN */                     \
+  /* come back unchanged with exponent 0. */                                                   \
+  OVERLOAD T frexp(T x, AS I32 *exponent) {                                                    \
+    IT scaled;                                                                                 \
+    T xs;                                                                                      \
+    IT field = __corecl_decompose_exponent(x, &scaled, &xs);                                   \
+    IT special = COND(x == (T)0 || isinf(x) || isnan(x));                                      \
+    IT e = select(field - (IT)(EXP_BIAS - 1) - scaled, (IT)0, special);                        \
+    T m = AS_T((AS_IT(xs) & ~((IT)DECOMPOSE_EXP_FIELD << MANT_BITS)) |                         \
+               ((IT)(EXP_BIAS - 1) << MANT_BITS));                                             \
+    *exponent = CONVERT_I32(e);                                                                \
+    return select(m, x, special);                                                              \
+  }
+
+DECOMPOSE_POINTER_FORMS(__global)
+DECOMPOSE_POINTER_FORMS(__local)
+DECOMPOSE_POINTER_FORMS(__private)
+DECOMPOSE_POINTER_FORMS(__generic)
+
+#undef DECOMPOSE_POINTER_FORMS
+#undef DECOMPOSE_ONE_BELOW_ONE
+#undef DECOMPOSE_DENORMAL_SCALE
+#undef DECOMPOSE_EXP_FIELD

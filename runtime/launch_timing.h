@@ -1,0 +1,39 @@
+// How long a kernel's launches take per work-item, learnt from the last
+// launch, so that the enqueue can tell a launch shorter than a worker's
+// wake-up (which then runs on the enqueuing thread) from real work.
+#pragma once
+#include <atomic>
+#include <cstdint>
+
+namespace corecl::rt {
+
+class LaunchTiming {
+public:
+  /// Launches predicted shorter than this run inline: waking a sleeping
+  /// worker and handing it the command costs a few microseconds.
+  static constexpr uint64_t kInlineBudgetNs = 4000;
+
+  /// Whether a launch of `items` work-items is predicted to take less than
+  /// `budgetNs`. False until a launch has been measured.
+  bool predictsShorterThan(uint64_t items, uint64_t budgetNs = kInlineBudgetNs) const {
+    uint64_t perKiloItems = nsPerKiloItems_.load(std::memory_order_relaxed);
+    if (perKiloItems == 0 || items > (uint64_t(1) << 40))
+      return false;
+    return perKiloItems * items / 1024 < budgetNs;
+  }
+
+  /// Records a launch of `items` work-items that took `ns`.
+  void record(uint64_t items, uint64_t ns) {
+    if (items == 0)
+      return;
+    // Fixed point (per 1024 items), at least 1 so that 0 keeps meaning
+    // "not measured".
+    uint64_t perKiloItems = ns * 1024 / items;
+    nsPerKiloItems_.store(perKiloItems ? perKiloItems : 1, std::memory_order_relaxed);
+  }
+
+private:
+  std::atomic<uint64_t> nsPerKiloItems_{0};
+};
+
+} // namespace corecl::rt

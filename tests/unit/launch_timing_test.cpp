@@ -1,0 +1,40 @@
+// The launch-duration estimate that lets tiny launches run inline.
+#include "runtime/launch_timing.h"
+
+#include <gtest/gtest.h>
+
+namespace corecl::rt {
+namespace {
+
+TEST(LaunchTiming, UnmeasuredKernelsNeverRunInline) {
+  LaunchTiming timing;
+  EXPECT_FALSE(timing.predictsShorterThan(1));
+}
+
+TEST(LaunchTiming, ScalesTheLastLaunchByWorkItems) {
+  LaunchTiming timing;
+  timing.record(1000, 1000); // 1 ns per work-item
+  EXPECT_TRUE(timing.predictsShorterThan(1000, 4000));
+  EXPECT_TRUE(timing.predictsShorterThan(3000, 4000));
+  EXPECT_FALSE(timing.predictsShorterThan(5000, 4000));
+  // A slower launch replaces the estimate.
+  timing.record(10, 100000);
+  EXPECT_FALSE(timing.predictsShorterThan(1, 4000));
+}
+
+TEST(LaunchTiming, InstantLaunchesStillCountAsMeasured) {
+  LaunchTiming timing;
+  timing.record(1u << 20, 0);
+  EXPECT_TRUE(timing.predictsShorterThan(1));
+  timing.record(0, 5); // an empty range teaches nothing
+  EXPECT_TRUE(timing.predictsShorterThan(1));
+}
+
+TEST(LaunchTiming, HugeRangesAreNeverInline) {
+  LaunchTiming timing;
+  timing.record(1u << 20, 1);
+  EXPECT_FALSE(timing.predictsShorterThan(uint64_t(1) << 50));
+}
+
+} // namespace
+} // namespace corecl::rt
