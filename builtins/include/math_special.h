@@ -10,9 +10,6 @@
 #define SPECIAL_EXP_DEG special_exp_f_DEG
 #define SPECIAL_ERF_SMALL special_erf_small_f
 #define SPECIAL_ERF_SMALL_DEG special_erf_small_f_DEG
-#define SPECIAL_ERFC special_erfc_f
-#define SPECIAL_ERFC_DEG special_erfc_f_DEG
-#define SPECIAL_ERFC_ROWS special_erfc_f_ROWS
 // erfc(10.5) < 2^-150: the clamped argument still rounds to +0.
 #define SPECIAL_ERFC_MAX 10.5f
 #else
@@ -23,9 +20,6 @@
 #define SPECIAL_EXP_DEG special_exp_d_DEG
 #define SPECIAL_ERF_SMALL special_erf_small_d
 #define SPECIAL_ERF_SMALL_DEG special_erf_small_d_DEG
-#define SPECIAL_ERFC special_erfc_d
-#define SPECIAL_ERFC_DEG special_erfc_d_DEG
-#define SPECIAL_ERFC_ROWS special_erfc_d_ROWS
 // erfc(27.5) < 2^-1075.
 #define SPECIAL_ERFC_MAX 27.5
 #endif
@@ -89,12 +83,12 @@ MATH_INTERNAL T __corecl_special_exp_parts(T h, T l, IT *k) {
 // |x| < 1/2: erf(x) = x + x * P(x^2) (P about 0.13, so its rounding errors
 // barely reach the result), erfc = 1 - erf (>= 0.47: no cancellation).
 // |x| >= 1/2: erfc(a) = exp(-a^2) * G(a), with G = erfc(a) exp(a^2) smooth
-// and slowly varying (about 1 / (a sqrt(pi))), approximated per quarter
-// binade by a polynomial in (a - centre) whose coefficients each lane loads
-// from a table row. a^2 is split exactly (a*a + fma rest) so that exp(-a^2)
-// keeps full relative accuracy far into the tail, and the one rounding into
-// the subnormal range happens last. erf = 1 - erfc there, erfc(-a) = 2 -
-// erfc(a).
+// and slowly varying (about 1 / (a sqrt(pi))): a polynomial in a - centre
+// up to 4 (double) or 2 (float), then H(1/a^2) / a with H polynomial (the
+// asymptotic form, whose variable 1/a^2 carries no amplified rounding). a^2
+// is split exactly (a*a + fma rest) so that exp(-a^2) keeps full relative
+// accuracy far into the tail, and the one rounding into the subnormal range
+// happens last. erf = 1 - erfc there, erfc(-a) = 2 - erfc(a).
 
 // erf(x) for |x| < 1/2.
 MATH_INTERNAL T __corecl_special_erf_small(T x) {
@@ -105,17 +99,35 @@ MATH_INTERNAL T __corecl_special_erf_small(T x) {
 
 // erfc(a) for a in [1/2, SPECIAL_ERFC_MAX].
 MATH_INTERNAL T __corecl_special_erfc_tail(T a) {
-  // Row: quarter binades counted from 0.5 (exponent and two top mantissa bits).
-  IT row = (AS_IT(a) >> (MANT_BITS - 2)) - (IT)((EXP_BIAS - 1) << 2);
-  row = clamp(row, (IT)0, (IT)(SPECIAL_ERFC_ROWS - 1)) * (IT)(SPECIAL_ERFC_DEG + 2);
-  T t = a - __corecl_special_gather(SPECIAL_ERFC, row); // exact (same binade)
-  T g = __corecl_special_gather(SPECIAL_ERFC, row + (IT)(SPECIAL_ERFC_DEG + 1));
-  for (int i = SPECIAL_ERFC_DEG - 1; i >= 0; --i)
-    g = fma(g, t, __corecl_special_gather(SPECIAL_ERFC, row + (IT)(1 + i)));
-  T h = a * a;
-  T l = fma(a, a, -h);
+  // Near: G in a - centre, the interval's coefficients chosen per lane by
+  // selects (double: two intervals of one degree; loads from a table per
+  // lane would be gathers, far slower).
+#if IS_DOUBLE
+  IT hi = COND(a >= 2.0);
+  T s = a - select((T)special_erfc_a1_d_C, (T)special_erfc_a2_d_C, hi);
+  T near = select((T)special_erfc_a1_d[special_erfc_a1_d_DEG],
+                  (T)special_erfc_a2_d[special_erfc_a2_d_DEG], hi);
+  for (int i = special_erfc_a1_d_DEG - 1; i >= 0; --i)
+    near = fma(near, s, select((T)special_erfc_a1_d[i], (T)special_erfc_a2_d[i], hi));
+  IT far = COND(a >= 4.0);
+#define SPECIAL_ERFC_B special_erfc_b_d
+#else
+  T near;
+  SPECIAL_HORNER(near, a - special_erfc_a_f_C, special_erfc_a_f, special_erfc_a_f_DEG);
+  IT far = COND(a >= 2.0f);
+#define SPECIAL_ERFC_B special_erfc_b_f
+#endif
+  // Far: G = H(1/a^2) / a, with 1/a = r + rl (the division's residual).
+  T r = (T)1 / a;
+  T rl = fma(-r, a, (T)1) * r;
+  T h;
+  SPECIAL_HORNER(h, r * r, SPECIAL_ERFC_B, MATH_CAT(SPECIAL_ERFC_B, _DEG));
+#undef SPECIAL_ERFC_B
+  T g = select(near, fma(r, h, rl * h), far);
+  T sq = a * a;
+  T sql = fma(a, a, -sq);
   IT k;
-  T m = __corecl_special_exp_parts(-h, -l, &k);
+  T m = __corecl_special_exp_parts(-sq, -sql, &k);
   return __corecl_special_scale(g * m, k);
 }
 
@@ -363,8 +375,5 @@ SPECIAL_LGAMMA_R(__generic)
 #undef SPECIAL_EXP_DEG
 #undef SPECIAL_ERF_SMALL
 #undef SPECIAL_ERF_SMALL_DEG
-#undef SPECIAL_ERFC
-#undef SPECIAL_ERFC_DEG
-#undef SPECIAL_ERFC_ROWS
 #undef SPECIAL_ERFC_MAX
 #undef SPECIAL_HORNER

@@ -127,37 +127,18 @@ def erfc_scaled(x):
     return mp.erfc(x) * mp.exp(x * x)
 
 
-def erfc_intervals(count):
-    """[lo, hi) of the erfc intervals: quarters of each binade from 0.5."""
-    out = []
-    for i in range(count):
-        e, j = divmod(i, 4)
-        lo = mpf(2) ** (e - 1) * (1 + mpf(j) / 4)
-        out.append((lo, lo + mpf(2) ** (e - 1) / 4))
-    return out
+def emit_shifted(name, f, lo, hi, deg, kind):
+    """f(centre + s) = P(s) on [lo, hi], centre its (rounded) midpoint."""
+    c = mpf(fmt_value(kind, (mpf(lo) + hi) / 2))
+    g = lambda t: f(c + t)
+    print("#define %s_C %s" % (name, fmt(c, kind)))
+    emit_poly(name, g, lo - c, hi - c, deg, kind)
 
 
-def emit_erfc_table(name, count, deg, kind):
-    """Rows {centre, c0..c_deg}: erfc(a) exp(a^2) ~ P(a - centre)."""
-    ctype = "double" if kind == "double" else "float"
-    rows = []
-    worst = 0
-    for lo, hi in erfc_intervals(count):
-        c = mpf(fmt_value(kind, (lo + hi) / 2))
-        g = lambda t, c=c: erfc_scaled(c + t)
-        cs = remez(g, lo - c, hi - c, deg, True)
-        worst = max(worst, rounded_error(g, lo - c, hi - c, cs, kind, True, 300))
-        rows.append([c] + cs)
-    print("// %s: erfc(a) exp(a^2) on quarter binades from 0.5 to %s, degree %d in"
-          " (a - centre), worst relative error %.3g (2^%.1f)" % (
-              name, mpmath.nstr(erfc_intervals(count)[-1][1], 6), deg, worst, mpmath.log(worst, 2)))
-    print("#define %s_DEG %d" % (name, deg))
-    print("#define %s_ROWS %d" % (name, count))
-    print("__constant %s %s[%d] = {" % (ctype, name, count * (deg + 2)))
-    for r in rows:
-        print("  " + ", ".join(fmt(v, kind) for v in r) + ",")
-    print("};")
-    print()
+def erfc_tail_scaled(u):
+    """H(u) = erfc(a) exp(a^2) a for u = 1/a^2: erfc(a) = exp(-a^2) H(1/a^2) / a."""
+    a = 1 / mp.sqrt(u)
+    return erfc_scaled(a) * a
 
 
 def fmt_value(kind, v):
@@ -222,9 +203,14 @@ def main():
     q = lambda t: mpf(2) / mp.sqrt(mp.pi) - 1 if t == 0 else mp.erf(mp.sqrt(t)) / mp.sqrt(t) - 1
     emit_poly("special_erf_small_d", q, 0, 0.25, 10, "double")
     emit_poly("special_erf_small_f", q, 0, 0.25, 6, "float")
-    # erfc(a) = exp(-a^2) * G(a) for 0.5 <= a < 32 (double) or < 12 (float).
-    emit_erfc_table("special_erfc_d", 24, 14, "double")
-    emit_erfc_table("special_erfc_f", 18, 6, "float")
+    # erfc(a) = exp(-a^2) G(a) for a >= 1/2, G in a - centre on [1/2, 2) and
+    # [2, 4) (double) or on [1/2, 2) (float), then G = H(1/a^2) / a up to
+    # 27.5 (double) or 10.5 (float), where erfc has underflowed.
+    emit_shifted("special_erfc_a1_d", erfc_scaled, 0.5, 2, 20, "double")
+    emit_shifted("special_erfc_a2_d", erfc_scaled, 2, 4, 20, "double")
+    emit_poly("special_erfc_b_d", erfc_tail_scaled, 1 / mpf(27.5) ** 2, mpf(1) / 16, 15, "double")
+    emit_shifted("special_erfc_a_f", erfc_scaled, 0.5, 2, 10, "float")
+    emit_poly("special_erfc_b_f", erfc_tail_scaled, 1 / mpf(10.5) ** 2, mpf(1) / 4, 9, "float")
     # exp(r) for |r| <= ln2/2 (a little wider for the reduction's rounding).
     w = mp.log(2) / 2 * (1 + mpf(2) ** -10)
     emit_poly("special_exp_d", mp.exp, -w, w, 12, "double")
