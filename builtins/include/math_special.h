@@ -3,7 +3,6 @@
 // (special_*) come from tools/special_coefficients.py.
 
 #if IS_FLOAT
-#define SPECIAL_S float
 #define SPECIAL_LN2HI SPECIAL_LN2HI_F
 #define SPECIAL_LN2LO SPECIAL_LN2LO_F
 #define SPECIAL_EXP special_exp_f
@@ -13,7 +12,6 @@
 // erfc(10.5) < 2^-150: the clamped argument still rounds to +0.
 #define SPECIAL_ERFC_MAX 10.5f
 #else
-#define SPECIAL_S double
 #define SPECIAL_LN2HI SPECIAL_LN2HI_D
 #define SPECIAL_LN2LO SPECIAL_LN2LO_D
 #define SPECIAL_EXP special_exp_d
@@ -25,11 +23,15 @@
 #endif
 
 // Horner over a __constant coefficient array (lowest degree first).
+// Plain a * b + c throughout where rounding may differ: it contracts to an
+// fma where the CPU has one and stays a multiply and an add where it does
+// not (where fma() would be a library call, see MATH_HAS_FAST_FMA); fma() is
+// kept for exact products only, through __corecl_special_prod_err.
 #define SPECIAL_HORNER(p, t, C, DEG)                                                           \
   do {                                                                                         \
     p = (T)C[DEG];                                                                             \
     for (int i_ = (DEG)-1; i_ >= 0; --i_)                                                      \
-      p = fma(p, t, (T)C[i_]);                                                                 \
+      p = p * (t) + (T)C[i_];                                                                  \
   } while (0)
 
 // ---------------------------------------------------------------------------
@@ -51,6 +53,20 @@ OVERLOAD T minmag(T x, T y) {
 // ---------------------------------------------------------------------------
 // Shared helpers.
 
+// a * b - p exactly, for p = a * b rounded: one fma where the CPU has it,
+// Dekker's splitting otherwise (|a|, |b| below 2^996 there).
+MATH_INTERNAL T __corecl_special_prod_err(T a, T b, T p) {
+#if MATH_HAS_FAST_FMA
+  return fma(a, b, -p);
+#else
+  const T split = IS_FLOAT ? (T)4097 : (T)134217729; // 2^(ceil(p/2)) + 1
+  T ca = a * split, cb = b * split;
+  T ah = ca - (ca - a), bh = cb - (cb - b);
+  T al = a - ah, bl = b - bh;
+  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+#endif
+}
+
 // v * 2^k in one rounding (for |k| up to twice the exponent range, enough
 // for any result that does not overflow to inf or underflow to 0 anyway):
 // two exact power-of-two factors, only the second of which can round.
@@ -69,8 +85,8 @@ MATH_INTERNAL T __corecl_special_exp_parts(T h, T l, IT *k) {
   T kf = rint(h * (T)M_LOG2E);
   // The product with the short LN2HI is exact and the difference is
   // exactly representable (|r| < 1/2 with the granularity of h).
-  T r = fma(-kf, (T)SPECIAL_LN2HI, h);
-  r = fma(-kf, (T)SPECIAL_LN2LO, r) + l;
+  T r = h - kf * (T)SPECIAL_LN2HI;
+  r = (r - kf * (T)SPECIAL_LN2LO) + l;
   T p;
   SPECIAL_HORNER(p, r, SPECIAL_EXP, SPECIAL_EXP_DEG);
   *k = CONVERT_IT(kf);
@@ -94,7 +110,7 @@ MATH_INTERNAL T __corecl_special_exp_parts(T h, T l, IT *k) {
 MATH_INTERNAL T __corecl_special_erf_small(T x) {
   T p;
   SPECIAL_HORNER(p, x * x, SPECIAL_ERF_SMALL, SPECIAL_ERF_SMALL_DEG);
-  return fma(x, p, x);
+  return x * p + x;
 }
 
 // erfc(a) for a in [1/2, SPECIAL_ERFC_MAX].
@@ -108,7 +124,7 @@ MATH_INTERNAL T __corecl_special_erfc_tail(T a) {
   T near = select((T)special_erfc_a1_d[special_erfc_a1_d_DEG],
                   (T)special_erfc_a2_d[special_erfc_a2_d_DEG], hi);
   for (int i = special_erfc_a1_d_DEG - 1; i >= 0; --i)
-    near = fma(near, s, select((T)special_erfc_a1_d[i], (T)special_erfc_a2_d[i], hi));
+    near = near * s + select((T)special_erfc_a1_d[i], (T)special_erfc_a2_d[i], hi);
   IT far = COND(a >= 4.0);
 #define SPECIAL_ERFC_B special_erfc_b_d
 #else
@@ -119,13 +135,14 @@ MATH_INTERNAL T __corecl_special_erfc_tail(T a) {
 #endif
   // Far: G = H(1/a^2) / a, with 1/a = r + rl (the division's residual).
   T r = (T)1 / a;
-  T rl = fma(-r, a, (T)1) * r;
+  T ra = r * a;
+  T rl = (((T)1 - ra) - __corecl_special_prod_err(r, a, ra)) * r;
   T h;
   SPECIAL_HORNER(h, r * r, SPECIAL_ERFC_B, MATH_CAT(SPECIAL_ERFC_B, _DEG));
 #undef SPECIAL_ERFC_B
-  T g = select(near, fma(r, h, rl * h), far);
+  T g = select(near, r * h + rl * h, far);
   T sq = a * a;
-  T sql = fma(a, a, -sq);
+  T sql = __corecl_special_prod_err(a, a, sq);
   IT k;
   T m = __corecl_special_exp_parts(-sq, -sql, &k);
   return __corecl_special_scale(g * m, k);
@@ -196,17 +213,16 @@ MATH_INTERNAL T __corecl_special_log_dd(T x, T *lo) {
   T lh = __corecl_special_gather(special_log_table, row + 1);
   T ll = __corecl_special_gather(special_log_table, row + 2);
   T ph = m * inv;
-  T pl = fma(m, inv, -ph);
+  T pl = __corecl_special_prod_err(m, inv, ph);
   T rh = ph - 1.0;
   T r2h = rh * rh;
-  T r2l = fma(rh, rh, -r2h);
-  T p = fma(rh, fma(rh, fma(rh, fma(rh, fma(rh, -1.0 / 8, 1.0 / 7), -1.0 / 6), 1.0 / 5), -0.25),
-            1.0 / 3);
+  T r2l = __corecl_special_prod_err(rh, rh, r2h);
+  T p = ((((rh * (-1.0 / 8) + 1.0 / 7) * rh - 1.0 / 6) * rh + 1.0 / 5) * rh - 0.25) * rh + 1.0 / 3;
   T e1, e2, e3;
   T s = __corecl_special_two_sum(e * SPECIAL_LN2HI_D, lh, &e1);
   s = __corecl_special_two_sum(s, rh, &e2);
   s = __corecl_special_two_sum(s, -0.5 * r2h, &e3);
-  T l = ((e1 + e2) + e3) + fma(e, SPECIAL_LN2LO_D, ll) + (pl - pl * rh - 0.5 * r2l) +
+  T l = ((e1 + e2) + e3) + (e * SPECIAL_LN2LO_D + ll) + (pl - pl * rh - 0.5 * r2l) +
         rh * r2h * p;
   T hi = s + l;
   *lo = l - (hi - s);
@@ -221,7 +237,7 @@ MATH_INTERNAL T __corecl_special_lgamma_stirling(T zh, T zl, T *lo) {
   ll += zl / zh;
   T ah = zh - 0.5; // exact
   T ph = ah * lh;
-  T pl = fma(ah, lh, -ph) + (ah * ll + zl * lh);
+  T pl = __corecl_special_prod_err(ah, lh, ph) + (ah * ll + zl * lh);
   T e1, e2;
   T s = __corecl_special_two_sum(ph, -zh, &e1);
   s = __corecl_special_two_sum(s, SPECIAL_HLOG2PI_HI, &e2);
@@ -237,7 +253,7 @@ MATH_INTERNAL T __corecl_special_lgamma_stirling(T zh, T zl, T *lo) {
 // sin(pi x), for |x| < 2^52: exact reduction to r = x - j/2, |r| <= 1/4.
 MATH_INTERNAL T __corecl_special_sinpi(T x) {
   T j = rint(2.0 * x);
-  T r = fma(j, -0.5, x);
+  T r = x - j * 0.5;
   T r2 = r * r;
   T s, c;
   SPECIAL_HORNER(s, r2, special_sinpi, special_sinpi_DEG);
@@ -272,7 +288,7 @@ MATH_INTERNAL T __corecl_special_gamma_core(T x, IT *refl, IT *shift, T *ph, T *
     T fl;
     T fh = __corecl_special_two_sum(wh, (T)i, &fl);
     T nh = h * fh;
-    T nl = fma(h, fh, -nh) + (h * fl + l * fh);
+    T nl = __corecl_special_prod_err(h, fh, nh) + (h * fl + l * fh);
     IT use = COND((T)i < n);
     h = select(h, nh, use);
     l = select(l, nl, use);
@@ -295,7 +311,7 @@ OVERLOAD T tgamma(T x) {
   T s = __corecl_special_sinpi(fmax(x, -0x1p52));
   // m / (ph + pl), and pi m / sinpi(x) when reflecting (then ph = 1).
   T q = m / ph;
-  q = fma(-q, pl / ph, q);
+  q = q - q * (pl / ph);
   q = select(q, SPECIAL_PI_HI * m / s, refl);
   T r = __corecl_special_scale(q, k);
   r = select(r, r / x, shift);
@@ -337,9 +353,13 @@ OVERLOAD T lgamma(T x) {
   r = select(r, t2 * p2 + 0.0, COND(fabs(t2) <= 0.125));
   // Huge x: x (log x - 1), the rest being below an ulp (and the
   // Stirling sum would overflow before the result does).
+  // (The exact product is taken at x 2^-64, within Dekker's range.)
   T lm1 = lxh - 1.0; // exact
-  T hu = x * lm1;
-  T hr = select(hu + (fma(x, lm1, -hu) + x * lxl), hu, COND(isinf(hu)));
+  T xs = x * 0x1p-64;
+  T hs = xs * lm1;
+  T hu = hs * 0x1p64;
+  T hr = hu + (__corecl_special_prod_err(xs, lm1, hs) + xs * lxl) * 0x1p64;
+  hr = select(hr, hu, COND(isinf(hu)));
   r = select(r, hr, COND(x > 0x1p60));
   IT pole = COND(x <= 0.0) & COND(floor(x) == x);
   r = select(r, (T)INFINITY, pole | COND(isinf(x)));
@@ -368,7 +388,6 @@ SPECIAL_LGAMMA_R(__private)
 SPECIAL_LGAMMA_R(__generic)
 #undef SPECIAL_LGAMMA_R
 
-#undef SPECIAL_S
 #undef SPECIAL_LN2HI
 #undef SPECIAL_LN2LO
 #undef SPECIAL_EXP
