@@ -174,8 +174,9 @@ OVERLOAD T erfc(T x) {
 // ~2^-60 absolute for a result within a few ulp. The product of the shift
 // factors is double-double as well, and the first factor x is divided out
 // last so that tiny and subnormal x lose nothing. lgamma uses the same
-// pieces, plus x * P(x - 1) and x * P(x - 2) near its zeros at 1 and 2, where
-// the general sum would cancel.
+// pieces, plus (x - 1) P(x - 1) and (x - 2) P(x - 2) near its zeros at 1
+// and 2, where the general sum would cancel (near its zeros at negative x
+// it does cancel: lgamma has no accuracy bound).
 // Float: computed in double (the double forms, rounded once).
 
 // lgamma_r's sign: gamma(x) < 0 exactly for negative non-integers with an

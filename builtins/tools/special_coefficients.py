@@ -13,7 +13,6 @@ coefficients rounded to the target precision (so a degree can be chosen).
 Needs only the standard library and mpmath.
 """
 import struct
-import sys
 
 import mpmath
 from mpmath import mp, mpf
@@ -215,8 +214,6 @@ def main():
     w = mp.log(2) / 2 * (1 + mpf(2) ** -10)
     emit_poly("special_exp_d", mp.exp, -w, w, 12, "double")
     emit_poly("special_exp_f", mp.exp, -w, w, 6, "float")
-    if "--erf-only" in sys.argv:
-        return
     emit_log_table()
     # Stirling's correction for z >= 7: z * S(z) = P(1/z^2).
     emit_poly("special_stirling", stirling_tail, 0, mpf(1) / 49, 8, "double")
