@@ -329,22 +329,36 @@ OVERLOAD T lgamma(T x) {
   IT refl, shift;
   T ph, pl, el;
   T eh = __corecl_special_gamma_core(x, &refl, &shift, &ph, &pl, &el);
-  // Direct:    log Gamma(z) - log|product| - log|x| (the last when shifted);
-  // reflected: log(pi) - log|sinpi(x)| - log Gamma(1 - x), with product 1.
-  // So r = a - log|q| - b, all double-double; one log serves both.
+  // One log serves every lane, of:
+  //   direct     the shift product x (x+1) ... (x+n-1) (1 when n = 0):
+  //              lgamma = log Gamma(z) - log|product|
+  //   reflected  sinpi(x): lgamma = log(pi) - log|sinpi(x)| - log Gamma(1 - x)
+  //   |x| < 2^-60 and x > 2^60: x itself (below, where the other terms
+  //              fall under an ulp or the Stirling sum would overflow)
   T ax = fabs(x);
-  T s = __corecl_special_sinpi(fmax(x, -0x1p52));
-  T lql, lxl, e1, e2;
-  T lqh = __corecl_special_log_dd(select(fabs(ph), fabs(s), refl), &lql);
-  lql += pl / ph;
-  T lxh = __corecl_special_log_dd(ax, &lxl);
+  IT tiny = COND(ax < 0x1p-60);
+  IT huge = COND(x > 0x1p60);
+  T qh = ph * x;
+  T ql = __corecl_special_prod_err(ph, x, qh) + pl * x;
+  qh = select(ph, qh, shift);
+  ql = select(pl, ql, shift);
+  qh = select(qh, __corecl_special_sinpi(fmax(x, -0x1p52)), refl);
+  ql = select(ql, 0.0, refl);
+  qh = select(qh, ax, tiny | huge);
+  ql = select(ql, 0.0, tiny | huge);
+  T lql, e1, e2;
+  T lqh = __corecl_special_log_dd(fabs(qh), &lql);
+  lql += ql / qh;
+  // r = a - log|q| - b: (a, b) = (log Gamma(z), 0) direct, (log(pi),
+  // log Gamma(1 - x)) reflected.
   T ah = select(eh, SPECIAL_LOGPI_HI, refl);
   T al = select(el, SPECIAL_LOGPI_LO, refl);
-  T bh = select(select(0.0, lxh, shift), eh, refl);
-  T bl = select(select(0.0, lxl, shift), el, refl);
+  T bh = select(0.0, eh, refl);
+  T bl = select(0.0, el, refl);
   T r = __corecl_special_two_sum(ah, -lqh, &e1);
   r = __corecl_special_two_sum(r, -bh, &e2);
   r += (e1 + e2) + (al - lql - bl);
+  r = select(r, -lqh, tiny);
   // Near the zeros at 1 and 2 (+ 0 turns the -0 that t * p gives at 1 into
   // the +0 C specifies).
   T t1 = x - 1.0, t2 = x - 2.0, p1, p2;
@@ -352,16 +366,15 @@ OVERLOAD T lgamma(T x) {
   SPECIAL_HORNER(p2, t2, special_lgamma2, special_lgamma2_DEG);
   r = select(r, t1 * p1 + 0.0, COND(fabs(t1) <= 0.125));
   r = select(r, t2 * p2 + 0.0, COND(fabs(t2) <= 0.125));
-  // Huge x: x (log x - 1), the rest being below an ulp (and the
-  // Stirling sum would overflow before the result does).
-  // (The exact product is taken at x 2^-64, within Dekker's range.)
-  T lm1 = lxh - 1.0; // exact
+  // Huge x: x (log x - 1), the rest being below an ulp. (The exact
+  // product is taken at x 2^-64, within Dekker's range.)
+  T lm1 = lqh - 1.0; // exact
   T xs = x * 0x1p-64;
   T hs = xs * lm1;
   T hu = hs * 0x1p64;
-  T hr = hu + (__corecl_special_prod_err(xs, lm1, hs) + xs * lxl) * 0x1p64;
+  T hr = hu + (__corecl_special_prod_err(xs, lm1, hs) + xs * lql) * 0x1p64;
   hr = select(hr, hu, COND(isinf(hu)));
-  r = select(r, hr, COND(x > 0x1p60));
+  r = select(r, hr, huge);
   IT pole = COND(x <= 0.0) & COND(floor(x) == x);
   r = select(r, (T)INFINITY, pole | COND(isinf(x)));
   return select(r, x, COND(isnan(x)));
