@@ -28,10 +28,6 @@ HOST_UNARY(atanh)
 HOST_UNARY(expm1)
 HOST_UNARY(log1p)
 HOST_UNARY(cbrt)
-HOST_UNARY(erf)
-HOST_UNARY(erfc)
-HOST_UNARY(tgamma)
-HOST_UNARY(lgamma)
 HOST_UNARY(logb)
 
 #define HOST_BINARY(name)                                                                      \
@@ -55,13 +51,7 @@ HOST_BINARY(nextafter)
   OVERLOAD T acospi(T x) { return acos(x) / (T)M_PI; }                                         \
   OVERLOAD T atanpi(T x) { return atan(x) / (T)M_PI; }                                         \
   OVERLOAD T atan2pi(T y, T x) { return atan2(y, x) / (T)M_PI; }                               \
-  OVERLOAD T powr(T x, T y) { return pow(x, y); }                                              \
-  OVERLOAD T maxmag(T x, T y) {                                                                \
-    return fabs(x) > fabs(y) ? x : fabs(y) > fabs(x) ? y : fmax(x, y);                         \
-  }                                                                                            \
-  OVERLOAD T minmag(T x, T y) {                                                                \
-    return fabs(x) < fabs(y) ? x : fabs(y) < fabs(x) ? y : fmin(x, y);                         \
-  }
+  OVERLOAD T powr(T x, T y) { return pow(x, y); }
 
 DERIVED(float)
 DERIVED(double)
@@ -123,15 +113,3 @@ OVERLOAD double ldexp(double x, int n) { return __builtin_ldexp(x, n); }
   LDEXP_VECTOR(T, 3) LDEXP_VECTOR(T, 4) LDEXP_VECTOR(T, 8) LDEXP_VECTOR(T, 16)
 LDEXP_ALL(float)
 LDEXP_ALL(double)
-
-// lgamma_r: lgamma and the sign of gamma(x), which is negative exactly for
-// negative non-integers whose floor is odd (poles report +1, as C does).
-#define LGAMMA_R(AS, T)                                                                        \
-  OVERLOAD T lgamma_r(T x, AS int *sign) {                                                     \
-    T f = floor(x);                                                                            \
-    bool negative = x < (T)0 && f != x && fmod(f, (T)2) != (T)0;                               \
-    *sign = negative ? -1 : 1;                                                                 \
-    return lgamma(x);                                                                          \
-  }
-OUT_SPACES(LGAMMA_R, float)
-OUT_SPACES(LGAMMA_R, double)
