@@ -38,9 +38,6 @@ HOST_UNARY(logb)
   OVERLOAD double name(double x, double y) { return __builtin_##name(x, y); }
 
 HOST_BINARY(atan2)
-HOST_BINARY(fmod)
-HOST_BINARY(remainder)
-HOST_BINARY(nextafter)
 
 // exp10 and the pi-scaled functions, from the ones above.
 #define DERIVED(T)                                                                             \

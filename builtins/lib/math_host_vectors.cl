@@ -43,9 +43,6 @@ UNARY_VECTORS(tgamma)
 UNARY_VECTORS(lgamma)
 UNARY_VECTORS(logb)
 BINARY_VECTORS(atan2)
-BINARY_VECTORS(fmod)
-BINARY_VECTORS(remainder)
-BINARY_VECTORS(nextafter)
 
 // The derived functions of math_host.cl.
 UNARY_VECTORS(exp10)
