@@ -125,7 +125,7 @@ MATH_INTERNAL T __corecl_pow_root(T x, T n) {
 }
 
 // For float pow: log2 of a positive finite x (a float, so normal here) to
-// about 2^-51 relative: x = 2^k m, m in [sqrt(1/2), sqrt(2)),
+// about 2^-45 relative: x = 2^k m, m in [sqrt(1/2), sqrt(2)),
 // log2(m) = s P(s^2) with s = (m - 1)/(m + 1).
 MATH_INTERNAL T __corecl_powf_log2(T x) {
   IT bits = AS_IT(x);
@@ -142,7 +142,7 @@ MATH_INTERNAL T __corecl_powf_log2(T x) {
   return fma(s, p, __corecl_pow_itod(k));
 }
 
-// For float pow: 2^t to about 2^-44 relative; |t| is clamped to 400, far
+// For float pow: 2^t to about 2^-39 relative; |t| is clamped to 400, far
 // past float's range, so the conversion to float overflows or underflows.
 MATH_INTERNAL T __corecl_powf_exp2(T t) {
   t = fmin(fmax(t, (T)-400), (T)400);
@@ -210,7 +210,8 @@ OVERLOAD T pow(T x, T y) {
 }
 
 // pow for x >= 0 only, with its own table (OpenCL C 7.5.1): NaN for x < 0,
-// 0^0, inf^0 and 1^inf.
+// 0^0, inf^0 and 1^inf, and any NaN operand gives NaN (powr(1, NaN) too,
+// unlike pow; the CTS reference agrees).
 OVERLOAD T powr(T x, T y) {
   T ax = fabs(x);
   T ay = fabs(y);
