@@ -36,7 +36,6 @@ UNARY(log10, __builtin_log10f, __builtin_log10)
 BINARY(fmin, __builtin_fminf, __builtin_fmin)
 BINARY(fmax, __builtin_fmaxf, __builtin_fmax)
 BINARY(copysign, __builtin_copysignf, __builtin_copysign)
-BINARY(pow, __builtin_powf, __builtin_pow)
 
 #define TERNARY(name, fbody, dbody)                                                            \
   OVERLOAD float name(float a, float b, float c) { return fbody; }                             \

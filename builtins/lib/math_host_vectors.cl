@@ -37,17 +37,11 @@ UNARY_VECTORS(acosh)
 UNARY_VECTORS(atanh)
 UNARY_VECTORS(expm1)
 UNARY_VECTORS(log1p)
-UNARY_VECTORS(cbrt)
 UNARY_VECTORS(logb)
 BINARY_VECTORS(atan2)
-BINARY_VECTORS(hypot)
-BINARY_VECTORS(fmod)
-BINARY_VECTORS(remainder)
-BINARY_VECTORS(nextafter)
 
 // The derived functions of math_host.cl.
 UNARY_VECTORS(exp10)
-UNARY_VECTORS(rsqrt)
 UNARY_VECTORS(sinpi)
 UNARY_VECTORS(cospi)
 UNARY_VECTORS(tanpi)
@@ -55,7 +49,6 @@ UNARY_VECTORS(asinpi)
 UNARY_VECTORS(acospi)
 UNARY_VECTORS(atanpi)
 BINARY_VECTORS(atan2pi)
-BINARY_VECTORS(powr)
 
 // native_* and half_* (float only).
 #define NATIVE_VECTORS(prefix)                                                                 \

@@ -149,7 +149,17 @@ const std::vector<Entry> &entries() {
       {{"minmag", Shape::Binary, 0, 0, 1e3}},
       {{"nextafter", Shape::Binary, 0, 0, 0}},
       {{"pow", Shape::Binary, 16, 16, 30}, nullptr, mpfr_pow},
-      {{"powr", Shape::Binary, 16, 16, 30}, nullptr, mpfr_powr},
+      // OpenCL's powr: a NaN operand gives NaN (MPFR, after IEEE 754-2019,
+      // returns 1 for powr(1, NaN)).
+      {{"powr", Shape::Binary, 16, 16, 30},
+       nullptr,
+       [](mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y, mpfr_rnd_t rnd) {
+         if (mpfr_nan_p(x) || mpfr_nan_p(y)) {
+           mpfr_set_nan(r);
+           return 0;
+         }
+         return mpfr_powr(r, x, y, rnd);
+       }},
       {{"remainder", Shape::Binary, 0, 0, 0}, nullptr, mpfr_remainder},
       {{"pown", Shape::IntSecond, 16, 16, 30}},
       {{"rootn", Shape::IntSecond, 16, 16, 1e6}},

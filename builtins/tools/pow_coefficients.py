@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""Coefficients, tables and constants of the pow family (math_pow.h,
+lib/math_pow.cl). Not run at build time: run it by hand and paste its output
+when an algorithm changes.  Needs python3 and mpmath only.
+
+    python3 builtins/tools/pow_coefficients.py
+
+Polynomials are fitted with a linear Remez exchange (weighted minimax over a
+chosen basis of powers) in 60-digit arithmetic, then rounded to double; the
+printed error is measured with the rounded coefficients.
+"""
+import struct
+import mpmath as mp
+
+mp.mp.dps = 60
+
+
+def to_double(x):
+    return float(mp.mpf(x))  # correctly rounded (mpf -> nearest double)
+
+
+def hexd(x):
+    return float(x).hex()
+
+
+def remez(f, w, powers, a, b, iters=30, grid=3000):
+    """Minimise max |w(x) (f(x) - sum c_i x^powers[i])| on [a, b]."""
+    n = len(powers)
+    a, b = mp.mpf(a), mp.mpf(b)
+    # Chebyshev extrema as the first reference.
+    ref = [(a + b) / 2 - (b - a) / 2 * mp.cos(mp.pi * j / n) for j in range(n + 1)]
+    xs = [a + (b - a) * k / grid for k in range(grid + 1)]
+    fx = [f(x) for x in xs]
+    wx = [w(x) for x in xs]
+    coef = None
+    for _ in range(iters):
+        m = mp.matrix(n + 1, n + 1)
+        rhs = mp.matrix(n + 1, 1)
+        for j, x in enumerate(ref):
+            for i, p in enumerate(powers):
+                m[j, i] = x**p
+            m[j, n] = (-1) ** j / w(x)
+            rhs[j] = f(x)
+        sol = mp.lu_solve(m, rhs)
+        coef = [sol[i] for i in range(n)]
+        lev = abs(sol[n])
+
+        def err(x, fxv=None, wxv=None):
+            fv = f(x) if fxv is None else fxv
+            wv = w(x) if wxv is None else wxv
+            return wv * (fv - sum(c * x**p for c, p in zip(coef, powers)))
+
+        es = [err(x, fv, wv) for x, fv, wv in zip(xs, fx, wx)]
+        # One extremum per run of equal sign, refined by ternary search.
+        runs = []
+        start = 0
+        for k in range(1, len(xs) + 1):
+            if k == len(xs) or mp.sign(es[k]) != mp.sign(es[start]):
+                kk = max(range(start, k), key=lambda q: abs(es[q]))
+                lo = xs[max(kk - 1, 0)]
+                hi = xs[min(kk + 1, len(xs) - 1)]
+                for _ in range(40):
+                    m1 = lo + (hi - lo) / 3
+                    m2 = hi - (hi - lo) / 3
+                    if abs(err(m1)) < abs(err(m2)):
+                        lo = m1
+                    else:
+                        hi = m2
+                xm = (lo + hi) / 2
+                if abs(err(xm)) < abs(es[kk]):
+                    xm = xs[kk]
+                runs.append((xm, err(xm)))
+                start = k
+        while len(runs) > n + 1:
+            if abs(runs[0][1]) < abs(runs[-1][1]):
+                runs.pop(0)
+            else:
+                runs.pop()
+        if len(runs) < n + 1:
+            break
+        ref = [r[0] for r in runs]
+        top = max(abs(r[1]) for r in runs)
+        if top - lev < lev * mp.mpf('1e-6'):
+            break
+    cd = [to_double(c) for c in coef]
+    worst = max(abs(w(x) * (f(x) - sum(mp.mpf(c) * x**p for c, p in zip(cd, powers))))
+                for x in xs)
+    return cd, worst
+
+
+def log2err(e):
+    return float(mp.log(e, 2)) if e > 0 else float('-inf')
+
+
+def print_poly(name, cd, worst, note):
+    print(f'// {name}: {note}; max error 2^{log2err(worst):.1f}')
+    for i, c in enumerate(cd):
+        print(f'#define {name}{i} {hexd(c)}')
+    print()
+
+
+# --- float pow: log2 and exp2 computed in double ---------------------------
+# log2(m) = s * P(s^2) with s = (m - 1) / (m + 1), m in [sqrt(1/2), sqrt(2)).
+SQ = mp.sqrt(mp.mpf(2))
+SMAX = (SQ - 1) / (SQ + 1)
+ZMAX = SMAX**2 * mp.mpf('1.0001')
+
+
+def log2_atanh_ratio(z):
+    # log2((1 + s)/(1 - s)) / s = (2 / ln 2) sum z^k / (2k + 1)
+    return 2 / mp.log(2) * mp.nsum(lambda k: z**k / (2 * k + 1), [0, mp.inf])
+
+
+cd, worst = remez(log2_atanh_ratio, lambda z: 1 / log2_atanh_ratio(z),
+                  list(range(6)), 0, ZMAX)
+print_poly('POWF_LOG2_C', cd, worst, 'log2(m) = s P(s^2), relative')
+
+# 2^f = 1 + f Q(f) on f in [-1/2, 1/2].
+F2 = mp.mpf('0.5')
+
+
+def exp2m1_over_f(f):
+    if f == 0:
+        return mp.log(2)
+    return mp.expm1(f * mp.log(2)) / f
+
+
+cd, worst = remez(exp2m1_over_f, lambda f: mp.mpf(1), list(range(8)), -F2, F2)
+print_poly('POWF_EXP2_C', cd, worst, '2^f = 1 + f Q(f), absolute on Q')
+
+# --- double pow: log in double-double, table-driven -------------------------
+N_LOG = 128
+OFF = 0x3FE6900000000000  # z in [0.705078125, 1.41015625); 1.0 centres entry 75
+LOG_ONE = 75
+
+
+def bits_to_mp(b):
+    return mp.mpf(struct.unpack('<d', struct.pack('<Q', b))[0])
+
+
+invc, logc_hi, logc_lo = [], [], []
+rmax = mp.mpf(0)
+for i in range(N_LOG):
+    lo = bits_to_mp(OFF + (i << 45))
+    hi = bits_to_mp(OFF + ((i + 1) << 45))
+    if i == LOG_ONE:
+        ic = 1.0
+    else:
+        ic = to_double(2 / (lo + hi))  # symmetric range of r = z/c - 1
+    lc = -mp.log(mp.mpf(ic))
+    h = to_double(lc)
+    invc.append(ic)
+    logc_hi.append(h)
+    logc_lo.append(to_double(lc - mp.mpf(h)))
+    rmax = max(rmax, abs(lo * mp.mpf(ic) - 1), abs(hi * mp.mpf(ic) - 1))
+RMAX = rmax * mp.mpf('1.001')
+
+
+def log1p_tail(r):
+    # (log1p(r) - r + r^2/2) / r^3
+    return mp.nsum(lambda k: (-1) ** (k + 1) * r ** (k - 3) / k, [3, mp.inf])
+
+
+cd, worst = remez(log1p_tail, lambda r: mp.mpf(1), list(range(6)), -RMAX, RMAX)
+print(f'// |r| <= 2^{float(mp.log(RMAX, 2)):.2f}; error of r^3 P(r) relative to r: '
+      f'2^{log2err(worst * RMAX**2):.1f}')
+print_poly('POW_LOG1P_C', cd, worst, 'log1p(r) = r - r^2/2 + r^3 P(r), absolute on P')
+
+# exp(r) = 1 + r + r^2/2 + r^3 Q(r), |r| <= ln2/256 plus slack.
+N_EXP = 128
+EMAX = mp.log(2) / (2 * N_EXP) * mp.mpf('1.01')
+
+
+def expm1_tail(r):
+    return mp.nsum(lambda k: r ** (k - 3) / mp.factorial(k), [3, mp.inf])
+
+
+cd, worst = remez(expm1_tail, lambda r: mp.mpf(1), list(range(3)), -EMAX, EMAX)
+print(f'// error of r^3 Q(r): 2^{log2err(worst * EMAX**3):.1f}')
+print_poly('POW_EXPM1_C', cd, worst, 'exp(r) = 1 + r + r^2/2 + r^3 Q(r), absolute on Q')
+
+# --- constants ---------------------------------------------------------------
+LN2 = mp.log(2)
+# ln2 hi with 42 significant bits: k * LN2_HI is exact for |k| < 2^11.
+ln2_hi = to_double(mp.floor(LN2 * 2**42) / 2**42)
+ln2_lo = to_double(LN2 - mp.mpf(ln2_hi))
+ln2n_hi = to_double(LN2 / N_EXP)
+ln2n_lo = to_double(LN2 / N_EXP - mp.mpf(ln2n_hi))
+print(f'#define POW_LN2_HI {hexd(ln2_hi)}')
+print(f'#define POW_LN2_LO {hexd(ln2_lo)}')
+print(f'#define POW_INV_LN2N {hexd(to_double(N_EXP / LN2))}')
+print(f'#define POW_LN2N_HI {hexd(ln2n_hi)}')
+print(f'#define POW_LN2N_LO {hexd(ln2n_lo)}')
+print()
+
+# --- cbrt: first guess from the bits -----------------------------------------
+# as_uint(x) / 3 + B approximates the bits of cbrt(x) (the exponent field is
+# divided by 3, the mantissa bits linearly interpolate); B is chosen to
+# minimise the largest relative error over a period of three binades.
+
+
+def cbrt_guess_err(B, mbits, bias):
+    worst = mp.mpf(0)
+    one = bias << mbits
+    for e in range(3):
+        for k in range(0, 1 << 10):
+            bits = one + (e << mbits) + (k << (mbits - 10))
+            g = bits // 3 + B
+            # value of a bit pattern with the given layout
+            x = mp.ldexp(1 + mp.mpf(bits & ((1 << mbits) - 1)) / 2**mbits, (bits >> mbits) - bias)
+            y = mp.ldexp(1 + mp.mpf(g & ((1 << mbits) - 1)) / 2**mbits, (g >> mbits) - bias)
+            worst = max(worst, abs(y / mp.cbrt(x) - 1))
+    return worst
+
+
+def best_B(mbits, bias):
+    # B ~ (bias - bias/3 - delta) * 2^mbits; search delta.
+    base = (bias - bias // 3) << mbits
+    lo, hi = base - (1 << (mbits - 1)), base + (1 << (mbits - 1))
+    for _ in range(40):
+        m1 = lo + (hi - lo) // 3
+        m2 = hi - (hi - lo) // 3
+        if cbrt_guess_err(m1, mbits, bias) < cbrt_guess_err(m2, mbits, bias):
+            hi = m2
+        else:
+            lo = m1
+    B = (lo + hi) // 2
+    return B, cbrt_guess_err(B, mbits, bias)
+
+
+mp.mp.dps = 30
+B, e = best_B(23, 127)
+print(f'#define CBRTF_MAGIC 0x{B:08x}u  // first guess within 2^{log2err(e):.2f}')
+# double: the same on the high 32 bits (20 mantissa bits).
+B, e = best_B(20, 1023)
+print(f'#define CBRT_MAGIC_HI 0x{B:08x}u  // first guess within 2^{log2err(e):.2f}')
+mp.mp.dps = 60
+print()
+
+# --- tables ------------------------------------------------------------------
+
+
+def print_table(name, vals, per_line=3):
+    print(f'__constant double {name}[{len(vals)}] = {{')
+    for k in range(0, len(vals), per_line):
+        print('    ' + ', '.join(hexd(v) for v in vals[k:k + per_line]) + ',')
+    print('};')
+
+
+print('// 1/c for the 128 subintervals of z (exact 1 for the one holding 1.0) and')
+print('// -log(1/c) = log(c) as a double-double.')
+print_table('corecl_pow_log_invc', invc)
+print_table('corecl_pow_log_logc_hi', logc_hi)
+print_table('corecl_pow_log_logc_lo', logc_lo)
+t_hi, t_lo = [], []
+for j in range(N_EXP):
+    v = mp.power(2, mp.mpf(j) / N_EXP)
+    h = to_double(v)
+    t_hi.append(h)
+    t_lo.append(to_double(v - mp.mpf(h)))
+print('// 2^(j/128) as a double-double.')
+print_table('corecl_pow_exp_hi', t_hi)
+print_table('corecl_pow_exp_lo', t_lo)
