@@ -1,0 +1,280 @@
+// Exponentials, logarithms and the hyperbolic functions, type-generic
+// (math_generic.h), branch-free: every path is computed and the result
+// selected, so that scalar code widens into SIMD code and vector code stays
+// SIMD.
+//
+// exp family: x = n ln2 + r, |r| <= ln2/2, with n = rint(x log2(e)) and
+// r = x - n ln2 in two FMA steps (the first is exact: ln2_hi is the rounded
+// ln2, so x - n ln2_hi is a small multiple of the smaller of the two ulps),
+// keeping r's rounding error as a low part. e^r - 1 is one minimax
+// polynomial; exp2 and exp10 reduce to the same polynomial through r ln2 and
+// r ln10 formed as double-word products. The result is scaled by 2^n in two
+// exact power-of-two factors, so that overflow and (single-rounding)
+// underflow into the denormal range come out right.
+//
+// log family: x = 2^k m with m in [sqrt(1/2), sqrt(2)), f = m - 1,
+// s = f / (2 + f), log1p(f) = 2 atanh(s) = f - f^2/2 + s (f^2/2 + R(s^2)),
+// which is f plus a correction c about a fifth of f's size; log2 and log10
+// multiply f + c by log2(e) / log10(e) as double-word products and add the
+// exponent's share exactly (Fast2Sum), so that results near 1 keep their
+// relative accuracy.
+//
+// Coefficients and split constants: builtins/tools/explog_coefficients.py.
+
+#ifndef MATH_EXPLOG_MACROS
+#define MATH_EXPLOG_MACROS
+// The elementwise builtins keep vector operations whole (the OpenCL
+// functions of the same names are defined per element elsewhere).
+#define EXPLOG_FMA(a, b, c) __builtin_elementwise_fma(a, b, c)
+#define EXPLOG_ABS(x) __builtin_elementwise_abs(x)
+#define EXPLOG_RINT(x) __builtin_elementwise_rint(x)
+#define EXPLOG_TRUNC(x) __builtin_elementwise_trunc(x)
+#define EXPLOG_SQRT(x) __builtin_elementwise_sqrt(x)
+#define EXPLOG_MIN(x, y) __builtin_elementwise_min(x, y)
+#define EXPLOG_MAX(x, y) __builtin_elementwise_max(x, y)
+#define EXPLOG_COPYSIGN(x, y) __builtin_elementwise_copysign(x, y)
+// A constant of the element type: the float or the double literal.
+#define FD(f, d) ((T)(IS_FLOAT ? (f) : (d)))
+#define FDI(f, d) ((IT)(IS_FLOAT ? (f) : (d)))
+// Horner's rule, c0 + x (c1 + x (c2 + ...)).
+#define EXPLOG_P1(x, c0, c1) EXPLOG_FMA((T)(c1), x, (T)(c0))
+#define EXPLOG_P2(x, c0, ...) EXPLOG_FMA(EXPLOG_P1(x, __VA_ARGS__), x, (T)(c0))
+#define EXPLOG_P3(x, c0, ...) EXPLOG_FMA(EXPLOG_P2(x, __VA_ARGS__), x, (T)(c0))
+#define EXPLOG_P4(x, c0, ...) EXPLOG_FMA(EXPLOG_P3(x, __VA_ARGS__), x, (T)(c0))
+#define EXPLOG_P5(x, c0, ...) EXPLOG_FMA(EXPLOG_P4(x, __VA_ARGS__), x, (T)(c0))
+#define EXPLOG_P6(x, c0, ...) EXPLOG_FMA(EXPLOG_P5(x, __VA_ARGS__), x, (T)(c0))
+#define EXPLOG_P7(x, c0, ...) EXPLOG_FMA(EXPLOG_P6(x, __VA_ARGS__), x, (T)(c0))
+#define EXPLOG_P8(x, c0, ...) EXPLOG_FMA(EXPLOG_P7(x, __VA_ARGS__), x, (T)(c0))
+#define EXPLOG_P9(x, c0, ...) EXPLOG_FMA(EXPLOG_P8(x, __VA_ARGS__), x, (T)(c0))
+#define EXPLOG_P10(x, c0, ...) EXPLOG_FMA(EXPLOG_P9(x, __VA_ARGS__), x, (T)(c0))
+#endif
+
+// ---------------------------------------------------------------------------
+// Internal helpers.
+
+// 2^n for an integral n with n + bias in [1, 2 bias]: n + bias lands in
+// the low bits of n + 1.5 2^MANT_BITS, and the shift moves exactly those
+// into the exponent field (the constant's own bits fall off the top).
+MATH_INTERNAL T __corecl_explog_pow2(T n) {
+  T biased = n + FD(0x1.8p23f + 127, 0x1.8p52 + 1023);
+  return AS_T(AS_UT(biased) << MANT_BITS);
+}
+
+// p 2^n for integral |n| < 2 bias - a few, p near 1: two exact scalings by
+// normal powers of two, so that only the last multiplication rounds (once,
+// also into the denormal range) or overflows.
+MATH_INTERNAL T __corecl_explog_scale(T p, T n) {
+  T n1 = EXPLOG_TRUNC(n * (T)0.5);
+  return p * __corecl_explog_pow2(n1) * __corecl_explog_pow2(n - n1);
+}
+
+// e^(r + rlo) - 1 - r for |r| <= ln2/2 (slightly more) and |rlo| <= ulp(r):
+// the part of e^(r + rlo) - 1 beyond r, which callers add to r in the way
+// that rounds least.
+MATH_INTERNAL T __corecl_explog_expm1_tail(T r, T rlo) {
+#if IS_FLOAT
+  T q = EXPLOG_P4(r, 0x1.fffffep-2f, 0x1.5554bp-3f, 0x1.5556c2p-5f, 0x1.122878p-7f,
+                  0x1.6bed6ap-10f);
+#else
+  T q = EXPLOG_P10(r, 0x1p-1, 0x1.5555555555559p-3, 0x1.555555555554p-5, 0x1.111111110f6cep-7,
+                   0x1.6c16c16c1f07p-10, 0x1.a01a01afd17cfp-13, 0x1.a01a017bcd1bap-16,
+                   0x1.71ddf88561a7p-19, 0x1.27e53623d0fd8p-22, 0x1.af5e685e4660bp-26,
+                   0x1.1ee88bc4534dap-29);
+#endif
+  // r^2 Q(r) + rlo (1 + r), the first-order effect of rlo.
+  return EXPLOG_FMA(r * r, q, EXPLOG_FMA(rlo, r, rlo));
+}
+
+// 1 + r + tail, with 1 + r split exactly (Fast2Sum, |r| < 1).
+MATH_INTERNAL T __corecl_explog_one_plus(T r, T tail) {
+  T s = (T)1 + r;
+  return s + (((T)1 - s) + r + tail);
+}
+
+// e^x = 2^n (1 + r + tail): returns r, sets n and tail. x is finite and
+// clamped by the caller to keep n within scale()'s range.
+MATH_INTERNAL T __corecl_explog_exp_reduce(T x, T *n, T *tail) {
+  T k = EXPLOG_RINT(x * FD(0x1.715476p+0f, 0x1.71547652b82fep+0));
+  T ln2_hi = FD(0x1.62e43p-1f, 0x1.62e42fefa39efp-1);
+  T ln2_lo = FD(-0x1.05c61p-29f, 0x1.abc9e3b39803fp-56);
+  T rhi = EXPLOG_FMA(-k, ln2_hi, x); // exact
+  T r = EXPLOG_FMA(-k, ln2_lo, rhi);
+  T rlo = EXPLOG_FMA(-k, ln2_lo, rhi - r);
+  *n = k;
+  *tail = __corecl_explog_expm1_tail(r, rlo);
+  return r;
+}
+
+// e^x - 1 for x clamped to [-(MANT_BITS + 3) ln2, the overflow bound]:
+// 2^n (1 + r + tail) - 1 = 2 ((h r + (h - 1/2)) + h tail) with
+// h = 2^(n-1): h - 1/2 is exact over the range where it matters, the first
+// FMA rounds once, and h stays finite for the largest n.
+MATH_INTERNAL T __corecl_explog_expm1_clamped(T x) {
+  T n, tail;
+  T r = __corecl_explog_exp_reduce(x, &n, &tail);
+  T h = __corecl_explog_pow2(n - (T)1);
+  return (T)2 * (EXPLOG_FMA(h, r, h - (T)0.5) + h * tail);
+}
+
+// x = 2^k (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)), for finite x > 0
+// (denormals included). Returns f, sets k, and c such that
+// log1p(f) = f + c within a small fraction of an ulp of f.
+MATH_INTERNAL T __corecl_explog_log_core(T x, T *k, T *c) {
+  IT tiny = COND(x < FD(0x1p-126f, 0x1p-1022));
+  T xs = select(x, x * FD(0x1p25f, 0x1p54), tiny);
+  // Offsetting by sqrt(1/2)'s bits puts the exponent boundary at sqrt(1/2).
+  IT ix = AS_IT(xs) - FDI(0x3f3504f3, 0x3fe6a09e667f3bcdL);
+  T m = AS_T((ix & FDI(0x007fffff, 0x000fffffffffffffL)) + FDI(0x3f3504f3, 0x3fe6a09e667f3bcdL));
+  *k = CONVERT_T(ix >> MANT_BITS) - select((T)0, FD(25, 54), tiny);
+  T f = m - (T)1;
+  T s = f / ((T)2 + f);
+  T z = s * s;
+#if IS_FLOAT
+  T R = z * EXPLOG_P2(z, 0x1.55557ap-1f, 0x1.995ec8p-2f, 0x1.31e2fp-2f);
+#else
+  T R = z * EXPLOG_P6(z, 0x1.5555555555592p-1, 0x1.999999997fdd3p-2, 0x1.24924941f136bp-2,
+                      0x1.c71c52094ff9bp-3, 0x1.74663eeb728f4p-3, 0x1.39a1ba6180af5p-3,
+                      0x1.2f0567316e871p-3);
+#endif
+  T hfsq = (T)0.5 * f * f;
+  *c = EXPLOG_FMA(s, hfsq + R, -hfsq);
+  return f;
+}
+
+// k ln2 + f + c, with k ln2_hi exact and its sum with f exact (Fast2Sum:
+// |k ln2_hi| >= |f| unless k = 0).
+MATH_INTERNAL T __corecl_explog_ln(T k, T f, T c) {
+  T hi = k * FD(0x1.62e4p-1f, 0x1.62e42fefa38p-1);
+  T s = hi + f;
+  T lo = ((hi - s) + f) + EXPLOG_FMA(k, FD(0x1.7f7d1cp-20f, 0x1.ef35793c7673p-45), c);
+  return s + lo;
+}
+
+// log(u + e) for finite u > 0 and |e| <= ulp(u), plus kextra ln2.
+MATH_INTERNAL T __corecl_explog_ln_dw(T u, T e, T kextra) {
+  T k, c;
+  T f = __corecl_explog_log_core(u, &k, &c);
+  return __corecl_explog_ln(k + kextra, f, c + e / u);
+}
+
+// ---------------------------------------------------------------------------
+// Exponentials.
+
+OVERLOAD T exp(T x) {
+  // Beyond the clamp the result is 0 or inf anyway (and n stays in range).
+  T xc = EXPLOG_MIN(EXPLOG_MAX(x, FD(-104.0f, -746.0)), FD(89.0f, 710.0));
+  T n, tail;
+  T r = __corecl_explog_exp_reduce(xc, &n, &tail);
+  T y = __corecl_explog_scale(__corecl_explog_one_plus(r, tail), n);
+  return select(y, x + x, COND(x != x));
+}
+
+OVERLOAD T exp2(T x) {
+  T xc = EXPLOG_MIN(EXPLOG_MAX(x, FD(-152.0f, -1076.0)), FD(129.0f, 1025.0));
+  T n = EXPLOG_RINT(xc);
+  T r = xc - n; // exact
+  // r ln2 as th + tl.
+  T ln2_hi = FD(0x1.62e43p-1f, 0x1.62e42fefa39efp-1);
+  T th = r * ln2_hi;
+  T tl = EXPLOG_FMA(r, ln2_hi, -th) + r * FD(-0x1.05c61p-29f, 0x1.abc9e3b39803fp-56);
+  T y = __corecl_explog_scale(__corecl_explog_one_plus(th, __corecl_explog_expm1_tail(th, tl)), n);
+  return select(y, x + x, COND(x != x));
+}
+
+OVERLOAD T exp10(T x) {
+  T xc = EXPLOG_MIN(EXPLOG_MAX(x, FD(-46.0f, -325.0)), FD(39.0f, 309.0));
+  T n = EXPLOG_RINT(xc * FD(0x1.a934fp+1f, 0x1.a934f0979a371p+1));
+  // r = x - n log10(2), the first step exact as in exp_core.
+  T l2_hi = FD(0x1.344136p-2f, 0x1.34413509f79ffp-2);
+  T l2_lo = FD(-0x1.ec10cp-27f, -0x1.9dc1da994fd21p-59);
+  T rhi = EXPLOG_FMA(-n, l2_hi, xc);
+  T r = EXPLOG_FMA(-n, l2_lo, rhi);
+  T rlo = EXPLOG_FMA(-n, l2_lo, rhi - r);
+  // (r + rlo) ln10 as th + tl.
+  T ln10_hi = FD(0x1.26bb1cp+1f, 0x1.26bb1bbb55516p+1);
+  T ln10_lo = FD(-0x1.12aabap-25f, -0x1.f48ad494ea3e9p-53);
+  T th = r * ln10_hi;
+  T tl = EXPLOG_FMA(r, ln10_hi, -th) + EXPLOG_FMA(r, ln10_lo, rlo * ln10_hi);
+  T y = __corecl_explog_scale(__corecl_explog_one_plus(th, __corecl_explog_expm1_tail(th, tl)), n);
+  return select(y, x + x, COND(x != x));
+}
+
+OVERLOAD T expm1(T x) {
+  // Below the clamp e^x is below half an ulp of 1; above it, inf.
+  T xc = EXPLOG_MIN(EXPLOG_MAX(x, FD(-27.0f, -40.0)), FD(89.0f, 710.0));
+  T y = __corecl_explog_expm1_clamped(xc);
+  // Tiny x (also -0 and denormals, which the halving in expm1_clamped
+  // would round): expm1(x) rounds to x.
+  IT keep = COND(EXPLOG_ABS(x) < FD(0x1p-25f, 0x1p-54)) | COND(x != x);
+  return select(y, x, keep);
+}
+
+// ---------------------------------------------------------------------------
+// Logarithms.
+
+// Special cases shared by log, log2, log10: log(+-0) = -inf, log(x < 0) =
+// nan, log(inf) = inf, nan stays nan.
+MATH_INTERNAL T __corecl_explog_log_special(T x, T y) {
+  y = select(y, (T)NAN, COND(x < (T)0));
+  y = select(y, (T)-INFINITY, COND(x == (T)0));
+  return select(y, x + x, COND(x == (T)INFINITY) | COND(x != x));
+}
+
+OVERLOAD T log(T x) {
+  T k, c;
+  T f = __corecl_explog_log_core(x, &k, &c);
+  return __corecl_explog_log_special(x, __corecl_explog_ln(k, f, c));
+}
+
+OVERLOAD T log2(T x) {
+  T k, c;
+  T f = __corecl_explog_log_core(x, &k, &c);
+  // (f + c) log2(e) as ph + pl, then k + ph by Fast2Sum (|ph| < 1 <= |k|
+  // unless k = 0).
+  T l2e_hi = FD(0x1.715476p+0f, 0x1.71547652b82fep+0);
+  T l2e_lo = FD(0x1.4ae0cp-26f, 0x1.777d0ffda0d24p-56);
+  T ph = f * l2e_hi;
+  T pl = EXPLOG_FMA(f, l2e_hi, -ph) + EXPLOG_FMA(f, l2e_lo, c * l2e_hi);
+  T s = k + ph;
+  T y = s + (((k - s) + ph) + pl);
+  return __corecl_explog_log_special(x, y);
+}
+
+OVERLOAD T log10(T x) {
+  T k, c;
+  T f = __corecl_explog_log_core(x, &k, &c);
+  T l10e_hi = FD(0x1.bcb7b2p-2f, 0x1.bcb7b1526e50ep-2);
+  T l10e_lo = FD(-0x1.5b235ep-27f, 0x1.95355baaafad3p-57);
+  T ph = f * l10e_hi;
+  T pl = EXPLOG_FMA(f, l10e_hi, -ph) + EXPLOG_FMA(f, l10e_lo, c * l10e_hi);
+  // k log10(2) with an exact high part, which outweighs ph unless k = 0.
+  T kh = k * FD(0x1.3442p-2f, 0x1.34413509f78p-2);
+  T s = kh + ph;
+  T lo = ((kh - s) + ph) + EXPLOG_FMA(k, FD(-0x1.95ec1p-19f, 0x1.fef311f12b358p-46), pl);
+  return __corecl_explog_log_special(x, s + lo);
+}
+
+OVERLOAD T log1p(T x) {
+  // u + e = 1 + x exactly (Fast2Sum on the larger and smaller of 1 and x),
+  // then log(u) + e / u.
+  T big = EXPLOG_MAX(x, (T)1);
+  T small = EXPLOG_MIN(x, (T)1);
+  T u = big + small;
+  T e = (big - u) + small;
+  T y = __corecl_explog_ln_dw(u, e, (T)0);
+  y = select(y, (T)NAN, COND(x < (T)-1));
+  y = select(y, (T)-INFINITY, COND(x == (T)-1));
+  // x = +-0 keeps its sign.
+  return select(y, x + x, COND(x == (T)INFINITY) | COND(x != x) | COND(x == (T)0));
+}
+
+// The unbiased exponent, exact; denormals are scaled into the normal range
+// first.
+OVERLOAD T logb(T x) {
+  T a = EXPLOG_ABS(x);
+  IT tiny = COND(a < FD(0x1p-126f, 0x1p-1022));
+  T as = select(a, a * FD(0x1p25f, 0x1p54), tiny);
+  T e = CONVERT_T((AS_IT(as) >> MANT_BITS) - EXP_BIAS) - select((T)0, FD(25, 54), tiny);
+  e = select(e, (T)-INFINITY, COND(a == (T)0));
+  return select(e, a, COND(a == (T)INFINITY) | COND(x != x));
+}
