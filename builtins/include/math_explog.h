@@ -47,6 +47,8 @@
 #define EXPLOG_P8(x, c0, ...) EXPLOG_FMA(EXPLOG_P7(x, __VA_ARGS__), x, (T)(c0))
 #define EXPLOG_P9(x, c0, ...) EXPLOG_FMA(EXPLOG_P8(x, __VA_ARGS__), x, (T)(c0))
 #define EXPLOG_P10(x, c0, ...) EXPLOG_FMA(EXPLOG_P9(x, __VA_ARGS__), x, (T)(c0))
+#define EXPLOG_P11(x, c0, ...) EXPLOG_FMA(EXPLOG_P10(x, __VA_ARGS__), x, (T)(c0))
+#define EXPLOG_P12(x, c0, ...) EXPLOG_FMA(EXPLOG_P11(x, __VA_ARGS__), x, (T)(c0))
 #endif
 
 // ---------------------------------------------------------------------------
@@ -73,8 +75,8 @@ MATH_INTERNAL T __corecl_explog_scale(T p, T n) {
 // that rounds least.
 MATH_INTERNAL T __corecl_explog_expm1_tail(T r, T rlo) {
 #if IS_FLOAT
-  T q = EXPLOG_P4(r, 0x1.fffffep-2f, 0x1.5554bp-3f, 0x1.5556c2p-5f, 0x1.122878p-7f,
-                  0x1.6bed6ap-10f);
+  T q = EXPLOG_P5(r, 0x1p-1f, 0x1.555554p-3f, 0x1.5554dp-5f, 0x1.111226p-7f, 0x1.6d7274p-10f,
+                  0x1.a033fcp-13f);
 #else
   T q = EXPLOG_P10(r, 0x1p-1, 0x1.5555555555559p-3, 0x1.555555555554p-5, 0x1.111111110f6cep-7,
                    0x1.6c16c16c1f07p-10, 0x1.a01a01afd17cfp-13, 0x1.a01a017bcd1bap-16,
@@ -106,14 +108,19 @@ MATH_INTERNAL T __corecl_explog_exp_reduce(T x, T *n, T *tail) {
 }
 
 // e^x - 1 for x clamped to [-(MANT_BITS + 3) ln2, the overflow bound]:
-// 2^n (1 + r + tail) - 1 = 2 ((h r + (h - 1/2)) + h tail) with
-// h = 2^(n-1): h - 1/2 is exact over the range where it matters, the first
-// FMA rounds once, and h stays finite for the largest n.
+// 2^n (1 + r + tail) - 1 = 2 ((h - 1/2) + h r + h tail) with h = 2^(n-1),
+// so that h stays finite for the largest n. h - 1/2 (with its rounding
+// error kept) outweighs h r or is 0, so Fast2Sum keeps their sum exact and
+// the result rounds about once.
 MATH_INTERNAL T __corecl_explog_expm1_clamped(T x) {
   T n, tail;
   T r = __corecl_explog_exp_reduce(x, &n, &tail);
   T h = __corecl_explog_pow2(n - (T)1);
-  return (T)2 * (EXPLOG_FMA(h, r, h - (T)0.5) + h * tail);
+  T a = h - (T)0.5;
+  T a_err = (h - a) - (T)0.5; // h - 1/2 - a, exact: nonzero for large n
+  T b = h * r;
+  T s = a + b;
+  return (T)2 * (s + ((((a - s) + b) + h * tail) + a_err));
 }
 
 // x = 2^k (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)), for finite x > 0
@@ -277,4 +284,175 @@ OVERLOAD T logb(T x) {
   T e = CONVERT_T((AS_IT(as) >> MANT_BITS) - EXP_BIAS) - select((T)0, FD(25, 54), tiny);
   e = select(e, (T)-INFINITY, COND(a == (T)0));
   return select(e, a, COND(a == (T)INFINITY) | COND(x != x));
+}
+
+// ---------------------------------------------------------------------------
+// Hyperbolic functions. Where e^x - e^-x or a logarithm near 1 would cancel
+// (small |x|), an odd minimax polynomial x + x^3 P(x^2) takes over; the
+// other paths build on the exp and log internals above.
+
+// e^a / 2 = 2^(n-1) (1 + r + tail) as hi + lo (1 + r split exactly), for
+// a >= 0, clamped just beyond where sinh and cosh overflow: hi overflows
+// exactly where they do.
+MATH_INTERNAL T __corecl_explog_half_exp(T a, T *lo) {
+  T n, tail;
+  T r = __corecl_explog_exp_reduce(EXPLOG_MIN(a, FD(90.0f, 711.0)), &n, &tail);
+  T s = (T)1 + r;
+  T t = (((T)1 - s) + r) + tail;
+  T p = s + t; // rounded e^r, then its error (Fast2Sum, |t| < s)
+  T n1 = EXPLOG_TRUNC((n - (T)1) * (T)0.5);
+  T f1 = __corecl_explog_pow2(n1);
+  T f2 = __corecl_explog_pow2(n - (T)1 - n1);
+  *lo = ((s - p) + t) * f1 * f2;
+  return p * f1 * f2;
+}
+
+// h +- 1/(4h) for h = hi + lo >= 1/2 (e^a/2 +- e^-a/2), the first sum split
+// exactly (Fast2Sum, 1/(4h) <= h) so that the result rounds once; the
+// derivative 1 -+ 1/(4h^2) carries lo.
+MATH_INTERNAL T __corecl_explog_exp_pm(T hi, T lo, T sign) {
+  T q = sign * (T)0.25 / hi;
+  T d = hi + q;
+  T err = (hi - d) + q;
+  T y = d + (err + EXPLOG_FMA(lo, (T)-4 * sign * q * q, lo));
+  return select(y, hi, COND(hi == (T)INFINITY)); // err would be inf - inf
+}
+
+OVERLOAD T sinh(T x) {
+  T a = EXPLOG_ABS(x);
+  T z = x * x;
+#if IS_FLOAT
+  T p = EXPLOG_P3(z, 0x1.555556p-3f, 0x1.111124p-7f, 0x1.9ffe7p-13f, 0x1.7a157ep-19f);
+#else
+  T p = EXPLOG_P6(z, 0x1.5555555555556p-3, 0x1.111111111109fp-7, 0x1.a01a01a028961p-13,
+                 0x1.71de3a465b181p-19, 0x1.ae64671b186b9p-26, 0x1.611a561dadc83p-33,
+                 0x1.b4c75aaa0e338p-41);
+#endif
+  T small = EXPLOG_FMA(x * z, p, x);
+  // |x| >= 1: e^a/2 - e^-a/2, where the second term is at most e^-2 of the
+  // first.
+  T lo;
+  T hi = __corecl_explog_half_exp(a, &lo);
+  T big = __corecl_explog_exp_pm(hi, lo, (T)-1);
+  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < (T)1)), x);
+  return select(y, x + x, COND(x != x));
+}
+
+OVERLOAD T cosh(T x) {
+  T lo;
+  T hi = __corecl_explog_half_exp(EXPLOG_ABS(x), &lo);
+  return select(__corecl_explog_exp_pm(hi, lo, (T)1), x * x, COND(x != x));
+}
+
+OVERLOAD T tanh(T x) {
+  T a = EXPLOG_ABS(x);
+  T z = x * x;
+#if IS_FLOAT
+  T p = EXPLOG_P4(z, -0x1.55554ap-2f, 0x1.110d22p-3f, -0x1.b9289p-5f, 0x1.593cfp-6f,
+                 -0x1.9b3064p-8f);
+#else
+  T p = EXPLOG_P10(z, -0x1.555555555554fp-2, 0x1.111111111079ep-3, -0x1.ba1ba1b97d88fp-5,
+                  0x1.664f485970af3p-6, -0x1.226e2f147bd0dp-7, 0x1.d6d29b96fc228p-9,
+                  -0x1.7d8fd3ae151e1p-10, 0x1.3483ae9339781p-11, -0x1.e96fc5f16bd55p-13,
+                  0x1.5d745a4992fbp-14, -0x1.47110abf2dc62p-16);
+#endif
+  T small = EXPLOG_FMA(x * z, p, x);
+  // |x| >= 0.55: 1 - 2 / (E + 2) with E = e^(2a) - 1 >= 2 (beyond the
+  // clamp tanh rounds to 1). E + 2 = d + d_err exactly (Fast2Sum); w = 2 / d
+  // is corrected by the division's exact residual, (2 - w (d + d_err)) /
+  // (d + d_err) ~ residual w / 2, and 1 - w is split exactly, so that the
+  // result rounds once.
+  T e = __corecl_explog_expm1_clamped((T)2 * EXPLOG_MIN(a, FD(10.0f, 20.0)));
+  T d = e + (T)2;
+  T d_err = (e - d) + (T)2;
+  T w = (T)2 / d;
+  T w_corr = (EXPLOG_FMA(-w, d, (T)2) - w * d_err) * ((T)0.5 * w);
+  T s = (T)1 - w;
+  T big = s + ((((T)1 - s) - w) - w_corr);
+  // The small path would lose the sign of -0; every path has x's sign.
+  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < (T)0.55)), x);
+  return select(y, x + x, COND(x != x));
+}
+
+// a + b as u + e exactly, for a, b >= 0 (Fast2Sum on the larger and the
+// smaller).
+MATH_INTERNAL T __corecl_explog_sum_exact(T a, T b, T *e) {
+  T big = EXPLOG_MAX(a, b);
+  T small = EXPLOG_MIN(a, b);
+  T u = big + small;
+  *e = (big - u) + small;
+  return u;
+}
+
+// 1 + a + w as u + e, for a, w >= 0: no rounding of a + w on the way, so
+// that only w's own error (w being the smaller part) reaches the log.
+MATH_INTERNAL T __corecl_explog_one_plus2(T a, T w, T *e) {
+  T e1, e2;
+  T s = __corecl_explog_sum_exact((T)1, a, &e1);
+  T u = __corecl_explog_sum_exact(s, w, &e2);
+  *e = e1 + e2;
+  return u;
+}
+
+// Above this, asinh and acosh are log(2|x|) to well within an ulp (the
+// next term is 1/(4x^2)) and x^2 may overflow.
+#define EXPLOG_HUGE FD(0x1p13f, 0x1p28)
+
+OVERLOAD T asinh(T x) {
+  T a = EXPLOG_ABS(x);
+  T z = x * x;
+#if IS_FLOAT
+  T p = EXPLOG_P4(z, -0x1.555536p-3f, 0x1.33250ep-4f, -0x1.6b9916p-5f, 0x1.cd85dcp-6f,
+                 -0x1.b1c47p-7f);
+#else
+  T p = EXPLOG_P7(z, -0x1.555555555552p-3, 0x1.3333333325924p-4, -0x1.6db6db5ab95a5p-5,
+                 0x1.f1c70fa169697p-6, -0x1.6e893d1650df6p-6, 0x1.1c0b87d7ec2b9p-6,
+                 -0x1.c0f9a4bcb6469p-7, 0x1.2c9a04207d35dp-7);
+#endif
+  T small = EXPLOG_FMA(x * z, p, x);
+  // log1p(a + a^2 / (1 + sqrt(1 + a^2))), free of cancellation.
+  T e;
+  T u = __corecl_explog_one_plus2(a, z / ((T)1 + EXPLOG_SQRT((T)1 + z)), &e);
+  IT huge = COND(a > EXPLOG_HUGE);
+  T big = __corecl_explog_ln_dw(select(u, a, huge), select(e, (T)0, huge),
+                                select((T)0, (T)1, huge));
+  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < FD(0.5f, 0.25))), x);
+  return select(y, x + x, COND(a == (T)INFINITY) | COND(x != x));
+}
+
+OVERLOAD T acosh(T x) {
+  // log(x + sqrt(x^2 - 1)) with x^2 - 1 = t^2 + 2t, t = x - 1 exact near 1
+  // (where the result is about sqrt(2t)), and the sum kept exactly as u + e
+  // (Fast2Sum: x is the larger).
+  T t = x - (T)1;
+  T sq = EXPLOG_SQRT(EXPLOG_FMA(t, t, (T)2 * t));
+  T u = x + sq;
+  T e = (x - u) + sq;
+  IT huge = COND(x > EXPLOG_HUGE);
+  T y = __corecl_explog_ln_dw(select(u, x, huge), select(e, (T)0, huge),
+                              select((T)0, (T)1, huge));
+  y = select(y, (T)NAN, COND(x < (T)1));
+  return select(y, x + x, COND(x == (T)INFINITY) | COND(x != x));
+}
+
+OVERLOAD T atanh(T x) {
+  T a = EXPLOG_ABS(x);
+  T z = x * x;
+#if IS_FLOAT
+  T p = EXPLOG_P5(z, 0x1.55553ep-2f, 0x1.99a6d6p-3f, 0x1.234844p-3f, 0x1.e44cd2p-4f,
+                 0x1.a4ba0ep-5f, 0x1.69dd1ep-3f);
+#else
+  T p = EXPLOG_P8(z, 0x1.555555555555ap-2, 0x1.99999999983c1p-3, 0x1.24924925bdf03p-3,
+                 0x1.c71c70cb131c4p-4, 0x1.745d531d14d24p-4, 0x1.3b0b236a4daa6p-4,
+                 0x1.11d0d8c77b125p-4, 0x1.cddc9878a6391p-5, 0x1.1f7e12fcaf03ap-4);
+#endif
+  T small = EXPLOG_FMA(x * z, p, x);
+  // Otherwise log1p(2a + 2a^2 / (1 - a)) / 2: the rounding of 1 - a (for
+  // a < 1/2) only touches the smaller term.
+  T e;
+  T u = __corecl_explog_one_plus2((T)2 * a, (T)2 * a * a / ((T)1 - a), &e);
+  T big = (T)0.5 * __corecl_explog_ln_dw(u, e, (T)0);
+  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < FD(0.5f, 0.25))), x);
+  y = select(y, EXPLOG_COPYSIGN((T)INFINITY, x), COND(a == (T)1));
+  return select(y, (T)NAN, COND(a > (T)1) | COND(x != x));
 }

@@ -182,7 +182,7 @@ def odd_poly(fmt, deg, label, func, xmax):
 
 
 POLYS = {
-    'expm1_f': lambda: expm1_poly(24, 4),
+    'expm1_f': lambda: expm1_poly(24, 5),
     'log_f': lambda: log_poly(24, 2),
     'sinh_f': lambda: odd_poly(24, 3, 'sinh', mp.sinh, 1),
     'tanh_f': lambda: odd_poly(24, 4, 'tanh', mp.tanh, mpf('0.55')),
@@ -190,6 +190,11 @@ POLYS = {
     'atanh_f': lambda: odd_poly(24, 5, 'atanh', mp.atanh, mpf('0.5')),
     'expm1_d': lambda: expm1_poly(53, 10),
     'log_d': lambda: log_poly(53, 6),
+    'sinh_d': lambda: odd_poly(53, 6, 'sinh', mp.sinh, 1),
+    'tanh_d': lambda: odd_poly(53, 10, 'tanh', mp.tanh, mpf('0.55')),
+    # Double asinh and atanh switch to their logarithm formulas at 1/4.
+    'asinh_d': lambda: odd_poly(53, 7, 'asinh', mp.asinh, mpf('0.25')),
+    'atanh_d': lambda: odd_poly(53, 8, 'atanh', mp.atanh, mpf('0.25')),
 }
 
 
