@@ -34,8 +34,8 @@
 #define EXPLOG_MAX(x, y) __builtin_elementwise_max(x, y)
 #define EXPLOG_COPYSIGN(x, y) __builtin_elementwise_copysign(x, y)
 // A constant of the element type: the float or the double literal.
-#define FD(f, d) ((T)(IS_FLOAT ? (f) : (d)))
-#define FDI(f, d) ((IT)(IS_FLOAT ? (f) : (d)))
+#define EXPLOG_FD(f, d) ((T)(IS_FLOAT ? (f) : (d)))
+#define EXPLOG_FDI(f, d) ((IT)(IS_FLOAT ? (f) : (d)))
 // Horner's rule, c0 + x (c1 + x (c2 + ...)).
 #define EXPLOG_P1(x, c0, c1) EXPLOG_FMA((T)(c1), x, (T)(c0))
 #define EXPLOG_P2(x, c0, ...) EXPLOG_FMA(EXPLOG_P1(x, __VA_ARGS__), x, (T)(c0))
@@ -49,6 +49,9 @@
 #define EXPLOG_P10(x, c0, ...) EXPLOG_FMA(EXPLOG_P9(x, __VA_ARGS__), x, (T)(c0))
 #define EXPLOG_P11(x, c0, ...) EXPLOG_FMA(EXPLOG_P10(x, __VA_ARGS__), x, (T)(c0))
 #define EXPLOG_P12(x, c0, ...) EXPLOG_FMA(EXPLOG_P11(x, __VA_ARGS__), x, (T)(c0))
+// Above this, asinh and acosh are log(2|x|) to well within an ulp (the
+// next term is 1/(4x^2)), and x^2 may overflow.
+#define EXPLOG_HUGE EXPLOG_FD(0x1p13f, 0x1p28)
 #endif
 
 // ---------------------------------------------------------------------------
@@ -58,7 +61,7 @@
 // the low bits of n + 1.5 2^MANT_BITS, and the shift moves exactly those
 // into the exponent field (the constant's own bits fall off the top).
 MATH_INTERNAL T __corecl_explog_pow2(T n) {
-  T biased = n + FD(0x1.8p23f + 127, 0x1.8p52 + 1023);
+  T biased = n + EXPLOG_FD(0x1.8p23f + 127, 0x1.8p52 + 1023);
   return AS_T(AS_UT(biased) << MANT_BITS);
 }
 
@@ -96,9 +99,9 @@ MATH_INTERNAL T __corecl_explog_one_plus(T r, T tail) {
 // e^x = 2^n (1 + r + tail): returns r, sets n and tail. x is finite and
 // clamped by the caller to keep n within scale()'s range.
 MATH_INTERNAL T __corecl_explog_exp_reduce(T x, T *n, T *tail) {
-  T k = EXPLOG_RINT(x * FD(0x1.715476p+0f, 0x1.71547652b82fep+0));
-  T ln2_hi = FD(0x1.62e43p-1f, 0x1.62e42fefa39efp-1);
-  T ln2_lo = FD(-0x1.05c61p-29f, 0x1.abc9e3b39803fp-56);
+  T k = EXPLOG_RINT(x * EXPLOG_FD(0x1.715476p+0f, 0x1.71547652b82fep+0));
+  T ln2_hi = EXPLOG_FD(0x1.62e43p-1f, 0x1.62e42fefa39efp-1);
+  T ln2_lo = EXPLOG_FD(-0x1.05c61p-29f, 0x1.abc9e3b39803fp-56);
   T rhi = EXPLOG_FMA(-k, ln2_hi, x); // exact
   T r = EXPLOG_FMA(-k, ln2_lo, rhi);
   T rlo = EXPLOG_FMA(-k, ln2_lo, rhi - r);
@@ -127,12 +130,13 @@ MATH_INTERNAL T __corecl_explog_expm1_clamped(T x) {
 // (denormals included). Returns f, sets k, and c such that
 // log1p(f) = f + c within a small fraction of an ulp of f.
 MATH_INTERNAL T __corecl_explog_log_core(T x, T *k, T *c) {
-  IT tiny = COND(x < FD(0x1p-126f, 0x1p-1022));
-  T xs = select(x, x * FD(0x1p25f, 0x1p54), tiny);
+  IT tiny = COND(x < EXPLOG_FD(0x1p-126f, 0x1p-1022));
+  T xs = select(x, x * EXPLOG_FD(0x1p25f, 0x1p54), tiny);
   // Offsetting by sqrt(1/2)'s bits puts the exponent boundary at sqrt(1/2).
-  IT ix = AS_IT(xs) - FDI(0x3f3504f3, 0x3fe6a09e667f3bcdL);
-  T m = AS_T((ix & FDI(0x007fffff, 0x000fffffffffffffL)) + FDI(0x3f3504f3, 0x3fe6a09e667f3bcdL));
-  *k = CONVERT_T(ix >> MANT_BITS) - select((T)0, FD(25, 54), tiny);
+  IT sqrt_half = EXPLOG_FDI(0x3f3504f3, 0x3fe6a09e667f3bcdL);
+  IT ix = AS_IT(xs) - sqrt_half;
+  T m = AS_T((ix & EXPLOG_FDI(0x007fffff, 0x000fffffffffffffL)) + sqrt_half);
+  *k = CONVERT_T(ix >> MANT_BITS) - select((T)0, EXPLOG_FD(25, 54), tiny);
   T f = m - (T)1;
   T s = f / ((T)2 + f);
   T z = s * s;
@@ -151,10 +155,31 @@ MATH_INTERNAL T __corecl_explog_log_core(T x, T *k, T *c) {
 // k ln2 + f + c, with k ln2_hi exact and its sum with f exact (Fast2Sum:
 // |k ln2_hi| >= |f| unless k = 0).
 MATH_INTERNAL T __corecl_explog_ln(T k, T f, T c) {
-  T hi = k * FD(0x1.62e4p-1f, 0x1.62e42fefa38p-1);
+  T hi = k * EXPLOG_FD(0x1.62e4p-1f, 0x1.62e42fefa38p-1);
   T s = hi + f;
-  T lo = ((hi - s) + f) + EXPLOG_FMA(k, FD(0x1.7f7d1cp-20f, 0x1.ef35793c7673p-45), c);
+  T lo = ((hi - s) + f) + EXPLOG_FMA(k, EXPLOG_FD(0x1.7f7d1cp-20f, 0x1.ef35793c7673p-45), c);
   return s + lo;
+}
+
+// a + b as u + e exactly (Fast2Sum on the larger and the smaller), for a
+// and b whose larger is also the larger in magnitude: both >= 0, or one of
+// them 1 and the other > -1.
+MATH_INTERNAL T __corecl_explog_sum_exact(T a, T b, T *e) {
+  T big = EXPLOG_MAX(a, b);
+  T small = EXPLOG_MIN(a, b);
+  T u = big + small;
+  *e = (big - u) + small;
+  return u;
+}
+
+// 1 + a + w as u + e, for a, w >= 0: no rounding of a + w on the way, so
+// that only w's own error (w being the smaller part) reaches the log.
+MATH_INTERNAL T __corecl_explog_one_plus2(T a, T w, T *e) {
+  T e1, e2;
+  T s = __corecl_explog_sum_exact((T)1, a, &e1);
+  T u = __corecl_explog_sum_exact(s, w, &e2);
+  *e = e1 + e2;
+  return u;
 }
 
 // log(u + e) for finite u > 0 and |e| <= ulp(u), plus kextra ln2.
@@ -169,7 +194,7 @@ MATH_INTERNAL T __corecl_explog_ln_dw(T u, T e, T kextra) {
 
 OVERLOAD T exp(T x) {
   // Beyond the clamp the result is 0 or inf anyway (and n stays in range).
-  T xc = EXPLOG_MIN(EXPLOG_MAX(x, FD(-104.0f, -746.0)), FD(89.0f, 710.0));
+  T xc = EXPLOG_MIN(EXPLOG_MAX(x, EXPLOG_FD(-104.0f, -746.0)), EXPLOG_FD(89.0f, 710.0));
   T n, tail;
   T r = __corecl_explog_exp_reduce(xc, &n, &tail);
   T y = __corecl_explog_scale(__corecl_explog_one_plus(r, tail), n);
@@ -177,29 +202,29 @@ OVERLOAD T exp(T x) {
 }
 
 OVERLOAD T exp2(T x) {
-  T xc = EXPLOG_MIN(EXPLOG_MAX(x, FD(-152.0f, -1076.0)), FD(129.0f, 1025.0));
+  T xc = EXPLOG_MIN(EXPLOG_MAX(x, EXPLOG_FD(-152.0f, -1076.0)), EXPLOG_FD(129.0f, 1025.0));
   T n = EXPLOG_RINT(xc);
   T r = xc - n; // exact
   // r ln2 as th + tl.
-  T ln2_hi = FD(0x1.62e43p-1f, 0x1.62e42fefa39efp-1);
+  T ln2_hi = EXPLOG_FD(0x1.62e43p-1f, 0x1.62e42fefa39efp-1);
   T th = r * ln2_hi;
-  T tl = EXPLOG_FMA(r, ln2_hi, -th) + r * FD(-0x1.05c61p-29f, 0x1.abc9e3b39803fp-56);
+  T tl = EXPLOG_FMA(r, ln2_hi, -th) + r * EXPLOG_FD(-0x1.05c61p-29f, 0x1.abc9e3b39803fp-56);
   T y = __corecl_explog_scale(__corecl_explog_one_plus(th, __corecl_explog_expm1_tail(th, tl)), n);
   return select(y, x + x, COND(x != x));
 }
 
 OVERLOAD T exp10(T x) {
-  T xc = EXPLOG_MIN(EXPLOG_MAX(x, FD(-46.0f, -325.0)), FD(39.0f, 309.0));
-  T n = EXPLOG_RINT(xc * FD(0x1.a934fp+1f, 0x1.a934f0979a371p+1));
-  // r = x - n log10(2), the first step exact as in exp_core.
-  T l2_hi = FD(0x1.344136p-2f, 0x1.34413509f79ffp-2);
-  T l2_lo = FD(-0x1.ec10cp-27f, -0x1.9dc1da994fd21p-59);
+  T xc = EXPLOG_MIN(EXPLOG_MAX(x, EXPLOG_FD(-46.0f, -325.0)), EXPLOG_FD(39.0f, 309.0));
+  T n = EXPLOG_RINT(xc * EXPLOG_FD(0x1.a934fp+1f, 0x1.a934f0979a371p+1));
+  // r = x - n log10(2), the first step exact as in exp_reduce.
+  T l2_hi = EXPLOG_FD(0x1.344136p-2f, 0x1.34413509f79ffp-2);
+  T l2_lo = EXPLOG_FD(-0x1.ec10cp-27f, -0x1.9dc1da994fd21p-59);
   T rhi = EXPLOG_FMA(-n, l2_hi, xc);
   T r = EXPLOG_FMA(-n, l2_lo, rhi);
   T rlo = EXPLOG_FMA(-n, l2_lo, rhi - r);
   // (r + rlo) ln10 as th + tl.
-  T ln10_hi = FD(0x1.26bb1cp+1f, 0x1.26bb1bbb55516p+1);
-  T ln10_lo = FD(-0x1.12aabap-25f, -0x1.f48ad494ea3e9p-53);
+  T ln10_hi = EXPLOG_FD(0x1.26bb1cp+1f, 0x1.26bb1bbb55516p+1);
+  T ln10_lo = EXPLOG_FD(-0x1.12aabap-25f, -0x1.f48ad494ea3e9p-53);
   T th = r * ln10_hi;
   T tl = EXPLOG_FMA(r, ln10_hi, -th) + EXPLOG_FMA(r, ln10_lo, rlo * ln10_hi);
   T y = __corecl_explog_scale(__corecl_explog_one_plus(th, __corecl_explog_expm1_tail(th, tl)), n);
@@ -208,11 +233,11 @@ OVERLOAD T exp10(T x) {
 
 OVERLOAD T expm1(T x) {
   // Below the clamp e^x is below half an ulp of 1; above it, inf.
-  T xc = EXPLOG_MIN(EXPLOG_MAX(x, FD(-27.0f, -40.0)), FD(89.0f, 710.0));
+  T xc = EXPLOG_MIN(EXPLOG_MAX(x, EXPLOG_FD(-27.0f, -40.0)), EXPLOG_FD(89.0f, 710.0));
   T y = __corecl_explog_expm1_clamped(xc);
   // Tiny x (also -0 and denormals, which the halving in expm1_clamped
   // would round): expm1(x) rounds to x.
-  IT keep = COND(EXPLOG_ABS(x) < FD(0x1p-25f, 0x1p-54)) | COND(x != x);
+  IT keep = COND(EXPLOG_ABS(x) < EXPLOG_FD(0x1p-25f, 0x1p-54)) | COND(x != x);
   return select(y, x, keep);
 }
 
@@ -238,8 +263,8 @@ OVERLOAD T log2(T x) {
   T f = __corecl_explog_log_core(x, &k, &c);
   // (f + c) log2(e) as ph + pl, then k + ph by Fast2Sum (|ph| < 1 <= |k|
   // unless k = 0).
-  T l2e_hi = FD(0x1.715476p+0f, 0x1.71547652b82fep+0);
-  T l2e_lo = FD(0x1.4ae0cp-26f, 0x1.777d0ffda0d24p-56);
+  T l2e_hi = EXPLOG_FD(0x1.715476p+0f, 0x1.71547652b82fep+0);
+  T l2e_lo = EXPLOG_FD(0x1.4ae0cp-26f, 0x1.777d0ffda0d24p-56);
   T ph = f * l2e_hi;
   T pl = EXPLOG_FMA(f, l2e_hi, -ph) + EXPLOG_FMA(f, l2e_lo, c * l2e_hi);
   T s = k + ph;
@@ -250,24 +275,21 @@ OVERLOAD T log2(T x) {
 OVERLOAD T log10(T x) {
   T k, c;
   T f = __corecl_explog_log_core(x, &k, &c);
-  T l10e_hi = FD(0x1.bcb7b2p-2f, 0x1.bcb7b1526e50ep-2);
-  T l10e_lo = FD(-0x1.5b235ep-27f, 0x1.95355baaafad3p-57);
+  T l10e_hi = EXPLOG_FD(0x1.bcb7b2p-2f, 0x1.bcb7b1526e50ep-2);
+  T l10e_lo = EXPLOG_FD(-0x1.5b235ep-27f, 0x1.95355baaafad3p-57);
   T ph = f * l10e_hi;
   T pl = EXPLOG_FMA(f, l10e_hi, -ph) + EXPLOG_FMA(f, l10e_lo, c * l10e_hi);
   // k log10(2) with an exact high part, which outweighs ph unless k = 0.
-  T kh = k * FD(0x1.3442p-2f, 0x1.34413509f78p-2);
+  T kh = k * EXPLOG_FD(0x1.3442p-2f, 0x1.34413509f78p-2);
   T s = kh + ph;
-  T lo = ((kh - s) + ph) + EXPLOG_FMA(k, FD(-0x1.95ec1p-19f, 0x1.fef311f12b358p-46), pl);
+  T lo = ((kh - s) + ph) + EXPLOG_FMA(k, EXPLOG_FD(-0x1.95ec1p-19f, 0x1.fef311f12b358p-46), pl);
   return __corecl_explog_log_special(x, s + lo);
 }
 
 OVERLOAD T log1p(T x) {
-  // u + e = 1 + x exactly (Fast2Sum on the larger and smaller of 1 and x),
-  // then log(u) + e / u.
-  T big = EXPLOG_MAX(x, (T)1);
-  T small = EXPLOG_MIN(x, (T)1);
-  T u = big + small;
-  T e = (big - u) + small;
+  // log(u) + e / u with u + e = 1 + x exactly.
+  T e;
+  T u = __corecl_explog_sum_exact(x, (T)1, &e);
   T y = __corecl_explog_ln_dw(u, e, (T)0);
   y = select(y, (T)NAN, COND(x < (T)-1));
   y = select(y, (T)-INFINITY, COND(x == (T)-1));
@@ -279,9 +301,9 @@ OVERLOAD T log1p(T x) {
 // first.
 OVERLOAD T logb(T x) {
   T a = EXPLOG_ABS(x);
-  IT tiny = COND(a < FD(0x1p-126f, 0x1p-1022));
-  T as = select(a, a * FD(0x1p25f, 0x1p54), tiny);
-  T e = CONVERT_T((AS_IT(as) >> MANT_BITS) - EXP_BIAS) - select((T)0, FD(25, 54), tiny);
+  IT tiny = COND(a < EXPLOG_FD(0x1p-126f, 0x1p-1022));
+  T as = select(a, a * EXPLOG_FD(0x1p25f, 0x1p54), tiny);
+  T e = CONVERT_T((AS_IT(as) >> MANT_BITS) - EXP_BIAS) - select((T)0, EXPLOG_FD(25, 54), tiny);
   e = select(e, (T)-INFINITY, COND(a == (T)0));
   return select(e, a, COND(a == (T)INFINITY) | COND(x != x));
 }
@@ -296,7 +318,7 @@ OVERLOAD T logb(T x) {
 // exactly where they do.
 MATH_INTERNAL T __corecl_explog_half_exp(T a, T *lo) {
   T n, tail;
-  T r = __corecl_explog_exp_reduce(EXPLOG_MIN(a, FD(90.0f, 711.0)), &n, &tail);
+  T r = __corecl_explog_exp_reduce(EXPLOG_MIN(a, EXPLOG_FD(90.0f, 711.0)), &n, &tail);
   T s = (T)1 + r;
   T t = (((T)1 - s) + r) + tail;
   T p = s + t; // rounded e^r, then its error (Fast2Sum, |t| < s)
@@ -362,7 +384,7 @@ OVERLOAD T tanh(T x) {
   // is corrected by the division's exact residual, (2 - w (d + d_err)) /
   // (d + d_err) ~ residual w / 2, and 1 - w is split exactly, so that the
   // result rounds once.
-  T e = __corecl_explog_expm1_clamped((T)2 * EXPLOG_MIN(a, FD(10.0f, 20.0)));
+  T e = __corecl_explog_expm1_clamped((T)2 * EXPLOG_MIN(a, EXPLOG_FD(10.0f, 20.0)));
   T d = e + (T)2;
   T d_err = (e - d) + (T)2;
   T w = (T)2 / d;
@@ -373,30 +395,6 @@ OVERLOAD T tanh(T x) {
   T y = EXPLOG_COPYSIGN(select(big, small, COND(a < (T)0.55)), x);
   return select(y, x + x, COND(x != x));
 }
-
-// a + b as u + e exactly, for a, b >= 0 (Fast2Sum on the larger and the
-// smaller).
-MATH_INTERNAL T __corecl_explog_sum_exact(T a, T b, T *e) {
-  T big = EXPLOG_MAX(a, b);
-  T small = EXPLOG_MIN(a, b);
-  T u = big + small;
-  *e = (big - u) + small;
-  return u;
-}
-
-// 1 + a + w as u + e, for a, w >= 0: no rounding of a + w on the way, so
-// that only w's own error (w being the smaller part) reaches the log.
-MATH_INTERNAL T __corecl_explog_one_plus2(T a, T w, T *e) {
-  T e1, e2;
-  T s = __corecl_explog_sum_exact((T)1, a, &e1);
-  T u = __corecl_explog_sum_exact(s, w, &e2);
-  *e = e1 + e2;
-  return u;
-}
-
-// Above this, asinh and acosh are log(2|x|) to well within an ulp (the
-// next term is 1/(4x^2)) and x^2 may overflow.
-#define EXPLOG_HUGE FD(0x1p13f, 0x1p28)
 
 OVERLOAD T asinh(T x) {
   T a = EXPLOG_ABS(x);
@@ -409,14 +407,15 @@ OVERLOAD T asinh(T x) {
                  0x1.f1c70fa169697p-6, -0x1.6e893d1650df6p-6, 0x1.1c0b87d7ec2b9p-6,
                  -0x1.c0f9a4bcb6469p-7, 0x1.2c9a04207d35dp-7);
 #endif
-  T small = EXPLOG_FMA(x * z, p, x);
+  // The polynomial below 1/2 (float) or 1/4 (double: fewer terms), else
   // log1p(a + a^2 / (1 + sqrt(1 + a^2))), free of cancellation.
+  T small = EXPLOG_FMA(x * z, p, x);
   T e;
   T u = __corecl_explog_one_plus2(a, z / ((T)1 + EXPLOG_SQRT((T)1 + z)), &e);
   IT huge = COND(a > EXPLOG_HUGE);
   T big = __corecl_explog_ln_dw(select(u, a, huge), select(e, (T)0, huge),
                                 select((T)0, (T)1, huge));
-  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < FD(0.5f, 0.25))), x);
+  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < EXPLOG_FD(0.5f, 0.25))), x);
   return select(y, x + x, COND(a == (T)INFINITY) | COND(x != x));
 }
 
@@ -446,13 +445,14 @@ OVERLOAD T atanh(T x) {
                  0x1.c71c70cb131c4p-4, 0x1.745d531d14d24p-4, 0x1.3b0b236a4daa6p-4,
                  0x1.11d0d8c77b125p-4, 0x1.cddc9878a6391p-5, 0x1.1f7e12fcaf03ap-4);
 #endif
+  // The polynomial below 1/2 (float) or 1/4 (double), else
+  // log1p(2a + 2a^2 / (1 - a)) / 2: the rounding of 1 - a (for a < 1/2)
+  // only touches the smaller term.
   T small = EXPLOG_FMA(x * z, p, x);
-  // Otherwise log1p(2a + 2a^2 / (1 - a)) / 2: the rounding of 1 - a (for
-  // a < 1/2) only touches the smaller term.
   T e;
   T u = __corecl_explog_one_plus2((T)2 * a, (T)2 * a * a / ((T)1 - a), &e);
   T big = (T)0.5 * __corecl_explog_ln_dw(u, e, (T)0);
-  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < FD(0.5f, 0.25))), x);
+  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < EXPLOG_FD(0.5f, 0.25))), x);
   y = select(y, EXPLOG_COPYSIGN((T)INFINITY, x), COND(a == (T)1));
   return select(y, (T)NAN, COND(a > (T)1) | COND(x != x));
 }

@@ -43,7 +43,6 @@ def remez(xs, g, w, powers, table):
         rows = []
         rhs = []
         for k, i in enumerate(ref):
-            x = xs[i]
             rows.append([table[p][i] for p in powers] + [(-1) ** k / w[i]])
             rhs.append(g[i])
         sol = solve(rows, rhs)
@@ -55,8 +54,8 @@ def remez(xs, g, w, powers, table):
             best = (c, emax)
         if emax <= level * (1 + mpf(10) ** -6):
             break
-        # New reference: the extremum of each run of equal sign, then keep
-        # n + 1 alternating ones around the largest.
+        # New reference: the extremum of each run of equal sign (so the
+        # points alternate), trimmed to n + 1 from the ends.
         runs = []
         i = 0
         while i < m:
@@ -69,7 +68,7 @@ def remez(xs, g, w, powers, table):
             runs.append(k)
             i = j
         while len(runs) > n + 1:
-            # Drop the smaller end, or merge the weakest interior pair.
+            # Drop the smaller of the two end extrema.
             if abs(err[runs[0]]) < abs(err[runs[-1]]):
                 runs.pop(0)
             else:
@@ -108,8 +107,9 @@ def fit(name, fmt, a, b, func, weight, powers):
                     res, err, improved = trial, e, True
                     break
     suffix = 'f' if fmt == 24 else ''
-    print(f'// {name}: [{mpmath.nstr(mpf(a), 6)}, {mpmath.nstr(mpf(b), 6)}], '
-          f'error 2^{float(mpmath.log(err, 2)):.1f} (unrounded 2^{float(mpmath.log(level, 2)):.1f})')
+    lg = lambda v: float(mpmath.log(v, 2))
+    print(f'// {name} on [{mpmath.nstr(mpf(a), 6)}, {mpmath.nstr(mpf(b), 6)}], '
+          f'error 2^{lg(err):.1f} (unrounded 2^{lg(level):.1f})')
     for c, p in zip(cs, powers):
         print(f'  {hexfloat(c, fmt)}{suffix}, // x^{p}')
 
@@ -153,7 +153,7 @@ TINY = mpf(2) ** -80  # stands in for 0 where the fitted quotient has a removabl
 
 def expm1_poly(fmt, deg):
     # expm1(r) = r + r^2 Q(r); Q fitted for the relative error of expm1.
-    fit(f'expm1(r) = r + r^2 Q(r), Q', fmt, -R_EXP, R_EXP,
+    fit('expm1(r) = r + r^2 Q(r), Q', fmt, -R_EXP, R_EXP,
         lambda r: (mp.expm1(r) - r) / r**2 if r != 0 else mpf(1) / 2,
         lambda r: abs(r**2 / mp.expm1(r)) if r != 0 else TINY, range(deg + 1))
 
@@ -165,7 +165,7 @@ def log_poly(fmt, deg):
         s = mp.sqrt(z)
         return (2 * mp.atanh(s) - 2 * s) / (s * z)
 
-    fit('log: R(z) = z P(z), P', fmt, TINY, S_LOG**2, g, lambda z: z / 2, range(deg + 1))
+    fit('log: R(z) = z P(z), z = s^2; P', fmt, TINY, S_LOG**2, g, lambda z: z / 2, range(deg + 1))
 
 
 def odd_poly(fmt, deg, label, func, xmax):
@@ -178,7 +178,7 @@ def odd_poly(fmt, deg, label, func, xmax):
         x = mp.sqrt(z)
         return x * z / func(x)
 
-    fit(f'{label}(x) = x + x^3 P(x^2), P', fmt, TINY, mpf(xmax) ** 2, g, w, range(deg + 1))
+    fit(f'{label}(x) = x + x^3 P(z), z = x^2; P', fmt, TINY, mpf(xmax) ** 2, g, w, range(deg + 1))
 
 
 POLYS = {
