@@ -21,11 +21,6 @@ UNARY(round, __builtin_roundf, __builtin_round)
 UNARY(rint, __builtin_rintf, __builtin_rint)
 UNARY(sin, __builtin_sinf, __builtin_sin)
 UNARY(cos, __builtin_cosf, __builtin_cos)
-UNARY(exp, __builtin_expf, __builtin_exp)
-UNARY(exp2, __builtin_exp2f, __builtin_exp2)
-UNARY(log, __builtin_logf, __builtin_log)
-UNARY(log2, __builtin_log2f, __builtin_log2)
-UNARY(log10, __builtin_log10f, __builtin_log10)
 
 #define BINARY(name, fbuiltin, dbuiltin)                                                       \
   OVERLOAD float name(float x, float y) { return fbuiltin(x, y); }                             \

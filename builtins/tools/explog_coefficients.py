@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Polynomial coefficients and split constants for builtins/include/math_explog.h.
+
+Not run at build time: run it by hand (python3 + mpmath, no other
+dependencies) and paste its output into the header when an approximation
+changes. Each polynomial is a weighted minimax fit found by the Remez
+exchange algorithm on a dense grid, in high precision; the coefficients are
+then rounded to the target format and nudged by single units in the last
+place while that lowers the error. The printed error is that of the rounded
+polynomial, measured on the grid, as log2 of the weighted error (relative to
+the function the polynomial stands for).
+
+Usage: explog_coefficients.py [name ...]   (no name: all of them)
+"""
+import sys
+
+import mpmath
+from mpmath import mp, mpf
+
+mp.dps = 40
+GRID = 1500
+
+
+def chebyshev_grid(a, b, n):
+    """n points on [a, b], denser towards the ends (where extrema crowd)."""
+    return [(a + b) / 2 - (b - a) / 2 * mpmath.cos(mp.pi * i / (n - 1)) for i in range(n)]
+
+
+def solve(rows, rhs):
+    return mpmath.lu_solve(mpmath.matrix(rows), mpmath.matrix(rhs))
+
+
+def remez(xs, g, w, powers, table):
+    """Coefficients c minimising max |w(x) (g(x) - sum c_j x^powers[j])|
+    over the grid xs (g and w given as lists of values on the grid, table[p]
+    the list of x^p)."""
+    n = len(powers)
+    m = len(xs)
+    # Initial reference: n + 1 points spread over the grid.
+    ref = [int(round(i * (m - 1) / n)) for i in range(n + 1)]
+    best = None
+    for _ in range(60):
+        rows = []
+        rhs = []
+        for k, i in enumerate(ref):
+            rows.append([table[p][i] for p in powers] + [(-1) ** k / w[i]])
+            rhs.append(g[i])
+        sol = solve(rows, rhs)
+        c = [sol[j] for j in range(n)]
+        level = abs(sol[n])
+        err = [w[i] * (g[i] - sum(cj * table[p][i] for cj, p in zip(c, powers))) for i in range(m)]
+        emax = max(abs(e) for e in err)
+        if best is None or emax < best[1]:
+            best = (c, emax)
+        if emax <= level * (1 + mpf(10) ** -6):
+            break
+        # New reference: the extremum of each run of equal sign (so the
+        # points alternate), trimmed to n + 1 from the ends.
+        runs = []
+        i = 0
+        while i < m:
+            j = i
+            k = i
+            while j < m and (err[j] >= 0) == (err[i] >= 0):
+                if abs(err[j]) > abs(err[k]):
+                    k = j
+                j += 1
+            runs.append(k)
+            i = j
+        while len(runs) > n + 1:
+            # Drop the smaller of the two end extrema.
+            if abs(err[runs[0]]) < abs(err[runs[-1]]):
+                runs.pop(0)
+            else:
+                runs.pop()
+        if len(runs) < n + 1:
+            break
+        ref = runs
+    return best
+
+
+def fit(name, fmt, a, b, func, weight, powers):
+    """Fits func ~ sum c_j x^powers[j] on [a, b] with the given weight and
+    rounds the coefficients to fmt (24 or 53) bits: to nearest, then nudged
+    one unit in the last place at a time while that lowers the error."""
+    xs = chebyshev_grid(mpf(a), mpf(b), GRID)
+    g = [func(x) for x in xs]
+    w = [weight(x) for x in xs]
+    table = {p: [x**p for x in xs] for p in powers}
+    exact, level = remez(xs, g, w, powers, table)
+
+    with mp.workprec(fmt):
+        cs = [+c for c in exact]
+    # Weighted residuals, updated in place as coefficients move.
+    res = [w[i] * (g[i] - sum(c * table[p][i] for c, p in zip(cs, powers))) for i in range(len(xs))]
+    err = max(abs(r) for r in res)
+    improved = True
+    while improved:
+        improved = False
+        for j, p in enumerate(powers):
+            step = mpf(2) ** (mpmath.floor(mpmath.log(abs(cs[j]), 2)) - fmt + 1)
+            for delta in (step, -step):
+                trial = [r - w[i] * delta * table[p][i] for i, r in enumerate(res)]
+                e = max(abs(r) for r in trial)
+                if e < err:
+                    cs[j] += delta
+                    res, err, improved = trial, e, True
+                    break
+    suffix = 'f' if fmt == 24 else ''
+    lg = lambda v: float(mpmath.log(v, 2))
+    print(f'// {name} on [{mpmath.nstr(mpf(a), 6)}, {mpmath.nstr(mpf(b), 6)}], '
+          f'error 2^{lg(err):.1f} (unrounded 2^{lg(level):.1f})')
+    for c, p in zip(cs, powers):
+        print(f'  {hexfloat(c, fmt)}{suffix}, // x^{p}')
+
+
+def hexfloat(v, fmt):
+    """C hexadecimal literal of v rounded to fmt bits."""
+    with mp.workprec(fmt):
+        v = +v
+    text = float(v).hex()  # exact: fmt <= 53
+    mant, exp = text.split('p')
+    mant = mant.rstrip('0').rstrip('.')
+    return f'{mant}p{exp}'
+
+
+def split(name, value, fmt, hibits):
+    """value = hi + lo with hi rounded to hibits bits (so that small integer
+    multiples of hi are exact) and lo to fmt bits."""
+    with mp.workprec(hibits):
+        hi = +value
+    with mp.workprec(fmt):
+        lo = +(value - hi)
+    suffix = 'f' if fmt == 24 else ''
+    print(f'// {name} = hi + lo, hi {hibits} bits')
+    print(f'  {hexfloat(hi, fmt)}{suffix}, {hexfloat(lo, fmt)}{suffix}')
+
+
+def single(name, value, fmt):
+    suffix = 'f' if fmt == 24 else ''
+    print(f'// {name}')
+    print(f'  {hexfloat(value, fmt)}{suffix}')
+
+
+LN2 = mp.log(2)
+# |r| after the reduction x - n ln2, n = rint(x / ln2): ln2 / 2 plus slack
+# for the rounding of x / ln2.
+R_EXP = LN2 / 2 * (1 + mpf(2) ** -20)
+# s = f / (2 + f) for f = m - 1, m in [sqrt(1/2), sqrt(2)).
+S_LOG = (mp.sqrt(2) - 1) / (mp.sqrt(2) + 1) * (1 + mpf(2) ** -20)
+TINY = mpf(2) ** -80  # stands in for 0 where the fitted quotient has a removable singularity
+
+
+def expm1_poly(fmt, deg):
+    # expm1(r) = r + r^2 Q(r); Q fitted for the relative error of expm1.
+    fit('expm1(r) = r + r^2 Q(r), Q', fmt, -R_EXP, R_EXP,
+        lambda r: (mp.expm1(r) - r) / r**2 if r != 0 else mpf(1) / 2,
+        lambda r: abs(r**2 / mp.expm1(r)) if r != 0 else TINY, range(deg + 1))
+
+
+def log_poly(fmt, deg):
+    # log1p(f) = 2 atanh(s) = 2s + s R(z), z = s^2, R(z) = z P(z): the error
+    # of R adds s dR to a result near 2s, so the weight is z / 2 on P.
+    def g(z):
+        s = mp.sqrt(z)
+        return (2 * mp.atanh(s) - 2 * s) / (s * z)
+
+    fit('log: R(z) = z P(z), z = s^2; P', fmt, TINY, S_LOG**2, g, lambda z: z / 2, range(deg + 1))
+
+
+def odd_poly(fmt, deg, label, func, xmax):
+    # func(x) = x + x^3 P(x^2), relative error.
+    def g(z):
+        x = mp.sqrt(z)
+        return (func(x) - x) / (x * z)
+
+    def w(z):
+        x = mp.sqrt(z)
+        return x * z / func(x)
+
+    fit(f'{label}(x) = x + x^3 P(z), z = x^2; P', fmt, TINY, mpf(xmax) ** 2, g, w, range(deg + 1))
+
+
+POLYS = {
+    'expm1_f': lambda: expm1_poly(24, 5),
+    'log_f': lambda: log_poly(24, 2),
+    'sinh_f': lambda: odd_poly(24, 3, 'sinh', mp.sinh, 1),
+    'tanh_f': lambda: odd_poly(24, 4, 'tanh', mp.tanh, mpf('0.55')),
+    'asinh_f': lambda: odd_poly(24, 4, 'asinh', mp.asinh, mpf('0.5')),
+    'atanh_f': lambda: odd_poly(24, 5, 'atanh', mp.atanh, mpf('0.5')),
+    'expm1_d': lambda: expm1_poly(53, 10),
+    'log_d': lambda: log_poly(53, 6),
+    'sinh_d': lambda: odd_poly(53, 6, 'sinh', mp.sinh, 1),
+    'tanh_d': lambda: odd_poly(53, 10, 'tanh', mp.tanh, mpf('0.55')),
+    # Double asinh and atanh switch to their logarithm formulas at 1/4.
+    'asinh_d': lambda: odd_poly(53, 7, 'asinh', mp.asinh, mpf('0.25')),
+    'atanh_d': lambda: odd_poly(53, 8, 'atanh', mp.atanh, mpf('0.25')),
+}
+
+
+def constants():
+    # Cody-Waite splits: hi has few enough bits that k * hi is exact for
+    # every exponent k the functions produce (|k| < 2^8 float, < 2^11 double).
+    for fmt, kbits in ((24, 8), (53, 11)):
+        split('ln2', LN2, fmt, fmt - kbits)
+        split('log10(2)', mp.log10(2), fmt, fmt - kbits)
+        # The exp reductions use an FMA, x - n hi exact with hi the
+        # correctly rounded constant.
+        split('ln2 (fma reduction)', LN2, fmt, fmt)
+        split('log10(2) (fma reduction)', mp.log10(2), fmt, fmt)
+        split('ln10', mp.log(10), fmt, fmt)
+        split('log2(e)', 1 / LN2, fmt, fmt)
+        split('log10(e)', 1 / mp.log(10), fmt, fmt)
+        single('log2(10)', mp.log(10, 2), fmt)
+        single('log2(e)', 1 / LN2, fmt)
+
+
+if __name__ == '__main__':
+    names = sys.argv[1:] or ['constants'] + list(POLYS)
+    for name in names:
+        if name == 'constants':
+            constants()
+        else:
+            print(f'[{name}]')
+            POLYS[name]()
