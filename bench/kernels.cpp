@@ -357,10 +357,15 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   addStreamBenchmarks(list);
   list.push_back(std::make_unique<Saxpy>());
   list.push_back(std::make_unique<TiledSgemm>());
+  addComputeBenchmarks(list);
   list.push_back(std::make_unique<Reduction>());
+  addLocalMemoryBenchmarks(list);
   list.push_back(std::make_unique<Mandelbrot>());
   addMathBenchmarks(list);
+  addTransferBenchmarks(list);
   list.push_back(std::make_unique<LaunchLatency>());
+  addOverheadBenchmarks(list);
+  addConcurrencyBenchmarks(list);
   return list;
 }
 

@@ -35,5 +35,16 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks();
 void addStreamBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Black-Scholes and N-body (math_kernels.cpp).
 void addMathBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+/// Naive SGEMM and a 5x5 convolution with local tiles (compute_kernels.cpp).
+void addComputeBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+/// Histogram with local atomics and a block scan (local_kernels.cpp).
+void addLocalMemoryBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+/// Buffer write, read and map bandwidth (transfer_kernels.cpp).
+void addTransferBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+/// Launch and round-trip latency, program build time (overhead_kernels.cpp).
+void addOverheadBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+/// Independent kernels on in-order, out-of-order and two queues
+/// (concurrency_kernels.cpp).
+void addConcurrencyBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 
 } // namespace bench

@@ -1,0 +1,200 @@
+// Compute kernels as they are commonly written: SGEMM without local memory
+// (one work-item per element of C, the driver picks the work-group size)
+// and a 5x5 convolution that stages its input in __local tiles with a halo.
+#include "kernels.h"
+
+#include <cmath>
+#include <cstdint>
+
+namespace bench {
+namespace {
+
+class NaiveSgemm : public Benchmark {
+public:
+  std::string name() const override { return "SGEMM naive, no local memory (N=1024)"; }
+  double work() const override { return 2.0 * kN * kN * kN; }
+  bool isFlops() const override { return true; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    a_.resize(kN * kN);
+    b_.resize(kN * kN);
+    for (size_t i = 0; i < kN * kN; ++i) {
+      a_[i] = float((i * 7) % 13) * 0.1f - 0.6f;
+      b_[i] = float((i * 5) % 11) * 0.1f - 0.5f;
+    }
+    // Dimension 0 runs along a row of C: consecutive work-items read
+    // consecutive elements of B and the same element of A.
+    program_ = d.build(R"(
+      kernel void sgemm(int n, global const float *A, global const float *B, global float *C) {
+        int col = get_global_id(0), row = get_global_id(1);
+        float acc = 0.0f;
+        for (int k = 0; k < n; ++k)
+          acc += A[row * n + k] * B[k * n + col];
+        C[row * n + col] = acc;
+      })");
+    cl_int err;
+    kernel_ = clCreateKernel(program_, "sgemm", &err);
+    check(err, "clCreateKernel");
+    A = d.buffer(kN * kN * 4, a_.data());
+    B = d.buffer(kN * kN * 4, b_.data());
+    C = d.buffer(kN * kN * 4);
+    int n = int(kN);
+    clSetKernelArg(kernel_, 0, sizeof n, &n);
+    clSetKernelArg(kernel_, 1, sizeof A, &A);
+    clSetKernelArg(kernel_, 2, sizeof B, &B);
+    clSetKernelArg(kernel_, 3, sizeof C, &C);
+  }
+  void run() override {
+    size_t global[2] = {kN, kN};
+    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 2, nullptr, global, nullptr, 0, nullptr,
+                                 nullptr),
+          "sgemm");
+    check(clFinish(d_->queue), "clFinish");
+  }
+  bool verify() override {
+    std::vector<float> out(kN * kN);
+    check(
+        clEnqueueReadBuffer(d_->queue, C, CL_TRUE, 0, kN * kN * 4, out.data(), 0, nullptr, nullptr),
+        "read");
+    // A sample of elements against a double reference: the full product
+    // on the host would take longer than the benchmark.
+    for (size_t row = 0; row < kN; row += 61)
+      for (size_t col = 0; col < kN; col += 67) {
+        double expected = 0;
+        for (size_t k = 0; k < kN; ++k)
+          expected += double(a_[row * kN + k]) * b_[k * kN + col];
+        if (std::fabs(out[row * kN + col] - expected) > 1e-2 * (1 + std::fabs(expected)))
+          return false;
+      }
+    return true;
+  }
+  void tearDown() override {
+    for (cl_mem m : {A, B, C})
+      clReleaseMemObject(m);
+    clReleaseKernel(kernel_);
+    clReleaseProgram(program_);
+  }
+
+private:
+  static constexpr size_t kN = 1024;
+  const Driver *d_ = nullptr;
+  std::vector<float> a_, b_;
+  cl_program program_ = nullptr;
+  cl_kernel kernel_ = nullptr;
+  cl_mem A = nullptr, B = nullptr, C = nullptr;
+};
+
+/// 5x5 convolution, edges clamped. Each 16x16 work-group loads its 20x20
+/// input tile (the block and a 2-pixel halo) into local memory together,
+/// 400 pixels over 256 work-items, then each work-item reads its 25
+/// neighbours from the tile.
+class Convolution5x5 : public Benchmark {
+public:
+  std::string name() const override { return "convolution 5x5, local tiles + halo (2048x2048)"; }
+  double work() const override { return 2.0 * kTaps * kSize * kSize; } // a multiply-add per tap
+  bool isFlops() const override { return true; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    image_.resize(kSize * kSize);
+    uint32_t state = 12345;
+    for (float &pixel : image_) {
+      state = state * 1664525u + 1013904223u;
+      pixel = float(state >> 8) * (1.0f / 16777216.0f);
+    }
+    // A separable binomial blur with a sharpening centre: unequal taps, so
+    // a transposed or shifted tile shows in the output.
+    const float binomial[5] = {1, 4, 6, 4, 1};
+    for (int y = 0; y < 5; ++y)
+      for (int x = 0; x < 5; ++x)
+        weights_[y * 5 + x] = binomial[y] * binomial[x] * (1.0f / 256.0f);
+    weights_[12] += 0.5f;
+    program_ = d.build(R"(
+      #define R 2
+      #define T 16
+      #define W (T + 2 * R)
+      kernel void conv5x5(global const float *in, global float *out, constant float *weights,
+                          int width, int height) {
+        local float tile[W][W];
+        int lx = get_local_id(0), ly = get_local_id(1);
+        int x0 = get_group_id(0) * T - R, y0 = get_group_id(1) * T - R;
+        for (int i = ly * T + lx; i < W * W; i += T * T) {
+          int tx = i % W, ty = i / W;
+          int gx = clamp(x0 + tx, 0, width - 1), gy = clamp(y0 + ty, 0, height - 1);
+          tile[ty][tx] = in[gy * width + gx];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        float acc = 0.0f;
+        for (int dy = 0; dy < 2 * R + 1; ++dy)
+          for (int dx = 0; dx < 2 * R + 1; ++dx)
+            acc += weights[dy * (2 * R + 1) + dx] * tile[ly + dy][lx + dx];
+        out[get_global_id(1) * width + get_global_id(0)] = acc;
+      })");
+    cl_int err;
+    kernel_ = clCreateKernel(program_, "conv5x5", &err);
+    check(err, "clCreateKernel");
+    in_ = d.buffer(kSize * kSize * 4, image_.data());
+    out_ = d.buffer(kSize * kSize * 4);
+    weightBuffer_ = d.buffer(sizeof weights_, weights_);
+    int size = int(kSize);
+    clSetKernelArg(kernel_, 0, sizeof in_, &in_);
+    clSetKernelArg(kernel_, 1, sizeof out_, &out_);
+    clSetKernelArg(kernel_, 2, sizeof weightBuffer_, &weightBuffer_);
+    clSetKernelArg(kernel_, 3, sizeof size, &size);
+    clSetKernelArg(kernel_, 4, sizeof size, &size);
+  }
+  void run() override {
+    size_t global[2] = {kSize, kSize}, local[2] = {16, 16};
+    check(
+        clEnqueueNDRangeKernel(d_->queue, kernel_, 2, nullptr, global, local, 0, nullptr, nullptr),
+        "conv5x5");
+    check(clFinish(d_->queue), "clFinish");
+  }
+  bool verify() override {
+    std::vector<float> out(kSize * kSize);
+    check(clEnqueueReadBuffer(d_->queue, out_, CL_TRUE, 0, out.size() * 4, out.data(), 0, nullptr,
+                              nullptr),
+          "read");
+    // Every pixel, so that each tile's halo (edges and corners) is checked.
+    auto at = [&](long x, long y) {
+      x = x < 0 ? 0 : x >= long(kSize) ? long(kSize) - 1 : x;
+      y = y < 0 ? 0 : y >= long(kSize) ? long(kSize) - 1 : y;
+      return double(image_[size_t(y) * kSize + size_t(x)]);
+    };
+    for (long y = 0; y < long(kSize); ++y)
+      for (long x = 0; x < long(kSize); ++x) {
+        double expected = 0;
+        for (int dy = 0; dy < 5; ++dy)
+          for (int dx = 0; dx < 5; ++dx)
+            expected += weights_[dy * 5 + dx] * at(x + dx - 2, y + dy - 2);
+        // Terms are non-negative: 25 float roundings stay far below 1e-5.
+        if (std::fabs(out[size_t(y) * kSize + size_t(x)] - expected) > 1e-5 * (1 + expected))
+          return false;
+      }
+    return true;
+  }
+  void tearDown() override {
+    for (cl_mem m : {in_, out_, weightBuffer_})
+      clReleaseMemObject(m);
+    clReleaseKernel(kernel_);
+    clReleaseProgram(program_);
+  }
+
+private:
+  static constexpr size_t kSize = 2048;
+  static constexpr int kTaps = 25;
+  const Driver *d_ = nullptr;
+  std::vector<float> image_;
+  float weights_[25] = {};
+  cl_program program_ = nullptr;
+  cl_kernel kernel_ = nullptr;
+  cl_mem in_ = nullptr, out_ = nullptr, weightBuffer_ = nullptr;
+};
+
+} // namespace
+
+void addComputeBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
+  list.push_back(std::make_unique<NaiveSgemm>());
+  list.push_back(std::make_unique<Convolution5x5>());
+}
+
+} // namespace bench

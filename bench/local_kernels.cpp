@@ -1,0 +1,176 @@
+// Kernels built around work-group cooperation in local memory: a histogram
+// with local atomics and a block scan with a barrier per step. On a CPU
+// they measure what atomics and barriers between work-items cost.
+#include "kernels.h"
+
+#include <cstdint>
+
+namespace bench {
+namespace {
+
+/// 256-bin histogram of bytes: each work-group counts into local bins with
+/// atomic_inc, then adds its bins into the global ones with atomic_add.
+class Histogram : public Benchmark {
+public:
+  std::string name() const override { return "histogram 256 bins, local atomics (32M uchar)"; }
+  double work() const override { return double(kN); } // bytes read
+  bool isFlops() const override { return false; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    data_.resize(kN);
+    // Pseudo-random bytes, skewed towards low values like image data, so
+    // that some bins are hot.
+    uint32_t state = 2463534242u;
+    for (unsigned char &value : data_) {
+      state ^= state << 13;
+      state ^= state >> 17;
+      state ^= state << 5;
+      value = (unsigned char)((state & 0xff) * ((state >> 8) & 0xff) >> 8);
+    }
+    expected_.assign(256, 0);
+    for (unsigned char value : data_)
+      ++expected_[value];
+    // Work-item `lid` of a group reads every local-size-th byte of the
+    // group's block, so that the group's reads are contiguous together.
+    program_ = d.build(R"(
+      kernel void histogram(global const uchar *data, global uint *bins, uint perItem) {
+        local uint counts[256];
+        size_t lid = get_local_id(0), size = get_local_size(0);
+        for (size_t b = lid; b < 256; b += size)
+          counts[b] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        size_t base = get_group_id(0) * size * perItem + lid;
+        for (uint j = 0; j < perItem; ++j)
+          atomic_inc(&counts[data[base + j * size]]);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (size_t b = lid; b < 256; b += size)
+          if (counts[b])
+            atomic_add(&bins[b], counts[b]);
+      })");
+    cl_int err;
+    kernel_ = clCreateKernel(program_, "histogram", &err);
+    check(err, "clCreateKernel");
+    data = d.buffer(kN, data_.data());
+    bins = d.buffer(256 * 4);
+    cl_uint perItem = kPerItem;
+    clSetKernelArg(kernel_, 0, sizeof data, &data);
+    clSetKernelArg(kernel_, 1, sizeof bins, &bins);
+    clSetKernelArg(kernel_, 2, sizeof perItem, &perItem);
+  }
+  void run() override {
+    cl_uint zero = 0;
+    check(clEnqueueFillBuffer(d_->queue, bins, &zero, sizeof zero, 0, 256 * 4, 0, nullptr, nullptr),
+          "fill");
+    size_t global = kN / kPerItem, local = kLocal;
+    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &global, &local, 0, nullptr,
+                                 nullptr),
+          "histogram");
+    check(clFinish(d_->queue), "clFinish");
+  }
+  bool verify() override {
+    std::vector<cl_uint> out(256);
+    check(
+        clEnqueueReadBuffer(d_->queue, bins, CL_TRUE, 0, 256 * 4, out.data(), 0, nullptr, nullptr),
+        "read");
+    return out == expected_;
+  }
+  void tearDown() override {
+    clReleaseMemObject(data);
+    clReleaseMemObject(bins);
+    clReleaseKernel(kernel_);
+    clReleaseProgram(program_);
+  }
+
+private:
+  static constexpr size_t kN = 32u << 20, kLocal = 256, kPerItem = 64;
+  const Driver *d_ = nullptr;
+  std::vector<unsigned char> data_;
+  std::vector<cl_uint> expected_;
+  cl_program program_ = nullptr;
+  cl_kernel kernel_ = nullptr;
+  cl_mem data = nullptr, bins = nullptr;
+};
+
+/// Inclusive scan of each 256-element block (Hillis-Steele): 8 steps, each
+/// a read and a write of local memory separated by barriers, 17 barriers
+/// per work-group in all.
+class BlockScan : public Benchmark {
+public:
+  std::string name() const override { return "scan of 256-element blocks, 17 barriers (16M uint)"; }
+  double work() const override { return 2.0 * 4 * kN; } // bytes: read in, write out
+  bool isFlops() const override { return false; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    in_.resize(kN);
+    for (size_t i = 0; i < kN; ++i)
+      in_[i] = cl_uint((i * 2654435761u) >> 20);
+    program_ = d.build(R"(
+      #define B 256
+      kernel void block_scan(global const uint *in, global uint *out) {
+        local uint s[B];
+        size_t lid = get_local_id(0);
+        s[lid] = in[get_global_id(0)];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (uint offset = 1; offset < B; offset <<= 1) {
+          uint add = lid >= offset ? s[lid - offset] : 0;
+          barrier(CLK_LOCAL_MEM_FENCE);
+          s[lid] += add;
+          barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        out[get_global_id(0)] = s[lid];
+      })");
+    cl_int err;
+    kernel_ = clCreateKernel(program_, "block_scan", &err);
+    check(err, "clCreateKernel");
+    in = d.buffer(kN * 4, in_.data());
+    out = d.buffer(kN * 4);
+    clSetKernelArg(kernel_, 0, sizeof in, &in);
+    clSetKernelArg(kernel_, 1, sizeof out, &out);
+  }
+  void run() override {
+    size_t global = kN, local = kBlock;
+    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &global, &local, 0, nullptr,
+                                 nullptr),
+          "block_scan");
+    check(clFinish(d_->queue), "clFinish");
+  }
+  bool verify() override {
+    std::vector<cl_uint> result(kN);
+    check(
+        clEnqueueReadBuffer(d_->queue, out, CL_TRUE, 0, kN * 4, result.data(), 0, nullptr, nullptr),
+        "read");
+    // Every element exactly (unsigned sums wrap the same way on both sides).
+    for (size_t block = 0; block < kN; block += kBlock) {
+      cl_uint sum = 0;
+      for (size_t i = block; i < block + kBlock; ++i) {
+        sum += in_[i];
+        if (result[i] != sum)
+          return false;
+      }
+    }
+    return true;
+  }
+  void tearDown() override {
+    clReleaseMemObject(in);
+    clReleaseMemObject(out);
+    clReleaseKernel(kernel_);
+    clReleaseProgram(program_);
+  }
+
+private:
+  static constexpr size_t kN = 16u << 20, kBlock = 256;
+  const Driver *d_ = nullptr;
+  std::vector<cl_uint> in_;
+  cl_program program_ = nullptr;
+  cl_kernel kernel_ = nullptr;
+  cl_mem in = nullptr, out = nullptr;
+};
+
+} // namespace
+
+void addLocalMemoryBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
+  list.push_back(std::make_unique<Histogram>());
+  list.push_back(std::make_unique<BlockScan>());
+}
+
+} // namespace bench

@@ -1,0 +1,242 @@
+// Driver overheads rather than kernel speed: launches of small kernels,
+// the round trip of one enqueue and clFinish, and the time from source to
+// a kernel's first result, with and without the drivers' build caches.
+#include "kernels.h"
+
+#include <chrono>
+#include <cmath>
+#include <random>
+
+namespace bench {
+namespace {
+
+/// 1,000 launches of a 1,024-work-item kernel on an in-order queue, then
+/// one clFinish: the launch row of kernels.cpp with a range that a driver
+/// may split across its threads.
+class WideLaunchLatency : public Benchmark {
+public:
+  std::string name() const override { return "launch: 1,000 kernels of 1,024 work-items"; }
+  // Scaled by 1e3 so that the table's 1e-9 gives millions per second.
+  double work() const override { return double(kLaunches) * 1e3; }
+  bool isFlops() const override { return false; }
+  std::string rateUnit() const override { return "M launches/s"; }
+  bool hasLimit() const override { return false; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    program_ = d.build("kernel void bump(global int *c) { c[get_global_id(0)] += 1; }");
+    cl_int err;
+    kernel_ = clCreateKernel(program_, "bump", &err);
+    check(err, "clCreateKernel");
+    std::vector<int> zeros(kItems, 0);
+    counters_ = d.buffer(kItems * sizeof(int), zeros.data());
+    clSetKernelArg(kernel_, 0, sizeof counters_, &counters_);
+    runs_ = 0;
+  }
+  void run() override {
+    size_t items = kItems;
+    for (int i = 0; i < kLaunches; ++i)
+      check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &items, nullptr, 0, nullptr,
+                                   nullptr),
+            "bump");
+    check(clFinish(d_->queue), "clFinish");
+    ++runs_;
+  }
+  bool verify() override {
+    std::vector<int> values(kItems);
+    check(clEnqueueReadBuffer(d_->queue, counters_, CL_TRUE, 0, kItems * sizeof(int), values.data(),
+                              0, nullptr, nullptr),
+          "read");
+    for (int value : values)
+      if (value != runs_ * kLaunches) // in order: no launch lost or overlapped
+        return false;
+    return true;
+  }
+  void tearDown() override {
+    clReleaseMemObject(counters_);
+    clReleaseKernel(kernel_);
+    clReleaseProgram(program_);
+  }
+
+private:
+  static constexpr int kLaunches = 1000;
+  static constexpr size_t kItems = 1024;
+  const Driver *d_ = nullptr;
+  cl_program program_ = nullptr;
+  cl_kernel kernel_ = nullptr;
+  cl_mem counters_ = nullptr;
+  int runs_ = 0;
+};
+
+/// Enqueue one single-work-item kernel and wait for it with clFinish,
+/// 1,000 times: the latency an application sees when it needs each result
+/// before the next step. The ms column is the microseconds per round trip.
+class RoundTripLatency : public Benchmark {
+public:
+  std::string name() const override {
+    return "round trip: enqueue + clFinish of 1 work-item, x1,000";
+  }
+  // Scaled by 1e6 so that the table's 1e-9 gives thousands per second.
+  double work() const override { return double(kTrips) * 1e6; }
+  bool isFlops() const override { return false; }
+  std::string rateUnit() const override { return "K round trips/s"; }
+  bool hasLimit() const override { return false; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    program_ = d.build("kernel void bump(global int *c) { c[0] += 1; }");
+    cl_int err;
+    kernel_ = clCreateKernel(program_, "bump", &err);
+    check(err, "clCreateKernel");
+    int zero = 0;
+    counter_ = d.buffer(sizeof zero, &zero);
+    clSetKernelArg(kernel_, 0, sizeof counter_, &counter_);
+    runs_ = 0;
+  }
+  void run() override {
+    size_t one = 1;
+    for (int i = 0; i < kTrips; ++i) {
+      check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &one, &one, 0, nullptr, nullptr),
+            "bump");
+      check(clFinish(d_->queue), "clFinish");
+    }
+    ++runs_;
+  }
+  bool verify() override {
+    int value = -1;
+    check(clEnqueueReadBuffer(d_->queue, counter_, CL_TRUE, 0, sizeof value, &value, 0, nullptr,
+                              nullptr),
+          "read");
+    return value == runs_ * kTrips;
+  }
+  void tearDown() override {
+    clReleaseMemObject(counter_);
+    clReleaseKernel(kernel_);
+    clReleaseProgram(program_);
+  }
+
+private:
+  static constexpr int kTrips = 1000;
+  const Driver *d_ = nullptr;
+  cl_program program_ = nullptr;
+  cl_kernel kernel_ = nullptr;
+  cl_mem counter_ = nullptr;
+  int runs_ = 0;
+};
+
+/// A small kernel with math builtins, so that a build goes through the
+/// front end, the builtins, optimisation and code generation.
+const char *kBuildBody = R"(
+  float soften(float v, float gain) { return gain * sqrt(fabs(v)) + exp(-v * v); }
+  kernel void smooth(global const float *in, global float *out, int n, float gain) {
+    int i = get_global_id(0);
+    float left = in[max(i - 1, 0)], right = in[min(i + 1, n - 1)];
+    out[i] = soften(0.25f * left + 0.5f * in[i] + 0.25f * right, gain);
+  })";
+
+/// clBuildProgram, clCreateKernel and the kernel's first launch until
+/// clFinish: the time from source to a first result. The first launch is
+/// included because a driver may defer code generation to it (PoCL
+/// generates its work-group functions when a kernel is first enqueued).
+/// Cold: every run builds a source never seen before (an unused function
+/// named with a per-process random tag and a counter), so neither the
+/// driver's memory nor its disk cache can hold it. Cached: the same source
+/// every run.
+class BuildTime : public Benchmark {
+public:
+  explicit BuildTime(bool cold) : cold_(cold) {}
+  std::string name() const override {
+    return cold_ ? "build + first launch, new source each run"
+                 : "build + first launch, same source (cached)";
+  }
+  double work() const override { return 1e9; } // one build: the rate is builds/s
+  bool isFlops() const override { return false; }
+  std::string rateUnit() const override { return "builds/s"; }
+  bool hasLimit() const override { return false; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    in_.resize(kN);
+    for (size_t i = 0; i < kN; ++i)
+      in_[i] = float(i % 37) * 0.05f - 0.9f;
+    in = d.buffer(kN * 4, in_.data());
+    out = d.buffer(kN * 4);
+  }
+  void run() override {
+    release();
+    // The tag is code, not a comment: PoCL hashes the preprocessed source.
+    std::string source = kBuildBody;
+    if (cold_)
+      source += "\nint fresh_" + tag() + "(int x) { return x + 1; }\n";
+    program_ = d_->build(source.c_str());
+    cl_int err;
+    kernel_ = clCreateKernel(program_, "smooth", &err);
+    check(err, "clCreateKernel");
+    int n = int(kN);
+    clSetKernelArg(kernel_, 0, sizeof in, &in);
+    clSetKernelArg(kernel_, 1, sizeof out, &out);
+    clSetKernelArg(kernel_, 2, sizeof n, &n);
+    clSetKernelArg(kernel_, 3, sizeof kGain, &kGain);
+    size_t global = kN;
+    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &global, nullptr, 0, nullptr,
+                                 nullptr),
+          "smooth");
+    check(clFinish(d_->queue), "clFinish");
+  }
+  bool verify() override {
+    std::vector<float> result(kN);
+    check(
+        clEnqueueReadBuffer(d_->queue, out, CL_TRUE, 0, kN * 4, result.data(), 0, nullptr, nullptr),
+        "read");
+    for (size_t i = 0; i < kN; ++i) {
+      double left = in_[i ? i - 1 : 0], right = in_[i + 1 < kN ? i + 1 : kN - 1];
+      double v = 0.25 * left + 0.5 * in_[i] + 0.25 * right;
+      double expected = kGain * std::sqrt(std::fabs(v)) + std::exp(-v * v);
+      if (std::fabs(result[i] - expected) > 1e-5 * (1 + std::fabs(expected)))
+        return false;
+    }
+    return true;
+  }
+  void tearDown() override {
+    release();
+    clReleaseMemObject(in);
+    clReleaseMemObject(out);
+  }
+
+private:
+  /// Unique across runs and processes: a random per-process value and a
+  /// counter.
+  static std::string tag() {
+    static const unsigned long long process =
+        (static_cast<unsigned long long>(std::random_device{}()) << 32) ^
+        static_cast<unsigned long long>(
+            std::chrono::steady_clock::now().time_since_epoch().count());
+    static unsigned long long counter = 0;
+    return std::to_string(process) + "_" + std::to_string(++counter);
+  }
+  void release() {
+    if (kernel_)
+      clReleaseKernel(kernel_);
+    if (program_)
+      clReleaseProgram(program_);
+    kernel_ = nullptr;
+    program_ = nullptr;
+  }
+
+  static constexpr size_t kN = 1024;
+  static constexpr float kGain = 0.75f;
+  bool cold_;
+  const Driver *d_ = nullptr;
+  std::vector<float> in_;
+  cl_program program_ = nullptr;
+  cl_kernel kernel_ = nullptr;
+  cl_mem in = nullptr, out = nullptr;
+};
+
+} // namespace
+
+void addOverheadBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
+  list.push_back(std::make_unique<WideLaunchLatency>());
+  list.push_back(std::make_unique<RoundTripLatency>());
+  list.push_back(std::make_unique<BuildTime>(true));
+  list.push_back(std::make_unique<BuildTime>(false));
+}
+
+} // namespace bench
