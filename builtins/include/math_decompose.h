@@ -1,6 +1,6 @@
-// Functions that take a floating-point number apart (type-generic, see
-// math_generic.h): fract, modf, frexp, ilogb and nan, every width, pointer
-// outputs in every address space.
+// Functions that take a floating-point number apart or put it together
+// (type-generic, see math_generic.h): fract, modf, frexp, ilogb, ldexp and
+// nan, every width, pointer outputs in every address space.
 
 #if IS_FLOAT
 #define DECOMPOSE_ONE_BELOW_ONE 0x1.fffffep-1f
@@ -37,6 +37,57 @@ OVERLOAD I32 ilogb(T x) {
   e = select(e, (IT)FP_ILOGBNAN, COND(isnan(x)));
   return CONVERT_I32(e);
 }
+
+#if IS_FLOAT
+#define DECOMPOSE_EMIN (-126)
+#define DECOMPOSE_EMAX 127
+#define DECOMPOSE_DENORMAL_MIN_EXP (-149)
+#else
+#define DECOMPOSE_EMIN (-1022)
+#define DECOMPOSE_EMAX 1023
+#define DECOMPOSE_DENORMAL_MIN_EXP (-1074)
+#endif
+
+// 2^k for k in [DENORMAL_MIN_EXP, EMAX], built from its bits (denormal
+// powers included).
+MATH_INTERNAL T __corecl_decompose_pow2(IT k) {
+  T normal = AS_T((k + (IT)EXP_BIAS) << MANT_BITS);
+  T denormal = AS_T((IT)1 << clamp(k - (IT)DECOMPOSE_DENORMAL_MIN_EXP, (IT)0, (IT)MANT_BITS));
+  return select(normal, denormal, COND(k < (IT)DECOMPOSE_EMIN));
+}
+
+// ldexp: x * 2^n rounded once. Scaling up is exact until it overflows, so
+// three normal factors cover any n. Scaling down is exact while the result
+// stays normal: the exact part (down to the smallest normal exponent) goes
+// first in two normal factors, the rest last, so a denormal result rounds
+// once.
+OVERLOAD T ldexp(T x, I32 exponent) {
+  IT n = clamp(CONVERT_IT(exponent), (IT)(-3 * DECOMPOSE_EMAX), (IT)(3 * DECOMPOSE_EMAX));
+  IT scaled;
+  T xs;
+  IT field = __corecl_decompose_exponent(x, &scaled, &xs);
+  IT e = field - (IT)EXP_BIAS - scaled; // x's exponent, denormals included
+  IT up1 = min(n, (IT)DECOMPOSE_EMAX);
+  IT up2 = min(n - up1, (IT)DECOMPOSE_EMAX);
+  IT up3 = n - up1 - up2;
+  IT exact = max(n, min((IT)0, (IT)DECOMPOSE_EMIN - e));
+  IT down1 = max(exact, (IT)DECOMPOSE_EMIN);
+  IT down2 = exact - down1;
+  IT down3 = max(n - exact, (IT)DECOMPOSE_DENORMAL_MIN_EXP);
+  IT positive = COND(n >= (IT)0);
+  IT f1 = select(down1, up1, positive), f2 = select(down2, up2, positive);
+  IT f3 = select(down3, up3, positive);
+  T r = x * __corecl_decompose_pow2(f1) * __corecl_decompose_pow2(f2) *
+        __corecl_decompose_pow2(f3);
+  // Zeros, infinities and NaN come back as they are.
+  return select(r, x, COND(x == (T)0 || isinf(x) || isnan(x)));
+}
+
+// The vector forms also take one exponent for every element (MATH_W is
+// empty for scalars, so the test is false there).
+#if MATH_W + 0 > 1
+OVERLOAD T ldexp(T x, int exponent) { return ldexp(x, (I32)(exponent)); }
+#endif
 
 // nan: a quiet NaN carrying the code in its payload.
 OVERLOAD T nan(UT code) {
@@ -87,3 +138,6 @@ DECOMPOSE_POINTER_FORMS(__generic)
 #undef DECOMPOSE_ONE_BELOW_ONE
 #undef DECOMPOSE_DENORMAL_SCALE
 #undef DECOMPOSE_EXP_FIELD
+#undef DECOMPOSE_EMIN
+#undef DECOMPOSE_EMAX
+#undef DECOMPOSE_DENORMAL_MIN_EXP

@@ -79,20 +79,3 @@ NATIVE_SET(half)
 OUT_SPACES(POINTER_FORMS, float)
 OUT_SPACES(POINTER_FORMS, double)
 
-OVERLOAD float ldexp(float x, int n) { return __builtin_ldexpf(x, n); }
-OVERLOAD double ldexp(double x, int n) { return __builtin_ldexp(x, n); }
-
-// ldexp for vectors: per-element exponents, or one exponent for all.
-#define LDEXP_VECTOR(T, N)                                                                     \
-  OVERLOAD T##N ldexp(T##N x, int##N k) {                                                      \
-    T##N r;                                                                                    \
-    for (int i = 0; i < N; ++i)                                                                \
-      r[i] = ldexp(x[i], k[i]);                                                                \
-    return r;                                                                                  \
-  }                                                                                            \
-  OVERLOAD T##N ldexp(T##N x, int k) { return ldexp(x, (int##N)(k)); }
-#define LDEXP_ALL(T)                                                                           \
-  LDEXP_VECTOR(T, 2)                                                                           \
-  LDEXP_VECTOR(T, 3) LDEXP_VECTOR(T, 4) LDEXP_VECTOR(T, 8) LDEXP_VECTOR(T, 16)
-LDEXP_ALL(float)
-LDEXP_ALL(double)

@@ -163,6 +163,7 @@ const std::vector<Entry> &entries() {
       {{"remainder", Shape::Binary, 0, 0, 0}, nullptr, mpfr_remainder},
       {{"pown", Shape::IntSecond, 16, 16, 30}},
       {{"rootn", Shape::IntSecond, 16, 16, 1e6}},
+      {{"ldexp", Shape::IntSecond, 0, 0, 0}},
       {{"sincos", Shape::SinCos, 4, 4, 1e3}},
       {{"remquo", Shape::RemQuo, 0, 0, 0}},
       {{"lgamma_r", Shape::LgammaSign, kInf, kInf, 1e3}},
@@ -227,6 +228,9 @@ Expected reference(const MathFunction &f, Precision p, double x, double y, int n
   } else if (name == "pown") {
     Number a(x);
     mpfr_pow_si(r.v, a.v, n, MPFR_RNDN);
+  } else if (name == "ldexp") {
+    Number a(x);
+    mpfr_mul_2si(r.v, a.v, n, MPFR_RNDN);
   } else if (name == "rootn") {
     Number a(x);
     mpfr_rootn_si(r.v, a.v, n, MPFR_RNDN);
