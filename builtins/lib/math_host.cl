@@ -15,7 +15,6 @@
   OVERLOAD float name(float x) { return __builtin_##name##f(x); }                              \
   OVERLOAD double name(double x) { return __builtin_##name(x); }
 
-HOST_UNARY(tan)
 HOST_UNARY(asin)
 HOST_UNARY(acos)
 HOST_UNARY(atan)
@@ -96,15 +95,6 @@ NATIVE_SET(half)
 // Functions with pointer outputs, for every address space a kernel may pass.
 #define OUT_SPACES(F, T)                                                                       \
   F(__global, T) F(__local, T) F(__private, T) F(__generic, T)
-
-#define POINTER_FORMS(AS, T)                                                                   \
-  OVERLOAD T sincos(T x, AS T *c) {                                                            \
-    *c = cos(x);                                                                               \
-    return sin(x);                                                                             \
-  }
-
-OUT_SPACES(POINTER_FORMS, float)
-OUT_SPACES(POINTER_FORMS, double)
 
 OVERLOAD float ldexp(float x, int n) { return __builtin_ldexpf(x, n); }
 OVERLOAD double ldexp(double x, int n) { return __builtin_ldexp(x, n); }

@@ -25,7 +25,6 @@
   OVERLOAD float name(float, float);                                                           \
   VECTORIZE_BINARY(name, float)
 
-UNARY_VECTORS(tan)
 UNARY_VECTORS(asin)
 UNARY_VECTORS(acos)
 UNARY_VECTORS(atan)
