@@ -47,9 +47,6 @@ HOST_BINARY(nextafter)
 #define DERIVED(T)                                                                             \
   OVERLOAD T exp10(T x) { return __builtin_pow((double)10, (double)x); }                       \
   OVERLOAD T rsqrt(T x) { return (T)1 / sqrt(x); }                                             \
-  OVERLOAD T sinpi(T x) { return sin((T)M_PI * x); }                                           \
-  OVERLOAD T cospi(T x) { return cos((T)M_PI * x); }                                           \
-  OVERLOAD T tanpi(T x) { return tan((T)M_PI * x); }                                           \
   OVERLOAD T asinpi(T x) { return asin(x) / (T)M_PI; }                                         \
   OVERLOAD T acospi(T x) { return acos(x) / (T)M_PI; }                                         \
   OVERLOAD T atanpi(T x) { return atan(x) / (T)M_PI; }                                         \
