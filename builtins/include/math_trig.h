@@ -1,5 +1,5 @@
 // Trigonometric functions, type-generic (math_generic.h): sin cos tan sincos,
-// sinpi cospi tanpi.
+// sinpi cospi tanpi, asin acos atan atan2 and their pi-scaled forms.
 //
 // Everything is branch-free: every lane computes every path and the result
 // is selected. Intermediate results are carried as unevaluated sums hi + lo
@@ -12,6 +12,7 @@
 //   math_trig_reduce.h   argument reduction by pi/2 (Cody-Waite, Payne-Hanek)
 //                        and the sin/cos kernels on [-pi/4, pi/4]
 //   math_trig_forward.h  sin cos tan sincos sinpi cospi tanpi
+//   math_trig_inverse.h  asin acos atan atan2 asinpi acospi atanpi atan2pi
 #include "math_trig_util.h"
 
 // A constant of math_trig_data.h in the precision being instantiated.
@@ -34,6 +35,7 @@
 
 #include "math_trig_reduce.h"
 #include "math_trig_forward.h"
+#include "math_trig_inverse.h"
 
 #undef TK
 #undef TRIG_ULONG

@@ -15,9 +15,6 @@
   OVERLOAD float name(float x) { return __builtin_##name##f(x); }                              \
   OVERLOAD double name(double x) { return __builtin_##name(x); }
 
-HOST_UNARY(asin)
-HOST_UNARY(acos)
-HOST_UNARY(atan)
 HOST_UNARY(sinh)
 HOST_UNARY(cosh)
 HOST_UNARY(tanh)
@@ -37,20 +34,15 @@ HOST_UNARY(logb)
   OVERLOAD float name(float x, float y) { return __builtin_##name##f(x, y); }                  \
   OVERLOAD double name(double x, double y) { return __builtin_##name(x, y); }
 
-HOST_BINARY(atan2)
 HOST_BINARY(hypot)
 HOST_BINARY(fmod)
 HOST_BINARY(remainder)
 HOST_BINARY(nextafter)
 
-// exp10 and the pi-scaled functions, from the ones above.
+// exp10, rsqrt, powr, maxmag and minmag, from the functions above.
 #define DERIVED(T)                                                                             \
   OVERLOAD T exp10(T x) { return __builtin_pow((double)10, (double)x); }                       \
   OVERLOAD T rsqrt(T x) { return (T)1 / sqrt(x); }                                             \
-  OVERLOAD T asinpi(T x) { return asin(x) / (T)M_PI; }                                         \
-  OVERLOAD T acospi(T x) { return acos(x) / (T)M_PI; }                                         \
-  OVERLOAD T atanpi(T x) { return atan(x) / (T)M_PI; }                                         \
-  OVERLOAD T atan2pi(T y, T x) { return atan2(y, x) / (T)M_PI; }                               \
   OVERLOAD T powr(T x, T y) { return pow(x, y); }                                              \
   OVERLOAD T maxmag(T x, T y) {                                                                \
     return fabs(x) > fabs(y) ? x : fabs(y) > fabs(x) ? y : fmax(x, y);                         \
