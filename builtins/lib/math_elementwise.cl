@@ -19,8 +19,6 @@ UNARY(ceil, __builtin_ceilf, __builtin_ceil)
 UNARY(trunc, __builtin_truncf, __builtin_trunc)
 UNARY(round, __builtin_roundf, __builtin_round)
 UNARY(rint, __builtin_rintf, __builtin_rint)
-UNARY(sin, __builtin_sinf, __builtin_sin)
-UNARY(cos, __builtin_cosf, __builtin_cos)
 
 #define BINARY(name, fbuiltin, dbuiltin)                                                       \
   OVERLOAD float name(float x, float y) { return fbuiltin(x, y); }                             \
