@@ -155,8 +155,9 @@ std::string emitObject(llvm::Module &module, llvm::TargetMachine &machine) {
 }
 
 std::string undefinedFunctions(const llvm::Module &module) {
-  // The JIT resolves the C math library (what the builtins defer to, and
-  // what LLVM lowers some intrinsics to) and the memory routines.
+  // The JIT resolves the C math library (what LLVM lowers some intrinsics
+  // to where the CPU lacks the instruction, fma below x86-64-v3) and the
+  // memory routines.
   static void *libm = ::dlopen("libm.so.6", RTLD_NOW | RTLD_LOCAL);
   static const std::set<std::string> memoryRoutines = {"memcpy", "memset", "memmove"};
   std::set<std::string> missing;
