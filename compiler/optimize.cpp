@@ -134,6 +134,10 @@ void retargetToHost(llvm::Module &module, llvm::TargetMachine &machine, const Ta
     f.addFnAttr("target-features", target.cpuFeatures);
     // Full-width vectors: on AVX-512 machines LLVM otherwise prefers 256 bits.
     f.addFnAttr("prefer-vector-width", std::to_string(target.simdBytes * 8));
+    // Even under -cl-fast-relaxed-math a float division must stay within
+    // 2.5 ulp: the reciprocal estimate plus one Newton step x86 would use
+    // reaches 3 (CTS test_bruteforce divide, relaxed).
+    f.addFnAttr("reciprocal-estimates", "!divf,!vec-divf");
   }
 }
 
