@@ -298,58 +298,6 @@ private:
   cl_mem in = nullptr, out = nullptr;
 };
 
-/// Launch overhead: 1,000 tiny kernels (global size 1) on an in-order
-/// queue, then one clFinish.
-class LaunchLatency : public Benchmark {
-public:
-  std::string name() const override { return "launch: 1,000 kernels of 1 work-item"; }
-  // Scaled by 1e3 so that the table's 1e-9 gives millions per second.
-  double work() const override { return double(kLaunches) * 1e3; }
-  bool isFlops() const override { return false; }
-  std::string rateUnit() const override { return "M launches/s"; }
-  bool hasLimit() const override { return false; }
-  void setUp(const Driver &d) override {
-    d_ = &d;
-    program_ = d.build("kernel void bump(global int *c) { c[0] += 1; }");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "bump", &err);
-    check(err, "clCreateKernel");
-    int zero = 0;
-    counter_ = d.buffer(sizeof zero, &zero);
-    clSetKernelArg(kernel_, 0, sizeof counter_, &counter_);
-    runs_ = 0;
-  }
-  void run() override {
-    size_t one = 1;
-    for (int i = 0; i < kLaunches; ++i)
-      check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &one, &one, 0, nullptr,
-                                   nullptr),
-            "bump");
-    check(clFinish(d_->queue), "clFinish");
-    ++runs_;
-  }
-  bool verify() override {
-    int value = -1;
-    check(clEnqueueReadBuffer(d_->queue, counter_, CL_TRUE, 0, sizeof value, &value, 0, nullptr,
-                              nullptr),
-          "read");
-    return value == runs_ * kLaunches; // in order: no launch lost or reordered
-  }
-  void tearDown() override {
-    clReleaseMemObject(counter_);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
-  }
-
-private:
-  static constexpr int kLaunches = 1000;
-  const Driver *d_ = nullptr;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem counter_ = nullptr;
-  int runs_ = 0;
-};
-
 } // namespace
 
 std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
@@ -363,7 +311,6 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   list.push_back(std::make_unique<Mandelbrot>());
   addMathBenchmarks(list);
   addTransferBenchmarks(list);
-  list.push_back(std::make_unique<LaunchLatency>());
   addOverheadBenchmarks(list);
   addConcurrencyBenchmarks(list);
   return list;

@@ -10,16 +10,28 @@
 namespace bench {
 namespace {
 
-/// 1,000 launches of a 1,024-work-item kernel on an in-order queue, then
-/// one clFinish: the launch row of kernels.cpp with a range that a driver
-/// may split across its threads.
-class WideLaunchLatency : public Benchmark {
+/// 1,000 launches of a kernel that bumps one counter per work-item, on an
+/// in-order queue: either one clFinish at the end (launch overhead), or a
+/// clFinish after each launch (the round trip an application sees when it
+/// needs each result before its next step). The counters check that no
+/// launch was lost, overlapped or reordered.
+class LaunchOverhead : public Benchmark {
 public:
-  std::string name() const override { return "launch: 1,000 kernels of 1,024 work-items"; }
-  // Scaled by 1e3 so that the table's 1e-9 gives millions per second.
-  double work() const override { return double(kLaunches) * 1e3; }
+  LaunchOverhead(size_t items, bool waitEach) : items_(items), waitEach_(waitEach) {}
+  std::string name() const override {
+    std::string count = std::to_string(items_);
+    for (int i = int(count.size()) - 3; i > 0; i -= 3)
+      count.insert(size_t(i), ","); // 1,024
+    std::string range = count + (items_ == 1 ? " work-item" : " work-items");
+    return waitEach_ ? "round trip: enqueue + clFinish of " + range + ", x1,000"
+                     : "launch: 1,000 kernels of " + range;
+  }
+  // Scaled so that the table's 1e-9 gives millions of launches (thousands
+  // of round trips) per second; for round trips the ms column is then the
+  // microseconds per round trip.
+  double work() const override { return double(kLaunches) * (waitEach_ ? 1e6 : 1e3); }
   bool isFlops() const override { return false; }
-  std::string rateUnit() const override { return "M launches/s"; }
+  std::string rateUnit() const override { return waitEach_ ? "K round trips/s" : "M launches/s"; }
   bool hasLimit() const override { return false; }
   void setUp(const Driver &d) override {
     d_ = &d;
@@ -27,27 +39,30 @@ public:
     cl_int err;
     kernel_ = clCreateKernel(program_, "bump", &err);
     check(err, "clCreateKernel");
-    std::vector<int> zeros(kItems, 0);
-    counters_ = d.buffer(kItems * sizeof(int), zeros.data());
+    std::vector<int> zeros(items_, 0);
+    counters_ = d.buffer(items_ * sizeof(int), zeros.data());
     clSetKernelArg(kernel_, 0, sizeof counters_, &counters_);
     runs_ = 0;
   }
   void run() override {
-    size_t items = kItems;
-    for (int i = 0; i < kLaunches; ++i)
+    size_t items = items_;
+    for (int i = 0; i < kLaunches; ++i) {
       check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &items, nullptr, 0, nullptr,
                                    nullptr),
             "bump");
+      if (waitEach_)
+        check(clFinish(d_->queue), "clFinish");
+    }
     check(clFinish(d_->queue), "clFinish");
     ++runs_;
   }
   bool verify() override {
-    std::vector<int> values(kItems);
-    check(clEnqueueReadBuffer(d_->queue, counters_, CL_TRUE, 0, kItems * sizeof(int), values.data(),
-                              0, nullptr, nullptr),
+    std::vector<int> values(items_);
+    check(clEnqueueReadBuffer(d_->queue, counters_, CL_TRUE, 0, items_ * sizeof(int),
+                              values.data(), 0, nullptr, nullptr),
           "read");
     for (int value : values)
-      if (value != runs_ * kLaunches) // in order: no launch lost or overlapped
+      if (value != runs_ * kLaunches)
         return false;
     return true;
   }
@@ -59,66 +74,12 @@ public:
 
 private:
   static constexpr int kLaunches = 1000;
-  static constexpr size_t kItems = 1024;
+  size_t items_;
+  bool waitEach_;
   const Driver *d_ = nullptr;
   cl_program program_ = nullptr;
   cl_kernel kernel_ = nullptr;
   cl_mem counters_ = nullptr;
-  int runs_ = 0;
-};
-
-/// Enqueue one single-work-item kernel and wait for it with clFinish,
-/// 1,000 times: the latency an application sees when it needs each result
-/// before the next step. The ms column is the microseconds per round trip.
-class RoundTripLatency : public Benchmark {
-public:
-  std::string name() const override {
-    return "round trip: enqueue + clFinish of 1 work-item, x1,000";
-  }
-  // Scaled by 1e6 so that the table's 1e-9 gives thousands per second.
-  double work() const override { return double(kTrips) * 1e6; }
-  bool isFlops() const override { return false; }
-  std::string rateUnit() const override { return "K round trips/s"; }
-  bool hasLimit() const override { return false; }
-  void setUp(const Driver &d) override {
-    d_ = &d;
-    program_ = d.build("kernel void bump(global int *c) { c[0] += 1; }");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "bump", &err);
-    check(err, "clCreateKernel");
-    int zero = 0;
-    counter_ = d.buffer(sizeof zero, &zero);
-    clSetKernelArg(kernel_, 0, sizeof counter_, &counter_);
-    runs_ = 0;
-  }
-  void run() override {
-    size_t one = 1;
-    for (int i = 0; i < kTrips; ++i) {
-      check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &one, &one, 0, nullptr, nullptr),
-            "bump");
-      check(clFinish(d_->queue), "clFinish");
-    }
-    ++runs_;
-  }
-  bool verify() override {
-    int value = -1;
-    check(clEnqueueReadBuffer(d_->queue, counter_, CL_TRUE, 0, sizeof value, &value, 0, nullptr,
-                              nullptr),
-          "read");
-    return value == runs_ * kTrips;
-  }
-  void tearDown() override {
-    clReleaseMemObject(counter_);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
-  }
-
-private:
-  static constexpr int kTrips = 1000;
-  const Driver *d_ = nullptr;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem counter_ = nullptr;
   int runs_ = 0;
 };
 
@@ -233,8 +194,9 @@ private:
 } // namespace
 
 void addOverheadBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
-  list.push_back(std::make_unique<WideLaunchLatency>());
-  list.push_back(std::make_unique<RoundTripLatency>());
+  list.push_back(std::make_unique<LaunchOverhead>(1, false));
+  list.push_back(std::make_unique<LaunchOverhead>(1024, false));
+  list.push_back(std::make_unique<LaunchOverhead>(1, true));
   list.push_back(std::make_unique<BuildTime>(true));
   list.push_back(std::make_unique<BuildTime>(false));
 }
