@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 namespace bench {
@@ -19,10 +20,12 @@ class LaunchOverhead : public Benchmark {
 public:
   LaunchOverhead(size_t items, bool waitEach) : items_(items), waitEach_(waitEach) {}
   std::string name() const override {
-    std::string count = std::to_string(items_);
-    for (int i = int(count.size()) - 3; i > 0; i -= 3)
-      count.insert(size_t(i), ","); // 1,024
-    std::string range = count + (items_ == 1 ? " work-item" : " work-items");
+    char count[32]; // 1,024 (ranges stay below a million here)
+    if (items_ >= 1000)
+      std::snprintf(count, sizeof count, "%zu,%03zu", items_ / 1000, items_ % 1000);
+    else
+      std::snprintf(count, sizeof count, "%zu", items_);
+    std::string range = std::string(count) + (items_ == 1 ? " work-item" : " work-items");
     return waitEach_ ? "round trip: enqueue + clFinish of " + range + ", x1,000"
                      : "launch: 1,000 kernels of " + range;
   }
