@@ -2,6 +2,7 @@
 // launch, so that the enqueue can tell a launch shorter than a worker's
 // wake-up (which then runs on the enqueuing thread) from real work.
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 
@@ -22,14 +23,19 @@ public:
     return perKiloItems * items / 1024 < budgetNs;
   }
 
-  /// Records a launch of `items` work-items that took `ns`.
+  /// Records a launch of `items` work-items that took `ns`. A faster launch
+  /// is believed at once; a slower one moves the estimate an eighth of the
+  /// way, so that one launch stretched by preemption does not send the
+  /// next ones to the workers.
   void record(uint64_t items, uint64_t ns) {
     if (items == 0)
       return;
     // Fixed point (per 1024 items), at least 1 so that 0 keeps meaning
     // "not measured".
-    uint64_t perKiloItems = ns * 1024 / items;
-    nsPerKiloItems_.store(perKiloItems ? perKiloItems : 1, std::memory_order_relaxed);
+    uint64_t sample = std::max<uint64_t>(1, ns * 1024 / items);
+    uint64_t old = nsPerKiloItems_.load(std::memory_order_relaxed);
+    uint64_t next = old == 0 || sample <= old ? sample : old + (sample - old) / 8;
+    nsPerKiloItems_.store(next, std::memory_order_relaxed);
   }
 
 private:

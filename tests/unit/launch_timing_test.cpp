@@ -17,9 +17,20 @@ TEST(LaunchTiming, ScalesTheLastLaunchByWorkItems) {
   EXPECT_TRUE(timing.predictsShorterThan(1000, 4000));
   EXPECT_TRUE(timing.predictsShorterThan(3000, 4000));
   EXPECT_FALSE(timing.predictsShorterThan(5000, 4000));
-  // A slower launch replaces the estimate.
-  timing.record(10, 100000);
-  EXPECT_FALSE(timing.predictsShorterThan(1, 4000));
+}
+
+TEST(LaunchTiming, OneSlowLaunchDoesNotOverturnTheEstimate) {
+  LaunchTiming timing;
+  timing.record(1000, 1000); // 1 ns per work-item
+  timing.record(1000, 30000); // preempted once: 30 ns per work-item
+  EXPECT_TRUE(timing.predictsShorterThan(1000, 5000));
+  // Launches that stay slow win in the end.
+  for (int i = 0; i < 40; ++i)
+    timing.record(1000, 30000);
+  EXPECT_FALSE(timing.predictsShorterThan(1000, 5000));
+  // A fast launch is believed at once.
+  timing.record(1000, 1000);
+  EXPECT_TRUE(timing.predictsShorterThan(1000, 2000));
 }
 
 TEST(LaunchTiming, InstantLaunchesStillCountAsMeasured) {
