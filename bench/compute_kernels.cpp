@@ -1,6 +1,5 @@
-// Compute kernels as they are commonly written: SGEMM without local memory
-// (one work-item per element of C, the driver picks the work-group size)
-// and a 5x5 convolution that stages its input in __local tiles with a halo.
+// A compute kernel as it is commonly written: a 5x5 convolution that stages
+// its input in __local tiles with a halo. (Both SGEMMs are in kernels.cpp.)
 #include "kernels.h"
 
 #include <cmath>
@@ -8,81 +7,6 @@
 
 namespace bench {
 namespace {
-
-class NaiveSgemm : public Benchmark {
-public:
-  std::string name() const override { return "SGEMM naive, no local memory (N=512)"; }
-  double work() const override { return 2.0 * kN * kN * kN; }
-  bool isFlops() const override { return true; }
-  void setUp(const Driver &d) override {
-    d_ = &d;
-    a_.resize(kN * kN);
-    b_.resize(kN * kN);
-    for (size_t i = 0; i < kN * kN; ++i) {
-      a_[i] = float((i * 7) % 13) * 0.1f - 0.6f;
-      b_[i] = float((i * 5) % 11) * 0.1f - 0.5f;
-    }
-    // Dimension 0 runs along a row of C: consecutive work-items read
-    // consecutive elements of B and the same element of A.
-    program_ = d.build(R"(
-      kernel void sgemm(int n, global const float *A, global const float *B, global float *C) {
-        int col = get_global_id(0), row = get_global_id(1);
-        float acc = 0.0f;
-        for (int k = 0; k < n; ++k)
-          acc += A[row * n + k] * B[k * n + col];
-        C[row * n + col] = acc;
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "sgemm", &err);
-    check(err, "clCreateKernel");
-    A = d.buffer(kN * kN * 4, a_.data());
-    B = d.buffer(kN * kN * 4, b_.data());
-    C = d.buffer(kN * kN * 4);
-    int n = int(kN);
-    clSetKernelArg(kernel_, 0, sizeof n, &n);
-    clSetKernelArg(kernel_, 1, sizeof A, &A);
-    clSetKernelArg(kernel_, 2, sizeof B, &B);
-    clSetKernelArg(kernel_, 3, sizeof C, &C);
-  }
-  void run() override {
-    size_t global[2] = {kN, kN};
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 2, nullptr, global, nullptr, 0, nullptr,
-                                 nullptr),
-          "sgemm");
-    check(clFinish(d_->queue), "clFinish");
-  }
-  bool verify() override {
-    std::vector<float> out(kN * kN);
-    check(
-        clEnqueueReadBuffer(d_->queue, C, CL_TRUE, 0, kN * kN * 4, out.data(), 0, nullptr, nullptr),
-        "read");
-    // A sample of elements against a double reference: the full product
-    // on the host would take longer than the benchmark.
-    for (size_t row = 0; row < kN; row += 61)
-      for (size_t col = 0; col < kN; col += 67) {
-        double expected = 0;
-        for (size_t k = 0; k < kN; ++k)
-          expected += double(a_[row * kN + k]) * b_[k * kN + col];
-        if (std::fabs(out[row * kN + col] - expected) > 1e-2 * (1 + std::fabs(expected)))
-          return false;
-      }
-    return true;
-  }
-  void tearDown() override {
-    for (cl_mem m : {A, B, C})
-      clReleaseMemObject(m);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
-  }
-
-private:
-  static constexpr size_t kN = 512; // N=1024 takes seconds per run on 2 cores
-  const Driver *d_ = nullptr;
-  std::vector<float> a_, b_;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem A = nullptr, B = nullptr, C = nullptr;
-};
 
 /// 5x5 convolution, edges clamped. Each 16x16 work-group loads its 20x20
 /// input tile (the block and a 2-pixel halo) into local memory together,
@@ -144,10 +68,7 @@ public:
   }
   void run() override {
     size_t global[2] = {kSize, kSize}, local[2] = {16, 16};
-    check(
-        clEnqueueNDRangeKernel(d_->queue, kernel_, 2, nullptr, global, local, 0, nullptr, nullptr),
-        "conv5x5");
-    check(clFinish(d_->queue), "clFinish");
+    d_->runKernel(kernel_, 2, global, local, "conv5x5");
   }
   bool verify() override {
     std::vector<float> out(kSize * kSize);
@@ -193,7 +114,6 @@ private:
 } // namespace
 
 void addComputeBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
-  list.push_back(std::make_unique<NaiveSgemm>());
   list.push_back(std::make_unique<Convolution5x5>());
 }
 

@@ -25,6 +25,13 @@ cl_program Driver::build(const char *source, const char *options) const {
   return p;
 }
 
+void Driver::runKernel(cl_kernel kernel, cl_uint dims, const size_t *global, const size_t *local,
+                       const char *what) const {
+  check(clEnqueueNDRangeKernel(queue, kernel, dims, nullptr, global, local, 0, nullptr, nullptr),
+        what);
+  check(clFinish(queue), "clFinish");
+}
+
 cl_mem Driver::buffer(size_t bytes, const void *init) const {
   cl_int err;
   cl_mem m = clCreateBuffer(context, init ? CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE, bytes,

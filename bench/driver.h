@@ -18,6 +18,10 @@ struct Driver {
   /// Builds `source`; exits with the build log on failure.
   cl_program build(const char *source, const char *options = "") const;
   cl_mem buffer(size_t bytes, const void *init = nullptr) const;
+  /// Enqueues `kernel` over `global` (and `local`, or the driver's choice
+  /// when null) and waits for it; exits naming `what` on an error.
+  void runKernel(cl_kernel kernel, cl_uint dims, const size_t *global, const size_t *local,
+                 const char *what) const;
   void release();
 };
 

@@ -37,9 +37,7 @@ public:
   }
   void run() override {
     size_t n = kN;
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &n, nullptr, 0, nullptr, nullptr),
-          "saxpy");
-    check(clFinish(d_->queue), "clFinish");
+    d_->runKernel(kernel_, 1, &n, nullptr, "saxpy");
     ++runs_;
   }
   bool verify() override {
@@ -72,20 +70,29 @@ private:
   int runs_ = 0;
 };
 
-class TiledSgemm : public Benchmark {
+/// C = A x B for N x N floats, verified on a sample of elements against a
+/// double host reference. Tiled: 16x16 work-groups stage tiles of A and B
+/// in __local memory between barriers. Naive: one work-item per element of
+/// C and the driver's choice of work-group (dimension 0 runs along a row of
+/// C: consecutive work-items read consecutive elements of B).
+class Sgemm : public Benchmark {
 public:
-  std::string name() const override { return "SGEMM tiled 16x16 (N=1024)"; }
-  double work() const override { return 2.0 * kN * kN * kN; }
+  explicit Sgemm(bool tiled) : tiled_(tiled), n_(tiled ? 1024 : 512) {}
+  std::string name() const override {
+    // The naive one at N=512: N=1024 takes seconds per run on 2 cores.
+    return tiled_ ? "SGEMM tiled 16x16 (N=1024)" : "SGEMM naive, no local memory (N=512)";
+  }
+  double work() const override { return 2.0 * n_ * n_ * n_; }
   bool isFlops() const override { return true; }
   void setUp(const Driver &d) override {
     d_ = &d;
-    a_.resize(kN * kN);
-    b_.resize(kN * kN);
-    for (size_t i = 0; i < kN * kN; ++i) {
+    a_.resize(n_ * n_);
+    b_.resize(n_ * n_);
+    for (size_t i = 0; i < n_ * n_; ++i) {
       a_[i] = float((i * 7) % 13) * 0.1f - 0.6f;
       b_[i] = float((i * 5) % 11) * 0.1f - 0.5f;
     }
-    program_ = d.build(R"(
+    program_ = d.build(tiled_ ? R"(
       #define T 16
       kernel void sgemm(int n, global const float *A, global const float *B, global float *C) {
         local float As[T][T], Bs[T][T];
@@ -101,51 +108,58 @@ public:
           barrier(CLK_LOCAL_MEM_FENCE);
         }
         C[row * n + col] = acc;
+      })"
+                              : R"(
+      kernel void sgemm(int n, global const float *A, global const float *B, global float *C) {
+        int col = get_global_id(0), row = get_global_id(1);
+        float acc = 0.0f;
+        for (int k = 0; k < n; ++k)
+          acc += A[row * n + k] * B[k * n + col];
+        C[row * n + col] = acc;
       })");
     cl_int err;
     kernel_ = clCreateKernel(program_, "sgemm", &err);
     check(err, "clCreateKernel");
-    A = d.buffer(kN * kN * 4, a_.data());
-    B = d.buffer(kN * kN * 4, b_.data());
-    C = d.buffer(kN * kN * 4);
-    int n = int(kN);
+    A = d.buffer(n_ * n_ * 4, a_.data());
+    B = d.buffer(n_ * n_ * 4, b_.data());
+    C = d.buffer(n_ * n_ * 4);
+    int n = int(n_);
     clSetKernelArg(kernel_, 0, sizeof n, &n);
     clSetKernelArg(kernel_, 1, sizeof A, &A);
     clSetKernelArg(kernel_, 2, sizeof B, &B);
     clSetKernelArg(kernel_, 3, sizeof C, &C);
   }
   void run() override {
-    size_t global[2] = {kN, kN}, local[2] = {16, 16};
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 2, nullptr, global, local, 0, nullptr,
-                                 nullptr),
-          "sgemm");
-    check(clFinish(d_->queue), "clFinish");
+    size_t global[2] = {n_, n_}, local[2] = {16, 16};
+    d_->runKernel(kernel_, 2, global, tiled_ ? local : nullptr, "sgemm");
   }
   bool verify() override {
-    std::vector<float> out(kN * kN);
-    check(clEnqueueReadBuffer(d_->queue, C, CL_TRUE, 0, kN * kN * 4, out.data(), 0, nullptr,
+    std::vector<float> out(n_ * n_);
+    check(clEnqueueReadBuffer(d_->queue, C, CL_TRUE, 0, n_ * n_ * 4, out.data(), 0, nullptr,
                               nullptr),
           "read");
-    for (size_t row = 0; row < kN; row += 61)
-      for (size_t col = 0; col < kN; col += 67) {
+    // A sample of elements: the full product on the host would take longer
+    // than the benchmark.
+    for (size_t row = 0; row < n_; row += 61)
+      for (size_t col = 0; col < n_; col += 67) {
         double expected = 0;
-        for (size_t k = 0; k < kN; ++k)
-          expected += double(a_[row * kN + k]) * b_[k * kN + col];
-        if (std::fabs(out[row * kN + col] - expected) > 1e-2 * (1 + std::fabs(expected)))
+        for (size_t k = 0; k < n_; ++k)
+          expected += double(a_[row * n_ + k]) * b_[k * n_ + col];
+        if (std::fabs(out[row * n_ + col] - expected) > 1e-2 * (1 + std::fabs(expected)))
           return false;
       }
     return true;
   }
   void tearDown() override {
-    clReleaseMemObject(A);
-    clReleaseMemObject(B);
-    clReleaseMemObject(C);
+    for (cl_mem m : {A, B, C})
+      clReleaseMemObject(m);
     clReleaseKernel(kernel_);
     clReleaseProgram(program_);
   }
 
 private:
-  static constexpr size_t kN = 1024;
+  bool tiled_;
+  size_t n_;
   const Driver *d_ = nullptr;
   std::vector<float> a_, b_;
   cl_program program_ = nullptr;
@@ -188,10 +202,7 @@ public:
   }
   void run() override {
     size_t global[2] = {kW, kH};
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 2, nullptr, global, nullptr, 0, nullptr,
-                                 nullptr),
-          "mandelbrot");
-    check(clFinish(d_->queue), "clFinish");
+    d_->runKernel(kernel_, 2, global, nullptr, "mandelbrot");
   }
   bool verify() override {
     std::vector<int> out(size_t(kW) * kH);
@@ -263,10 +274,7 @@ public:
   }
   void run() override {
     size_t global = kN, local = kLocal;
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &global, &local, 0, nullptr,
-                                 nullptr),
-          "reduce");
-    check(clFinish(d_->queue), "clFinish");
+    d_->runKernel(kernel_, 1, &global, &local, "reduce");
   }
   bool verify() override {
     std::vector<float> sums(kN / kLocal);
@@ -304,7 +312,8 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   std::vector<std::unique_ptr<Benchmark>> list;
   addStreamBenchmarks(list);
   list.push_back(std::make_unique<Saxpy>());
-  list.push_back(std::make_unique<TiledSgemm>());
+  list.push_back(std::make_unique<Sgemm>(true));
+  list.push_back(std::make_unique<Sgemm>(false));
   addComputeBenchmarks(list);
   list.push_back(std::make_unique<Reduction>());
   addLocalMemoryBenchmarks(list);

@@ -35,7 +35,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks();
 void addStreamBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Black-Scholes and N-body (math_kernels.cpp).
 void addMathBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
-/// Naive SGEMM and a 5x5 convolution with local tiles (compute_kernels.cpp).
+/// A 5x5 convolution with local tiles (compute_kernels.cpp).
 void addComputeBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Histogram with local atomics and a block scan (local_kernels.cpp).
 void addLocalMemoryBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);

@@ -62,10 +62,7 @@ public:
     check(clEnqueueFillBuffer(d_->queue, bins, &zero, sizeof zero, 0, 256 * 4, 0, nullptr, nullptr),
           "fill");
     size_t global = kN / kPerItem, local = kLocal;
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &global, &local, 0, nullptr,
-                                 nullptr),
-          "histogram");
-    check(clFinish(d_->queue), "clFinish");
+    d_->runKernel(kernel_, 1, &global, &local, "histogram");
   }
   bool verify() override {
     std::vector<cl_uint> out(256);
@@ -129,10 +126,7 @@ public:
   }
   void run() override {
     size_t global = kN, local = kBlock;
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &global, &local, 0, nullptr,
-                                 nullptr),
-          "block_scan");
-    check(clFinish(d_->queue), "clFinish");
+    d_->runKernel(kernel_, 1, &global, &local, "block_scan");
   }
   bool verify() override {
     std::vector<cl_uint> result(kN);

@@ -59,9 +59,7 @@ public:
   }
   void run() override {
     size_t n = kN;
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &n, nullptr, 0, nullptr, nullptr),
-          "black_scholes");
-    check(clFinish(d_->queue), "clFinish");
+    d_->runKernel(kernel_, 1, &n, nullptr, "black_scholes");
   }
   bool verify() override {
     std::vector<float> calls(kN), puts(kN);
@@ -143,9 +141,7 @@ public:
   }
   void run() override {
     size_t n = kN;
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &n, nullptr, 0, nullptr, nullptr),
-          "nbody");
-    check(clFinish(d_->queue), "clFinish");
+    d_->runKernel(kernel_, 1, &n, nullptr, "nbody");
   }
   bool verify() override {
     std::vector<float> out(4 * kN);

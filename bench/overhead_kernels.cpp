@@ -139,10 +139,7 @@ public:
     clSetKernelArg(kernel_, 2, sizeof n, &n);
     clSetKernelArg(kernel_, 3, sizeof kGain, &kGain);
     size_t global = kN;
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &global, nullptr, 0, nullptr,
-                                 nullptr),
-          "smooth");
-    check(clFinish(d_->queue), "clFinish");
+    d_->runKernel(kernel_, 1, &global, nullptr, "smooth");
   }
   bool verify() override {
     std::vector<float> result(kN);

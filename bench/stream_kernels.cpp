@@ -49,9 +49,7 @@ public:
   }
   void run() override {
     size_t n = kN;
-    check(clEnqueueNDRangeKernel(d_->queue, kernel_, 1, nullptr, &n, nullptr, 0, nullptr, nullptr),
-          "stream");
-    check(clFinish(d_->queue), "clFinish");
+    d_->runKernel(kernel_, 1, &n, nullptr, "stream");
   }
   bool verify() override {
     std::vector<float> out(kN);

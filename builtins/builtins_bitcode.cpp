@@ -10,8 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
-#include <sstream>
-#include <unordered_set>
+#include <string>
 
 #define CORECL_EMBED(symbol, file)                                                             \
   __asm__(".section .rodata\n"                                                                 \
@@ -42,32 +41,7 @@ const std::string &overrideBitcode() {
   return content;
 }
 
-bool hasAll(const std::unordered_set<std::string> &enabled,
-            std::initializer_list<const char *> wanted) {
-  for (const char *feature : wanted)
-    if (!enabled.count(feature))
-      return false;
-  return true;
-}
-
 } // namespace
-
-IsaLevel isaLevelForFeatures(const std::string &features) {
-  std::unordered_set<std::string> enabled;
-  std::stringstream list(features);
-  // Later entries win, as in LLVM: "+fma,...,-fma" has no FMA.
-  for (std::string item; std::getline(list, item, ',');) {
-    if (item.size() < 2)
-      continue;
-    if (item[0] == '+')
-      enabled.insert(item.substr(1));
-    else if (item[0] == '-')
-      enabled.erase(item.substr(1));
-  }
-  bool v3 = hasAll(enabled, {"avx", "avx2", "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe"});
-  bool v4 = v3 && hasAll(enabled, {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"});
-  return v4 ? IsaLevel::V4 : v3 ? IsaLevel::V3 : IsaLevel::V2;
-}
 
 const char *builtinsBitcodeOverride() {
   const char *path = std::getenv("CORECL_BUILTINS_BC");

@@ -1,19 +1,13 @@
 // The builtins bitcode embedded in libCoreCL.so: one library per x86-64
-// ISA level, the best one the CPU runs chosen from its features.
+// ISA level (the compiler picks the one for the CPU, see link_builtins.cpp).
 #pragma once
 #include <cstddef>
-#include <string>
 #include <string_view>
 
 namespace corecl {
 
 /// x86-64 micro-architecture levels the library is built for.
 enum class IsaLevel { V2 = 2, V3 = 3, V4 = 4 };
-
-/// The highest level whose features are all in `features` (LLVM's
-/// "+avx2,+fma,..." form): v4 needs AVX-512 F/BW/CD/DQ/VL, v3 AVX2, FMA,
-/// BMI1/2, LZCNT, MOVBE and F16C; anything less gets v2.
-IsaLevel isaLevelForFeatures(const std::string &features);
 
 /// The library for `level`, or the file named by CORECL_BUILTINS_BC (a
 /// development hook that replaces every level's library).

@@ -9,26 +9,10 @@
 #define EXP_BIAS 127
 #define EXP_MASK 0x7f800000
 #define SIGN_MASK 0x80000000u
-
-#define MATH_W
-#include "math_instantiate_float.h"
-#define MATH_W 2
-#include "math_instantiate_float.h"
-#define MATH_W 3
-#include "math_instantiate_float.h"
-#define MATH_W 4
-#include "math_instantiate_float.h"
-#define MATH_W 8
-#include "math_instantiate_float.h"
-#define MATH_W 16
-#include "math_instantiate_float.h"
-
-#undef IS_FLOAT
-#undef IS_DOUBLE
-#undef MANT_BITS
-#undef EXP_BIAS
-#undef EXP_MASK
-#undef SIGN_MASK
+#define MATH_ELEM float
+#define MATH_INT int
+#define MATH_UINT uint
+#include "math_instantiate_widths.h"
 
 // --- double ----------------------------------------------------------------
 #define IS_FLOAT 0
@@ -37,23 +21,7 @@
 #define EXP_BIAS 1023
 #define EXP_MASK 0x7ff0000000000000L
 #define SIGN_MASK 0x8000000000000000UL
-
-#define MATH_W
-#include "math_instantiate_double.h"
-#define MATH_W 2
-#include "math_instantiate_double.h"
-#define MATH_W 3
-#include "math_instantiate_double.h"
-#define MATH_W 4
-#include "math_instantiate_double.h"
-#define MATH_W 8
-#include "math_instantiate_double.h"
-#define MATH_W 16
-#include "math_instantiate_double.h"
-
-#undef IS_FLOAT
-#undef IS_DOUBLE
-#undef MANT_BITS
-#undef EXP_BIAS
-#undef EXP_MASK
-#undef SIGN_MASK
+#define MATH_ELEM double
+#define MATH_INT long
+#define MATH_UINT ulong
+#include "math_instantiate_widths.h"
