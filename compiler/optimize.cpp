@@ -24,6 +24,7 @@
 #include <llvm/Transforms/IPO/GlobalDCE.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Utils/Cloning.h>
@@ -143,6 +144,16 @@ void retargetToHost(llvm::Module &module, llvm::TargetMachine &machine, const Ta
 
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool optDisable) {
   runModulePasses(module, &machine, [&](llvm::PassBuilder &builder) {
+    // The loop vectoriser widens scalar instructions only: a work-item loop
+    // whose body computes with OpenCL vectors (float4 positions, say) is
+    // split into per-component operations first, so that it vectorises
+    // across work-items instead of staying one work-item per iteration.
+    builder.registerVectorizerStartEPCallback(
+        [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
+          llvm::ScalarizerPassOptions options;
+          options.ScalarizeLoadStore = true;
+          passes.addPass(llvm::ScalarizerPass(options));
+        });
     return optDisable ? builder.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
                       : builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   });
@@ -180,7 +191,7 @@ std::string undefinedFunctions(const llvm::Module &module) {
 }
 
 void dumpIfRequested(const llvm::Module &module, llvm::TargetMachine &machine,
-                     const std::string &tag) {
+                     const std::string &tag, bool assembly) {
   static std::atomic<unsigned> counter{0};
   unsigned id = counter++;
   if (const char *dir = std::getenv("CORECL_DUMP_IR")) {
@@ -189,7 +200,8 @@ void dumpIfRequested(const llvm::Module &module, llvm::TargetMachine &machine,
     if (!ec)
       module.print(out, nullptr);
   }
-  if (const char *dir = std::getenv("CORECL_DUMP_ASM")) {
+  const char *asmDir = assembly ? std::getenv("CORECL_DUMP_ASM") : nullptr;
+  if (const char *dir = asmDir) {
     std::error_code ec;
     llvm::raw_fd_ostream out(std::string(dir) + "/" + tag + "." + std::to_string(id) + ".s", ec);
     if (ec)

@@ -46,8 +46,9 @@ std::string emitObject(llvm::Module &module, llvm::TargetMachine &machine);
 std::string undefinedFunctions(const llvm::Module &module);
 
 /// Writes the module's IR or assembly for users who asked (CORECL_DUMP_IR,
-/// CORECL_DUMP_ASM: a directory).
+/// CORECL_DUMP_ASM: a directory); `assembly` false skips the latter (the
+/// work-group functions before optimisation are dumped as IR only).
 void dumpIfRequested(const llvm::Module &module, llvm::TargetMachine &machine,
-                     const std::string &tag);
+                     const std::string &tag, bool assembly = true);
 
 } // namespace corecl::compiler

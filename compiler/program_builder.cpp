@@ -183,13 +183,15 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     result.log += "internal error: CoreCL produced invalid IR:\n" + verifyErrors;
     return;
   }
+  std::string dumpTag = kernels.empty() ? "program" : kernels.front().name;
+  dumpIfRequested(*module, *machine, dumpTag + ".unoptimized", /*assembly=*/false);
   optimizeModule(*module, *machine, optDisable);
   std::string missing = undefinedFunctions(*module);
   if (!missing.empty()) {
     result.log += missing;
     return;
   }
-  dumpIfRequested(*module, *machine, kernels.empty() ? "program" : kernels.front().name);
+  dumpIfRequested(*module, *machine, dumpTag);
 
   std::string object = emitObject(*module, *machine);
   if (object.empty()) {

@@ -17,7 +17,20 @@
 // work-item i lives at base + offset(s) * items + i * size(s), so the
 // copies of one value for consecutive work-items are adjacent and the
 // vectorised work-item loop reads and writes them with full-width loads and
-// stores instead of gathers and scatters.
+// stores instead of gathers and scatters. A vector value gets one slot per
+// component for the same reason.
+//
+// A value every work-item computes alike (divergence.h) is kept once per
+// group instead: work-items store it to the slot's `next` copy, reloads read
+// its `current` copy, and the work-group function copies next to current
+// after each region that defines it (the "corecl.uniform-commit" list on
+// the region). Two copies because a region may define the value that it
+// reloads (a loop's counter), and the work-items run the region one after
+// another: a reload must not see what an earlier work-item stored in the
+// same pass. The reloads are then the same for every work-item and leave
+// the work-item loop, so what is computed from them stays scalar. Nothing in
+// a region writes a current copy, which alias-scope metadata tells LLVM.
+#include "compiler/passes/divergence.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
@@ -27,10 +40,12 @@
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/Local.h>
 
+#include <algorithm>
 #include <set>
 
 namespace corecl::compiler {
@@ -38,11 +53,8 @@ namespace {
 
 bool isBarrier(const llvm::Instruction &inst) {
   auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
-  if (!call || !call->getCalledFunction())
-    return false;
-  llvm::StringRef name = call->getCalledFunction()->getName();
-  return name == "_Z7barrierj" || name == "_Z18work_group_barrierj" ||
-         name == "_Z18work_group_barrierj12memory_scope";
+  return call && call->getCalledFunction() &&
+         isBarrierFunctionName(call->getCalledFunction()->getName());
 }
 
 struct BarrierBlocks {
@@ -91,6 +103,33 @@ bool crossesBarrier(llvm::Instruction &def, llvm::Use &use,
   return false;
 }
 
+llvm::Instruction *insertionPointFor(llvm::Use &use) {
+  auto *user = llvm::cast<llvm::Instruction>(use.getUser());
+  if (auto *phi = llvm::dyn_cast<llvm::PHINode>(user))
+    return phi->getIncomingBlock(use)->getTerminator();
+  return user;
+}
+
+/// True if some path from `def` reaches `use` without a barrier: the use
+/// may then run in the same pass of a region as the definition.
+bool reachedWithoutBarrier(llvm::Instruction &def, llvm::Use &use,
+                           const std::set<llvm::BasicBlock *> &barrierBlocks) {
+  llvm::BasicBlock *target = insertionPointFor(use)->getParent();
+  std::vector<llvm::BasicBlock *> work(llvm::succ_begin(def.getParent()),
+                                       llvm::succ_end(def.getParent()));
+  std::set<llvm::BasicBlock *> seen;
+  while (!work.empty()) {
+    llvm::BasicBlock *bb = work.back();
+    work.pop_back();
+    if (barrierBlocks.count(bb) || !seen.insert(bb).second)
+      continue;
+    if (bb == target)
+      return true;
+    work.insert(work.end(), llvm::succ_begin(bb), llvm::succ_end(bb));
+  }
+  return false;
+}
+
 /// Values the region functions can recompute from their parameters.
 bool canRecompute(llvm::Value *v, llvm::Argument *ctx, int depth = 0) {
   if (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::Constant>(v))
@@ -127,13 +166,6 @@ llvm::Value *recompute(llvm::Value *v, llvm::Instruction *before) {
   return copy;
 }
 
-llvm::Instruction *insertionPointFor(llvm::Use &use) {
-  auto *user = llvm::cast<llvm::Instruction>(use.getUser());
-  if (auto *phi = llvm::dyn_cast<llvm::PHINode>(user))
-    return phi->getIncomingBlock(use)->getTerminator();
-  return user;
-}
-
 class StorageLayout {
 public:
   uint64_t allocate(uint64_t size, uint64_t align) {
@@ -149,6 +181,12 @@ private:
   uint64_t offset_ = 0;
 };
 
+llvm::Value *workItemCount(llvm::IRBuilder<> &b, llvm::Function &f) {
+  WorkItemParams p{unsigned(f.arg_size() - WorkItemParams::kCount)};
+  return b.CreateMul(b.CreateMul(f.getArg(p.localSize(0)), f.getArg(p.localSize(1))),
+                     f.getArg(p.localSize(2)));
+}
+
 /// Address of this work-item's copy of the slot at `offset` of `size` bytes.
 llvm::Value *slotAddress(llvm::IRBuilder<> &b, llvm::Function &f, uint64_t offset, uint64_t size,
                          const llvm::Twine &name = "") {
@@ -158,11 +196,19 @@ llvm::Value *slotAddress(llvm::IRBuilder<> &b, llvm::Function &f, uint64_t offse
                               f.getArg(p.localId(1))),
                   f.getArg(p.localSize(0))),
       f.getArg(p.localId(0)));
-  llvm::Value *items = b.CreateMul(
-      b.CreateMul(f.getArg(p.localSize(0)), f.getArg(p.localSize(1))), f.getArg(p.localSize(2)));
-  llvm::Value *byteOffset =
-      b.CreateAdd(b.CreateMul(items, b.getInt64(offset)), b.CreateMul(index, b.getInt64(size)));
+  llvm::Value *byteOffset = b.CreateAdd(b.CreateMul(workItemCount(b, f), b.getInt64(offset)),
+                                        b.CreateMul(index, b.getInt64(size)));
   return b.CreateInBoundsGEP(b.getInt8Ty(), f.getArg(p.wiBase()), byteOffset, name);
+}
+
+/// Address of the group's copy of a uniform slot: `offset` as for
+/// slotAddress, plus `extra` bytes (the next copy follows the current one).
+llvm::Value *uniformSlotAddress(llvm::IRBuilder<> &b, llvm::Function &f, uint64_t offset,
+                                uint64_t extra) {
+  WorkItemParams p{unsigned(f.arg_size() - WorkItemParams::kCount)};
+  llvm::Value *byteOffset =
+      b.CreateAdd(b.CreateMul(workItemCount(b, f), b.getInt64(offset)), b.getInt64(extra));
+  return b.CreateInBoundsGEP(b.getInt8Ty(), f.getArg(p.wiBase()), byteOffset);
 }
 
 /// Private variables left in memory live in per-work-item storage.
@@ -190,26 +236,117 @@ void moveAllocasToStorage(llvm::Function &f, StorageLayout &layout) {
   }
 }
 
-/// Stores `def` to its slot after it is computed and reloads it before
-/// every use on the far side of a barrier.
+/// Where a stored copy of `def` goes: just after it (after the phis for a
+/// phi).
+llvm::Instruction *storePointFor(llvm::Instruction &def) {
+  return llvm::isa<llvm::PHINode>(def) ? &*def.getParent()->getFirstInsertionPt()
+                                       : def.getNextNode();
+}
+
+uint64_t slotSize(const llvm::DataLayout &dl, llvm::Type *type, uint64_t &align) {
+  align = dl.getABITypeAlign(type).value();
+  return (dl.getTypeAllocSize(type) + align - 1) / align * align;
+}
+
+/// Stores `def` to its per-work-item slots after it is computed and reloads
+/// it before every use on the far side of a barrier. A vector is stored
+/// component by component, each component in a slot of its own.
 void demote(llvm::Instruction &def, const std::vector<llvm::Use *> &uses, StorageLayout &layout) {
   const llvm::DataLayout &dl = def.getModule()->getDataLayout();
   llvm::Type *type = def.getType();
-  uint64_t align = dl.getABITypeAlign(type).value();
-  uint64_t size = (dl.getTypeAllocSize(type) + align - 1) / align * align;
-  uint64_t offset = layout.allocate(size, align);
+  auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
+  unsigned parts = vector ? vector->getNumElements() : 1;
+  llvm::Type *partType = vector ? vector->getElementType() : type;
+  uint64_t align = 0;
+  uint64_t size = slotSize(dl, partType, align);
+  std::vector<uint64_t> offsets;
+  for (unsigned i = 0; i < parts; ++i)
+    offsets.push_back(layout.allocate(size, align));
   llvm::Function &f = *def.getFunction();
-  llvm::Instruction *after = llvm::isa<llvm::PHINode>(def)
-                                 ? &*def.getParent()->getFirstInsertionPt()
-                                 : def.getNextNode();
-  llvm::IRBuilder<> b(after);
-  llvm::Value *slot = slotAddress(b, f, offset, size);
-  b.CreateStore(&def, slot);
+  llvm::IRBuilder<> b(storePointFor(def));
+  for (unsigned i = 0; i < parts; ++i)
+    b.CreateStore(vector ? b.CreateExtractElement(&def, i) : &def,
+                  slotAddress(b, f, offsets[i], size));
   for (llvm::Use *use : uses) {
     llvm::IRBuilder<> at(insertionPointFor(*use));
-    llvm::Value *reload = slotAddress(at, f, offset, size);
-    use->set(at.CreateLoad(type, reload, def.getName() + ".reload"));
+    llvm::Value *value = llvm::PoisonValue::get(type);
+    for (unsigned i = 0; i < parts; ++i) {
+      llvm::Value *part = at.CreateLoad(partType, slotAddress(at, f, offsets[i], size),
+                                        def.getName() + ".reload");
+      value = vector ? at.CreateInsertElement(value, part, i) : part;
+    }
+    use->set(value);
   }
+}
+
+/// A commit: after the work-items ran a region, `size` bytes of a uniform
+/// slot move from its next copy to its current copy.
+struct UniformCommit {
+  uint64_t offset;
+  uint64_t size;
+};
+
+/// Stores uniform `def` to the group's next copy and reloads the current
+/// copy before every use across a barrier; returns the commit that makes
+/// the next copy current.
+UniformCommit demoteUniform(llvm::Instruction &def, const std::vector<llvm::Use *> &uses,
+                            StorageLayout &layout, llvm::MDNode *currentScope) {
+  const llvm::DataLayout &dl = def.getModule()->getDataLayout();
+  llvm::Type *type = def.getType();
+  uint64_t align = 0;
+  uint64_t size = slotSize(dl, type, align);
+  // Twice the size per work-item: room for both copies with one item.
+  uint64_t offset = layout.allocate(2 * size, align);
+  llvm::Function &f = *def.getFunction();
+  llvm::IRBuilder<> b(storePointFor(def));
+  b.CreateStore(&def, uniformSlotAddress(b, f, offset, size));
+  for (llvm::Use *use : uses) {
+    llvm::IRBuilder<> at(insertionPointFor(*use));
+    llvm::LoadInst *reload =
+        at.CreateLoad(type, uniformSlotAddress(at, f, offset, 0), def.getName() + ".uniform");
+    reload->setMetadata(llvm::LLVMContext::MD_alias_scope, currentScope);
+    use->set(reload);
+  }
+  return {offset, size};
+}
+
+/// Blocks of each region: those reachable from its start without passing
+/// a barrier.
+std::vector<std::set<llvm::BasicBlock *>> regionBlocks(llvm::Function &f,
+                                                       const BarrierBlocks &blocks) {
+  std::set<llvm::BasicBlock *> barriers(blocks.barrier.begin(), blocks.barrier.end());
+  std::vector<std::set<llvm::BasicBlock *>> regions;
+  for (size_t r = 0; r <= blocks.barrier.size(); ++r) {
+    std::set<llvm::BasicBlock *> seen;
+    std::vector<llvm::BasicBlock *> work = {r == 0 ? &f.getEntryBlock()
+                                                   : blocks.continuation[r - 1]};
+    while (!work.empty()) {
+      llvm::BasicBlock *bb = work.back();
+      work.pop_back();
+      if (barriers.count(bb) || !seen.insert(bb).second)
+        continue;
+      work.insert(work.end(), llvm::succ_begin(bb), llvm::succ_end(bb));
+    }
+    regions.push_back(std::move(seen));
+  }
+  return regions;
+}
+
+/// Promises LLVM that no store or call in `f` writes a current copy.
+void markCurrentCopiesUnwritten(llvm::Function &f, llvm::MDNode *currentScope) {
+  for (llvm::BasicBlock &bb : f)
+    for (llvm::Instruction &inst : bb)
+      if (inst.mayWriteToMemory())
+        inst.setMetadata(llvm::LLVMContext::MD_noalias,
+                         llvm::MDNode::concatenate(
+                             inst.getMetadata(llvm::LLVMContext::MD_noalias), currentScope));
+}
+
+std::string commitList(const std::vector<UniformCommit> &commits) {
+  std::string text;
+  for (const UniformCommit &c : commits)
+    text += (text.empty() ? "" : ",") + std::to_string(c.offset) + ":" + std::to_string(c.size);
+  return text;
 }
 
 /// Region `index` as a function returning the number of the barrier it
@@ -252,6 +389,11 @@ llvm::Function *cloneRegion(llvm::Function &body, unsigned index, const BarrierB
 
 } // namespace
 
+bool isBarrierFunctionName(llvm::StringRef name) {
+  return name == "_Z7barrierj" || name == "_Z18work_group_barrierj" ||
+         name == "_Z18work_group_barrierj12memory_scope";
+}
+
 Regions formBarrierRegions(llvm::Function &body) {
   Regions regions;
   bool any = false;
@@ -285,17 +427,40 @@ Regions formBarrierRegions(llvm::Function &body) {
       if (!uses.empty())
         crossing.emplace_back(&inst, std::move(uses));
     }
+  // Uniformity is decided before any rewriting.
+  WorkItemDivergence divergence(body);
+  std::vector<std::set<llvm::BasicBlock *>> blocksOf = regionBlocks(body, blocks);
+  std::vector<std::vector<UniformCommit>> commits(blocksOf.size());
+  llvm::MDBuilder md(body.getContext());
+  llvm::MDNode *domain = md.createAnonymousAliasScopeDomain("corecl.uniform");
+  llvm::MDNode *currentScope = llvm::MDNode::get(
+      body.getContext(), {md.createAnonymousAliasScope(domain, "corecl.uniform.current")});
+  bool anyUniform = false;
   for (auto &[def, uses] : crossing) {
     if (canRecompute(def, ctx)) {
       for (llvm::Use *u : uses)
         u->set(recompute(def, insertionPointFor(*u)));
+    } else if (divergence.isUniform(def) && def->getType()->isSingleValueType() &&
+               std::none_of(uses.begin(), uses.end(), [&](llvm::Use *u) {
+                 return reachedWithoutBarrier(*def, *u, barrierSet);
+               })) {
+      UniformCommit commit = demoteUniform(*def, uses, layout, currentScope);
+      for (size_t r = 0; r < blocksOf.size(); ++r)
+        if (blocksOf[r].count(def->getParent()))
+          commits[r].push_back(commit);
+      anyUniform = true;
     } else {
       demote(*def, uses, layout);
     }
   }
+  if (anyUniform)
+    markCurrentCopiesUnwritten(body, currentScope);
   regions.wiStorageBytes = layout.size();
-  for (size_t r = 0; r <= blocks.barrier.size(); ++r)
+  for (size_t r = 0; r <= blocks.barrier.size(); ++r) {
     regions.functions.push_back(cloneRegion(body, unsigned(r), blocks));
+    if (!commits[r].empty())
+      regions.functions.back()->addFnAttr(attr::kUniformCommit, commitList(commits[r]));
+  }
   body.eraseFromParent();
   return regions;
 }

@@ -7,6 +7,7 @@
 //   corecl-kernel-body      lower_work_items.cpp
 //   corecl-printf           printf.cpp
 //   corecl-local-memory     local_memory.cpp
+//   corecl-uniform-loops    uniform_loops.cpp
 //   corecl-barrier-regions  barrier_regions.cpp
 //   corecl-work-group-loops work_group_loops.cpp
 //
@@ -42,6 +43,10 @@ struct LocalMemoryPass : llvm::PassInfoMixin<LocalMemoryPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
 };
 
+struct UniformLoopsPass : llvm::PassInfoMixin<UniformLoopsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+};
+
 struct BarrierRegionsPass : llvm::PassInfoMixin<BarrierRegionsPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
 };
@@ -59,7 +64,8 @@ struct WorkGroupLoopsPass : llvm::PassInfoMixin<WorkGroupLoopsPass> {
 
 /// The whole work-group formation, in order.
 constexpr const char *kWorkGroupPipeline =
-    "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-barrier-regions,"
+    "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-uniform-loops,"
+    "corecl-barrier-regions,"
     "corecl-work-group-loops";
 
 /// Lets `builder` parse the names above in pipeline strings.
@@ -73,6 +79,9 @@ inline constexpr const char *kWiStorage = "corecl.wi-storage";
 inline constexpr const char *kBarriers = "corecl.barriers";
 inline constexpr const char *kRegionOf = "corecl.region-of";
 inline constexpr const char *kRegionIndex = "corecl.region-index";
+/// On a region: the uniform slots it defines, "offset:size,..." (see
+/// barrier_regions.cpp), which the work-group function commits after it.
+inline constexpr const char *kUniformCommit = "corecl.uniform-commit";
 inline constexpr const char *kVectorWidth = "corecl.vector-width";
 } // namespace attr
 

@@ -6,6 +6,8 @@
 //     function call to use them.
 //  2. lowerLocalMemory: kernel-scope __local variables become offsets into
 //     the worker's local arena.
+//  2b. splitUniformLoops: loops every work-item runs alike get a barrier at
+//     their top, so that the work-item loop moves inside them.
 //  3. formBarrierRegions: split the body at barriers into region functions;
 //     values live across a barrier move to per-work-item storage.
 //  4. buildWorkGroupFunction: the corecl_wg_fn entry that loops over the
@@ -17,6 +19,7 @@
 #include <vector>
 
 namespace llvm {
+class StringRef;
 class Function;
 class Module;
 class StructType;
@@ -48,6 +51,12 @@ struct Regions {
   uint64_t wiStorageBytes = 0;             // per work-item
   bool hasBarriers = false;
 };
+
+/// Step 2b. Returns the number of loops split.
+unsigned splitUniformLoops(llvm::Function &body);
+
+/// True for the mangled names of barrier and work_group_barrier.
+bool isBarrierFunctionName(llvm::StringRef name);
 
 /// Step 3. Consumes `body` (it is erased).
 Regions formBarrierRegions(llvm::Function &body);

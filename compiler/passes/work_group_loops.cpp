@@ -111,6 +111,28 @@ void tagParallelAccesses(const std::vector<llvm::BasicBlock *> &blocks, llvm::MD
     }
 }
 
+/// After the work-items ran `region`: the uniform values it defined move
+/// from their next copies to their current copies (barrier_regions.cpp).
+void commitUniformValues(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value *wiStorage,
+                         llvm::Value *const localSize[3]) {
+  if (!region.hasFnAttribute(attr::kUniformCommit))
+    return;
+  llvm::StringRef list = region.getFnAttribute(attr::kUniformCommit).getValueAsString();
+  llvm::Value *items = b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2]);
+  while (!list.empty()) {
+    auto [entry, rest] = list.split(',');
+    list = rest;
+    auto [offsetText, sizeText] = entry.split(':');
+    uint64_t offset = 0, size = 0;
+    offsetText.getAsInteger(10, offset);
+    sizeText.getAsInteger(10, size);
+    llvm::Value *current =
+        b.CreateInBoundsGEP(b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(offset)));
+    llvm::Value *next = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), current, size);
+    b.CreateMemCpy(current, llvm::MaybeAlign(), next, llvm::MaybeAlign(), size);
+  }
+}
+
 } // namespace
 
 llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,
@@ -224,6 +246,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       sw->addCase(b.getInt32(int32_t(r)), start);
       b.SetInsertPoint(start);
       llvm::Value *next = runRegion(regions.functions[r]);
+      commitUniformValues(b, *regions.functions[r], wiStorage, localSize);
       b.CreateBr(dispatch);
       current->addIncoming(next, b.GetInsertBlock());
     }

@@ -2,7 +2,9 @@
 ; A barrier inside a loop splits the body into two regions: the entry up to
 ; the barrier, and from the barrier around the loop back to it (returning 1)
 ; or to the end (returning -1). The loop counter is live across the barrier
-; and moves to per-work-item storage (wi.base).
+; and the same for every work-item: it moves to a group-wide slot in
+; wi.base, stored to its next copy and reloaded from its current copy, and
+; both regions ask the work-group function to commit it after them.
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -27,13 +29,41 @@ declare spir_func void @_Z7barrierj(i32)
 
 ; CHECK: define spir_kernel void @loop({{.*}}) [[KERNEL:#[0-9]+]]
 ; CHECK: define internal i32 @loop.body.region0({{.*}}ptr %wi.base) [[R0:#[0-9]+]]
-; CHECK: store i32 0, ptr %{{[0-9]+}}
+; CHECK: store i32 0, ptr %{{[0-9]+}}, align 4, !noalias [[CURRENT:![0-9]+]]
 ; CHECK: ret i32 1
 ; CHECK: define internal i32 @loop.body.region1({{.*}}ptr %wi.base) [[R1:#[0-9]+]]
 ; CHECK-NOT: call {{.*}}barrier
-; CHECK-DAG: %i.reload = load i32, ptr %{{[0-9]+}}
+; CHECK-DAG: %i.uniform = load i32, ptr %{{[0-9]+}}, align 4, !alias.scope [[CURRENT]]
 ; CHECK-DAG: ret i32 1
 ; CHECK-DAG: ret i32 -1
+
+; A value that differs between work-items (it depends on the local id)
+; keeps a copy per work-item; a vector keeps one slot per component, so
+; the copies of one component for consecutive work-items are adjacent.
+define spir_kernel void @varying(ptr addrspace(1) %p) {
+entry:
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %f = uitofp i64 %lid to float
+  %v = insertelement <2 x float> poison, float %f, i32 0
+  %w = insertelement <2 x float> %v, float 1.0, i32 1
+  call spir_func void @_Z7barrierj(i32 1)
+  %slot = getelementptr inbounds <2 x float>, ptr addrspace(1) %p, i64 %lid
+  store <2 x float> %w, ptr addrspace(1) %slot
+  ret void
+}
+
+declare spir_func i64 @_Z12get_local_idj(i32)
+
+; CHECK-LABEL: define internal i32 @varying.body.region0(
+; CHECK: extractelement <2 x float> %w, i64 0
+; CHECK: store float
+; CHECK: extractelement <2 x float> %w, i64 1
+; CHECK: store float
+; CHECK-LABEL: define internal i32 @varying.body.region1(
+; CHECK: %w.reload = load float
+; CHECK: insertelement <2 x float> poison, float %w.reload, i64 0
+; CHECK: %w.reload{{[0-9]+}} = load float
+
 ; CHECK: attributes [[KERNEL]] = { "corecl.barriers"="1" "corecl.wi-storage"="16" }
-; CHECK: attributes [[R0]] = { alwaysinline "corecl.region-index"="0" "corecl.region-of"="loop" }
-; CHECK: attributes [[R1]] = { alwaysinline "corecl.region-index"="1" "corecl.region-of"="loop" }
+; CHECK: attributes [[R0]] = { alwaysinline "corecl.region-index"="0" "corecl.region-of"="loop" "corecl.uniform-commit"="0:4" }
+; CHECK: attributes [[R1]] = { alwaysinline "corecl.region-index"="1" "corecl.region-of"="loop" "corecl.uniform-commit"="0:4" }

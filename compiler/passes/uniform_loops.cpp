@@ -1,0 +1,183 @@
+// Step 2b of work-group formation: loops every work-item runs the same
+// number of times get a barrier at the top of their header.
+//
+// The work-item loop is the outermost loop of the work-group function, and
+// LLVM vectorises only innermost loops. A kernel whose body is itself a loop
+// (N-body's loop over the other bodies, naive matrix multiply's dot
+// product) would run one work-item at a time through its own loop, which
+// does not vectorise either (its reductions may not be reordered).
+//
+// When a loop is uniform - reached by every work-item and left by every
+// work-item after the same iteration, because its exit conditions are the
+// same for all (divergence.h) - a barrier at the top of its header changes
+// nothing a kernel can observe: without barriers OpenCL promises no order
+// between work-items. Barrier regions (barrier_regions.cpp) then turn each
+// iteration into a loop over the work-items: the work-item loop moves
+// inside the uniform loop, where it vectorises, with values carried from
+// one iteration to the next in per-work-item storage, or once per group
+// when they are uniform too (the loop counter).
+//
+// Taken are the innermost such loops whose trip count is not a small
+// constant (those are unrolled and vectorised as they are) and whose body
+// holds no call and no atomic (neither would vectorise).
+#include "compiler/passes/divergence.h"
+#include "compiler/passes/pass_registry.h"
+#include "compiler/passes/passes.h"
+
+#include <llvm/Analysis/AssumptionCache.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/TargetParser/Triple.h>
+
+namespace corecl::compiler {
+namespace {
+
+constexpr const char *kBarrierName = "_Z7barrierj";
+constexpr unsigned kLocalMemFence = 1; // CLK_LOCAL_MEM_FENCE
+// Loops up to this many iterations are left to the unroller.
+constexpr unsigned kUnrolledTripCount = 32;
+
+bool isBarrierCall(const llvm::Instruction &inst) {
+  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+  return call && call->getCalledFunction() &&
+         isBarrierFunctionName(call->getCalledFunction()->getName());
+}
+
+/// True if `v` depends on something known only at run time: an argument or
+/// a loaded value, rather than constants the unroller would see.
+bool dependsOnRuntimeValue(llvm::Value *v, int depth = 0) {
+  if (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::LoadInst>(v))
+    return true;
+  auto *inst = llvm::dyn_cast<llvm::Instruction>(v);
+  if (!inst || depth > 12 || llvm::isa<llvm::PHINode>(v))
+    return false;
+  for (llvm::Value *op : inst->operands())
+    if (dependsOnRuntimeValue(op, depth + 1))
+      return true;
+  return false;
+}
+
+class UniformLoopFinder {
+public:
+  explicit UniformLoopFinder(llvm::Function &body)
+      : dt_(body), loops_(dt_), tlii_(llvm::Triple(body.getParent()->getTargetTriple())),
+        tli_(tlii_), assumptions_(body), se_(body, tli_, assumptions_, dt_, loops_),
+        divergence_(body) {}
+
+  /// The innermost uniform loops whose enclosing loops are uniform too
+  /// (every work-item must reach the new barrier equally often).
+  std::vector<llvm::Loop *> find() {
+    std::vector<llvm::Loop *> chosen;
+    for (llvm::Loop *loop : loops_.getTopLevelLoops())
+      collect(*loop, chosen);
+    return chosen;
+  }
+
+private:
+  /// Returns true if `loop` or a loop inside it was chosen.
+  bool collect(llvm::Loop &loop, std::vector<llvm::Loop *> &chosen) {
+    if (!isUniform(loop))
+      return false;
+    bool inner = false;
+    for (llvm::Loop *sub : loop.getSubLoops())
+      inner |= collect(*sub, chosen);
+    if (!inner && worthSplitting(loop)) {
+      chosen.push_back(&loop);
+      return true;
+    }
+    return inner;
+  }
+
+  bool isUniform(llvm::Loop &loop) const {
+    if (!loop.getLoopPreheader() || divergence_.isDivergentlyReached(loop.getHeader()))
+      return false;
+    llvm::SmallVector<llvm::BasicBlock *, 4> exiting;
+    loop.getExitingBlocks(exiting);
+    for (llvm::BasicBlock *bb : exiting) {
+      if (divergence_.isDivergentlyReached(bb))
+        return false;
+      auto *br = llvm::dyn_cast<llvm::BranchInst>(bb->getTerminator());
+      if (!br || !br->isConditional() || !divergence_.isUniform(br->getCondition()))
+        return false;
+    }
+    for (llvm::BasicBlock *bb : loop.blocks())
+      for (llvm::Instruction &inst : *bb)
+        if (isBarrierCall(inst))
+          return false; // already split by its own barriers
+    return true;
+  }
+
+  bool worthSplitting(llvm::Loop &loop) {
+    unsigned trips = se_.getSmallConstantTripCount(&loop);
+    if (trips != 0 && trips <= kUnrolledTripCount)
+      return false;
+    bool runtime = trips != 0;
+    llvm::SmallVector<llvm::BasicBlock *, 4> exiting;
+    loop.getExitingBlocks(exiting);
+    for (llvm::BasicBlock *bb : exiting)
+      runtime |= dependsOnRuntimeValue(llvm::cast<llvm::BranchInst>(bb->getTerminator())
+                                           ->getCondition());
+    if (!runtime)
+      return false;
+    for (llvm::BasicBlock *bb : loop.blocks())
+      for (llvm::Instruction &inst : *bb) {
+        if (llvm::isa<llvm::AtomicRMWInst>(inst) || llvm::isa<llvm::AtomicCmpXchgInst>(inst))
+          return false;
+        if (llvm::isa<llvm::CallBase>(inst) && !llvm::isa<llvm::IntrinsicInst>(inst))
+          return false;
+      }
+    return true;
+  }
+
+  llvm::DominatorTree dt_;
+  llvm::LoopInfo loops_;
+  llvm::TargetLibraryInfoImpl tlii_;
+  llvm::TargetLibraryInfo tli_;
+  llvm::AssumptionCache assumptions_;
+  llvm::ScalarEvolution se_;
+  WorkItemDivergence divergence_;
+};
+
+llvm::FunctionCallee barrierFunction(llvm::Module &module) {
+  auto &context = module.getContext();
+  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context),
+                                       {llvm::Type::getInt32Ty(context)}, false);
+  llvm::FunctionCallee callee = module.getOrInsertFunction(kBarrierName, type);
+  if (auto *f = llvm::dyn_cast<llvm::Function>(callee.getCallee()))
+    f->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+  return callee;
+}
+
+} // namespace
+
+unsigned splitUniformLoops(llvm::Function &body) {
+  std::vector<llvm::BasicBlock *> headers;
+  {
+    UniformLoopFinder finder(body);
+    for (llvm::Loop *loop : finder.find())
+      headers.push_back(loop->getHeader());
+  }
+  llvm::FunctionCallee barrier = barrierFunction(*body.getParent());
+  for (llvm::BasicBlock *header : headers) {
+    llvm::IRBuilder<> b(&*header->getFirstInsertionPt());
+    llvm::CallInst *call = b.CreateCall(barrier, {b.getInt32(kLocalMemFence)});
+    call->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+  }
+  return unsigned(headers.size());
+}
+
+llvm::PreservedAnalyses UniformLoopsPass::run(llvm::Module &module,
+                                              llvm::ModuleAnalysisManager &) {
+  bool changed = false;
+  for (llvm::Function *body : kernelBodies(module))
+    changed |= splitUniformLoops(*body) > 0;
+  return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace corecl::compiler
