@@ -24,6 +24,9 @@
 #include <llvm/Transforms/IPO/GlobalDCE.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/LoopRotation.h>
+#include <llvm/Transforms/Scalar/LoopUnrollPass.h>
 #include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
@@ -80,6 +83,18 @@ void prepareForWorkGroups(llvm::Module &module) {
     fpm.addPass(llvm::EarlyCSEPass());
     fpm.addPass(llvm::SimplifyCFGPass());
     fpm.addPass(llvm::InstCombinePass());
+    // Loops with a small constant trip count are unrolled now, before
+    // work-group formation: a private array indexed by their counter (a
+    // register block of accumulators) then becomes separate values, which
+    // live in registers or per-component slots instead of an array in
+    // per-work-item memory, and such loops need no splitting later.
+    llvm::LoopPassManager loops;
+    loops.addPass(llvm::LoopRotatePass());
+    loops.addPass(llvm::LoopFullUnrollPass(/*OptLevel=*/3));
+    fpm.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(loops)));
+    fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+    fpm.addPass(llvm::InstCombinePass());
+    fpm.addPass(llvm::SimplifyCFGPass());
     mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
     mpm.addPass(llvm::GlobalDCEPass());
     return mpm;

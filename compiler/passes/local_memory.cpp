@@ -15,8 +15,6 @@
 namespace corecl::compiler {
 namespace {
 
-constexpr unsigned kLocalAddressSpace = 3;
-
 bool usedIn(llvm::GlobalVariable &g, llvm::Function &f) {
   for (llvm::User *u : g.users())
     if (auto *i = llvm::dyn_cast<llvm::Instruction>(u))

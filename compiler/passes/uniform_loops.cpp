@@ -17,31 +17,27 @@
 // one iteration to the next in per-work-item storage, or once per group
 // when they are uniform too (the loop counter).
 //
-// Taken are the innermost such loops whose trip count is not a small
-// constant (those are unrolled and vectorised as they are) and whose body
-// holds no call and no atomic (neither would vectorise).
+// Taken are the innermost such loops whose body holds no call and no atomic
+// (neither would vectorise). Loops with a small constant trip count are
+// gone by now: they were unrolled before work-group formation
+// (prepareForWorkGroups), and what is left stays a loop in LLVM's hands
+// too, which would keep the work-item loop outside it.
 #include "compiler/passes/divergence.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 
-#include <llvm/Analysis/AssumptionCache.h>
 #include <llvm/Analysis/LoopInfo.h>
-#include <llvm/Analysis/ScalarEvolution.h>
-#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
-#include <llvm/TargetParser/Triple.h>
 
 namespace corecl::compiler {
 namespace {
 
 constexpr const char *kBarrierName = "_Z7barrierj";
 constexpr unsigned kLocalMemFence = 1; // CLK_LOCAL_MEM_FENCE
-// Loops up to this many iterations are left to the unroller.
-constexpr unsigned kUnrolledTripCount = 32;
 
 bool isBarrierCall(const llvm::Instruction &inst) {
   auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
@@ -49,26 +45,10 @@ bool isBarrierCall(const llvm::Instruction &inst) {
          isBarrierFunctionName(call->getCalledFunction()->getName());
 }
 
-/// True if `v` depends on something known only at run time: an argument or
-/// a loaded value, rather than constants the unroller would see.
-bool dependsOnRuntimeValue(llvm::Value *v, int depth = 0) {
-  if (llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::LoadInst>(v))
-    return true;
-  auto *inst = llvm::dyn_cast<llvm::Instruction>(v);
-  if (!inst || depth > 12 || llvm::isa<llvm::PHINode>(v))
-    return false;
-  for (llvm::Value *op : inst->operands())
-    if (dependsOnRuntimeValue(op, depth + 1))
-      return true;
-  return false;
-}
-
 class UniformLoopFinder {
 public:
   explicit UniformLoopFinder(llvm::Function &body)
-      : dt_(body), loops_(dt_), tlii_(llvm::Triple(body.getParent()->getTargetTriple())),
-        tli_(tlii_), assumptions_(body), se_(body, tli_, assumptions_, dt_, loops_),
-        divergence_(body) {}
+      : dt_(body), loops_(dt_), divergence_(body) {}
 
   /// The innermost uniform loops whose enclosing loops are uniform too
   /// (every work-item must reach the new barrier equally often).
@@ -95,7 +75,7 @@ private:
   }
 
   bool isUniform(llvm::Loop &loop) const {
-    if (!loop.getLoopPreheader() || divergence_.isDivergentlyReached(loop.getHeader()))
+    if (divergence_.isDivergentlyReached(loop.getHeader()))
       return false;
     llvm::SmallVector<llvm::BasicBlock *, 4> exiting;
     loop.getExitingBlocks(exiting);
@@ -113,18 +93,7 @@ private:
     return true;
   }
 
-  bool worthSplitting(llvm::Loop &loop) {
-    unsigned trips = se_.getSmallConstantTripCount(&loop);
-    if (trips != 0 && trips <= kUnrolledTripCount)
-      return false;
-    bool runtime = trips != 0;
-    llvm::SmallVector<llvm::BasicBlock *, 4> exiting;
-    loop.getExitingBlocks(exiting);
-    for (llvm::BasicBlock *bb : exiting)
-      runtime |= dependsOnRuntimeValue(llvm::cast<llvm::BranchInst>(bb->getTerminator())
-                                           ->getCondition());
-    if (!runtime)
-      return false;
+  static bool worthSplitting(llvm::Loop &loop) {
     for (llvm::BasicBlock *bb : loop.blocks())
       for (llvm::Instruction &inst : *bb) {
         if (llvm::isa<llvm::AtomicRMWInst>(inst) || llvm::isa<llvm::AtomicCmpXchgInst>(inst))
@@ -137,10 +106,6 @@ private:
 
   llvm::DominatorTree dt_;
   llvm::LoopInfo loops_;
-  llvm::TargetLibraryInfoImpl tlii_;
-  llvm::TargetLibraryInfo tli_;
-  llvm::AssumptionCache assumptions_;
-  llvm::ScalarEvolution se_;
   WorkItemDivergence divergence_;
 };
 

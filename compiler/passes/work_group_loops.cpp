@@ -22,6 +22,7 @@
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/LowerAtomic.h>
 
 #include <functional>
 #include <map>
@@ -109,6 +110,31 @@ void tagParallelAccesses(const std::vector<llvm::BasicBlock *> &blocks, llvm::MD
         continue;
       inst.setMetadata(llvm::LLVMContext::MD_access_group, group);
     }
+}
+
+/// A work-group runs on one thread from start to end, so nothing else can
+/// touch its local memory meanwhile: atomics on local memory become plain
+/// loads and stores (a locked instruction costs tens of cycles). They get no
+/// access-group tag: work-items of a region may update the same counter, so
+/// the vectoriser must see the dependence and leave such loops scalar.
+void lowerLocalAtomics(const std::vector<llvm::BasicBlock *> &blocks) {
+  std::vector<llvm::Instruction *> atomics;
+  for (llvm::BasicBlock *bb : blocks)
+    for (llvm::Instruction &inst : *bb) {
+      llvm::Value *ptr = nullptr;
+      if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&inst))
+        ptr = rmw->getPointerOperand();
+      else if (auto *cmpxchg = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&inst))
+        ptr = cmpxchg->getPointerOperand();
+      if (ptr && ptr->getType()->getPointerAddressSpace() == kLocalAddressSpace)
+        atomics.push_back(&inst);
+    }
+  for (llvm::Instruction *inst : atomics) {
+    if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(inst))
+      llvm::lowerAtomicRMWInst(rmw);
+    else
+      llvm::lowerAtomicCmpXchgInst(llvm::cast<llvm::AtomicCmpXchgInst>(inst));
+  }
 }
 
 /// After the work-items ran `region`: the uniform values it defined move
@@ -271,6 +297,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
         loopBlocks.push_back(&bb);
     llvm::MDNode *group = llvm::MDNode::getDistinct(context, {});
     tagParallelAccesses(loopBlocks, group);
+    lowerLocalAtomics(loopBlocks);
     llvm::Metadata *ops[] = {
         nullptr,
         llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.parallel_accesses"),

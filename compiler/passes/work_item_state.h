@@ -10,6 +10,9 @@ class Value;
 
 namespace corecl::compiler {
 
+/// SPIR's address space of __local memory (the kernel IR's numbering).
+constexpr unsigned kLocalAddressSpace = 3;
+
 /// Positions, after the kernel's own parameters, of the appended ones.
 struct WorkItemParams {
   unsigned firstExtra; // index of `ctx`
