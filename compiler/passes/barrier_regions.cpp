@@ -30,6 +30,7 @@
 // same pass. The reloads are then the same for every work-item and leave
 // the work-item loop, so what is computed from them stays scalar. Nothing in
 // a region writes a current copy, which alias-scope metadata tells LLVM.
+#include "compiler/llvm_init.h"
 #include "compiler/passes/divergence.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
@@ -46,6 +47,7 @@
 #include <llvm/Transforms/Utils/Local.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace corecl::compiler {
@@ -250,33 +252,42 @@ uint64_t slotSize(const llvm::DataLayout &dl, llvm::Type *type, uint64_t &align)
 
 /// Stores `def` to its per-work-item slots after it is computed and reloads
 /// it before every use on the far side of a barrier. A vector is stored
-/// component by component, each component in a slot of its own.
-void demote(llvm::Instruction &def, const std::vector<llvm::Use *> &uses, StorageLayout &layout) {
+/// component by component, each component in a slot of its own. Returns the
+/// slots' offsets.
+std::vector<uint64_t> demote(llvm::Instruction &def, const std::vector<llvm::Use *> &uses, StorageLayout &layout) {
   const llvm::DataLayout &dl = def.getModule()->getDataLayout();
   llvm::Type *type = def.getType();
   auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
   unsigned parts = vector ? vector->getNumElements() : 1;
   llvm::Type *partType = vector ? vector->getElementType() : type;
+  // Flags are kept as bytes: the vectoriser loads and stores <N x i8>
+  // whole, but takes <N x i1> in memory apart lane by lane.
+  bool flag = partType->isIntegerTy(1);
+  llvm::Type *storedType = flag ? llvm::Type::getInt8Ty(def.getContext()) : partType;
   uint64_t align = 0;
-  uint64_t size = slotSize(dl, partType, align);
+  uint64_t size = slotSize(dl, storedType, align);
   std::vector<uint64_t> offsets;
   for (unsigned i = 0; i < parts; ++i)
     offsets.push_back(layout.allocate(size, align));
   llvm::Function &f = *def.getFunction();
   llvm::IRBuilder<> b(storePointFor(def));
-  for (unsigned i = 0; i < parts; ++i)
-    b.CreateStore(vector ? b.CreateExtractElement(&def, i) : &def,
-                  slotAddress(b, f, offsets[i], size));
+  for (unsigned i = 0; i < parts; ++i) {
+    llvm::Value *part = vector ? b.CreateExtractElement(&def, i) : &def;
+    b.CreateStore(flag ? b.CreateZExt(part, storedType) : part, slotAddress(b, f, offsets[i], size));
+  }
   for (llvm::Use *use : uses) {
     llvm::IRBuilder<> at(insertionPointFor(*use));
     llvm::Value *value = llvm::PoisonValue::get(type);
     for (unsigned i = 0; i < parts; ++i) {
-      llvm::Value *part = at.CreateLoad(partType, slotAddress(at, f, offsets[i], size),
+      llvm::Value *part = at.CreateLoad(storedType, slotAddress(at, f, offsets[i], size),
                                         def.getName() + ".reload");
+      if (flag)
+        part = at.CreateTrunc(part, partType);
       value = vector ? at.CreateInsertElement(value, part, i) : part;
     }
     use->set(value);
   }
+  return offsets;
 }
 
 /// A commit: after the work-items ran a region, `size` bytes of a uniform
@@ -340,6 +351,27 @@ void markCurrentCopiesUnwritten(llvm::Function &f, llvm::MDNode *currentScope) {
         inst.setMetadata(llvm::LLVMContext::MD_noalias,
                          llvm::MDNode::concatenate(
                              inst.getMetadata(llvm::LLVMContext::MD_noalias), currentScope));
+}
+
+/// A group reduction: before a region runs, the OR of the per-work-item
+/// bytes at `source` goes to the group's copy at `result`.
+struct GroupAny {
+  uint64_t result;
+  uint64_t source;
+};
+
+bool isGroupAny(const llvm::Instruction &inst) {
+  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+  return call && call->getCalledFunction() &&
+         call->getCalledFunction()->getName() == kGroupAnyName;
+}
+
+/// Region that starts with `block`, or -1 (block is not a region start).
+int regionStartingWith(llvm::BasicBlock *block, const BarrierBlocks &blocks) {
+  for (size_t k = 0; k < blocks.continuation.size(); ++k)
+    if (blocks.continuation[k] == block)
+      return int(k + 1);
+  return -1;
 }
 
 std::string commitList(const std::vector<UniformCommit> &commits) {
@@ -429,6 +461,13 @@ Regions formBarrierRegions(llvm::Function &body) {
     }
   // Uniformity is decided before any rewriting.
   WorkItemDivergence divergence(body);
+  std::vector<std::pair<llvm::CallInst *, llvm::Value *>> groupAnys; // call, operand
+  for (llvm::BasicBlock &bb : body)
+    for (llvm::Instruction &inst : bb)
+      if (isGroupAny(inst))
+        groupAnys.emplace_back(llvm::cast<llvm::CallInst>(&inst),
+                               llvm::cast<llvm::CallInst>(&inst)->getArgOperand(0));
+  std::map<llvm::Value *, uint64_t> perItemSlot; // of demoted i1 values
   std::vector<std::set<llvm::BasicBlock *>> blocksOf = regionBlocks(body, blocks);
   std::vector<std::vector<UniformCommit>> commits(blocksOf.size());
   llvm::MDBuilder md(body.getContext());
@@ -450,8 +489,37 @@ Regions formBarrierRegions(llvm::Function &body) {
           commits[r].push_back(commit);
       anyUniform = true;
     } else {
-      demote(*def, uses, layout);
+      std::vector<uint64_t> offsets = demote(*def, uses, layout);
+      if (def->getType()->isIntegerTy(1))
+        perItemSlot[def] = offsets.front();
     }
+  }
+  // corecl.group.any, first in a region, reads what every work-item left
+  // in its operand's slot before the barrier; the work-group function ORs
+  // those bytes into a group copy before running the region.
+  std::vector<std::vector<GroupAny>> reductions(blocksOf.size());
+  for (auto &[call, operand] : groupAnys) {
+    int region = regionStartingWith(call->getParent(), blocks);
+    auto slot = perItemSlot.find(operand);
+    if (region < 0 || slot == perItemSlot.end()) {
+      // Not what divergent_loops.cpp makes: without a barrier before it,
+      // or on a value the same for all, the operand is its own OR only if
+      // it is uniform, which is all the fallback can assume safely.
+      if (!divergence.isUniform(operand))
+        throw FatalCompilerError("corecl.group.any on a value not kept across a barrier");
+      call->replaceAllUsesWith(call->getArgOperand(0));
+      call->eraseFromParent();
+      continue;
+    }
+    uint64_t result = layout.allocate(1, 1);
+    llvm::IRBuilder<> b(call);
+    llvm::LoadInst *any =
+        b.CreateLoad(b.getInt8Ty(), uniformSlotAddress(b, body, result, 0), "group.any");
+    any->setMetadata(llvm::LLVMContext::MD_alias_scope, currentScope);
+    call->replaceAllUsesWith(b.CreateICmpNE(any, b.getInt8(0)));
+    call->eraseFromParent();
+    reductions[size_t(region)].push_back({result, slot->second});
+    anyUniform = true;
   }
   if (anyUniform)
     markCurrentCopiesUnwritten(body, currentScope);
@@ -460,6 +528,12 @@ Regions formBarrierRegions(llvm::Function &body) {
     regions.functions.push_back(cloneRegion(body, unsigned(r), blocks));
     if (!commits[r].empty())
       regions.functions.back()->addFnAttr(attr::kUniformCommit, commitList(commits[r]));
+    std::string anyList;
+    for (const GroupAny &any : reductions[r])
+      anyList += (anyList.empty() ? "" : ",") + std::to_string(any.result) + ":" +
+                 std::to_string(any.source);
+    if (!anyList.empty())
+      regions.functions.back()->addFnAttr(attr::kGroupAny, anyList);
   }
   body.eraseFromParent();
   return regions;

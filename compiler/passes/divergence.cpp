@@ -1,5 +1,6 @@
 #include "compiler/passes/divergence.h"
 
+#include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -15,9 +16,17 @@
 namespace corecl::compiler {
 namespace {
 
+bool isGroupAny(const llvm::Instruction &inst) {
+  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+  return call && call->getCalledFunction() &&
+         call->getCalledFunction()->getName() == kGroupAnyName;
+}
+
 /// Instructions whose result may differ between work-items even when every
 /// operand is uniform.
 bool isSourceOfVariation(const llvm::Instruction &inst) {
+  if (isGroupAny(inst))
+    return false; // one result for the whole group
   if (llvm::isa<llvm::AllocaInst>(inst) || llvm::isa<llvm::AtomicRMWInst>(inst) ||
       llvm::isa<llvm::AtomicCmpXchgInst>(inst))
     return true;
@@ -113,8 +122,9 @@ void WorkItemDivergence::propagate(llvm::Function &body) {
           divergentBranch(inst->getParent());
         continue;
       }
-      if (llvm::isa<llvm::StoreInst>(inst))
-        continue; // stores make no value; see the header on loads
+      if (llvm::isa<llvm::StoreInst>(inst) || isGroupAny(*inst))
+        continue; // stores make no value (see the header on loads); a group
+                  // reduction is uniform whatever its operand
       mark(inst);
     }
   }

@@ -16,6 +16,8 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
           passes.addPass(PrintfLoweringPass());
         else if (name == "corecl-local-memory")
           passes.addPass(LocalMemoryPass());
+        else if (name == "corecl-divergent-loops")
+          passes.addPass(DivergentLoopsPass());
         else if (name == "corecl-uniform-loops")
           passes.addPass(UniformLoopsPass());
         else if (name == "corecl-barrier-regions")

@@ -7,6 +7,7 @@
 //   corecl-kernel-body      lower_work_items.cpp
 //   corecl-printf           printf.cpp
 //   corecl-local-memory     local_memory.cpp
+//   corecl-divergent-loops  divergent_loops.cpp
 //   corecl-uniform-loops    uniform_loops.cpp
 //   corecl-barrier-regions  barrier_regions.cpp
 //   corecl-work-group-loops work_group_loops.cpp
@@ -43,6 +44,10 @@ struct LocalMemoryPass : llvm::PassInfoMixin<LocalMemoryPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
 };
 
+struct DivergentLoopsPass : llvm::PassInfoMixin<DivergentLoopsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+};
+
 struct UniformLoopsPass : llvm::PassInfoMixin<UniformLoopsPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
 };
@@ -64,7 +69,8 @@ struct WorkGroupLoopsPass : llvm::PassInfoMixin<WorkGroupLoopsPass> {
 
 /// The whole work-group formation, in order.
 constexpr const char *kWorkGroupPipeline =
-    "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-uniform-loops,"
+    "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-divergent-loops,"
+    "corecl-uniform-loops,"
     "corecl-barrier-regions,"
     "corecl-work-group-loops";
 
@@ -82,6 +88,9 @@ inline constexpr const char *kRegionIndex = "corecl.region-index";
 /// On a region: the uniform slots it defines, "offset:size,..." (see
 /// barrier_regions.cpp), which the work-group function commits after it.
 inline constexpr const char *kUniformCommit = "corecl.uniform-commit";
+/// On a region: group ORs to compute before it runs, "result:source,...",
+/// offsets of a group slot and of a per-work-item byte slot.
+inline constexpr const char *kGroupAny = "corecl.group-any";
 inline constexpr const char *kVectorWidth = "corecl.vector-width";
 } // namespace attr
 

@@ -6,6 +6,8 @@
 //     function call to use them.
 //  2. lowerLocalMemory: kernel-scope __local variables become offsets into
 //     the worker's local arena.
+//  2a. maskDivergentLoops: loops work-items leave after different
+//     iterations run in lock step, masked, until none is left in them.
 //  2b. splitUniformLoops: loops every work-item runs alike get a barrier at
 //     their top, so that the work-item loop moves inside them.
 //  3. formBarrierRegions: split the body at barriers into region functions;
@@ -51,6 +53,14 @@ struct Regions {
   uint64_t wiStorageBytes = 0;             // per work-item
   bool hasBarriers = false;
 };
+
+/// Step 2a. Returns the number of loops rewritten.
+unsigned maskDivergentLoops(llvm::Function &body);
+
+/// `i1 corecl.group.any(i1)`: the OR of its operand over the work-group,
+/// available after the next barrier (divergent_loops.cpp makes it,
+/// barrier_regions.cpp and the work-group function compute it).
+inline constexpr const char *kGroupAnyName = "corecl.group.any";
 
 /// Step 2b. Returns the number of loops split.
 unsigned splitUniformLoops(llvm::Function &body);

@@ -159,6 +159,73 @@ void commitUniformValues(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Val
   }
 }
 
+/// Emits `for (i = 0; i < count; ++i) if (load(base + i * width)) ...`:
+/// scans `count` words of `width` bytes from `base`, leaving to `found` at
+/// the first non-zero one and to `none` after the last.
+void emitNonZeroScan(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count,
+                     unsigned width, llvm::BasicBlock *found, llvm::BasicBlock *none) {
+  llvm::BasicBlock *before = b.GetInsertBlock();
+  llvm::Function *f = before->getParent();
+  auto *loop = llvm::BasicBlock::Create(b.getContext(), "scan", f);
+  auto *next = llvm::BasicBlock::Create(b.getContext(), "scan.next", f);
+  b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), none, loop);
+  b.SetInsertPoint(loop);
+  llvm::PHINode *i = b.CreatePHI(b.getInt64Ty(), 2, "i");
+  i->addIncoming(b.getInt64(0), before);
+  llvm::Type *word = b.getIntNTy(width * 8);
+  llvm::LoadInst *value = b.CreateAlignedLoad(
+      word, b.CreateInBoundsGEP(b.getInt8Ty(), base, b.CreateMul(i, b.getInt64(width))),
+      llvm::Align(1));
+  b.CreateCondBr(b.CreateICmpNE(value, llvm::ConstantInt::get(word, 0)), found, next);
+  b.SetInsertPoint(next);
+  llvm::Value *iNext = b.CreateAdd(i, b.getInt64(1), "", true, true);
+  i->addIncoming(iNext, next);
+  b.CreateCondBr(b.CreateICmpULT(iNext, count), loop, none);
+}
+
+/// Before the work-items run `region`: each group OR it reads
+/// (corecl.group.any) from the per-work-item bytes its operand left. The
+/// scan goes eight bytes at a time and stops at the first set one.
+void computeGroupAnys(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value *wiStorage,
+                      llvm::Value *const localSize[3]) {
+  if (!region.hasFnAttribute(attr::kGroupAny))
+    return;
+  llvm::StringRef list = region.getFnAttribute(attr::kGroupAny).getValueAsString();
+  llvm::Value *items = b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2]);
+  llvm::LLVMContext &context = b.getContext();
+  llvm::Function *f = b.GetInsertBlock()->getParent();
+  while (!list.empty()) {
+    auto [entry, rest] = list.split(',');
+    list = rest;
+    auto [resultText, sourceText] = entry.split(':');
+    uint64_t result = 0, source = 0;
+    resultText.getAsInteger(10, result);
+    sourceText.getAsInteger(10, source);
+    llvm::Value *bytes =
+        b.CreateInBoundsGEP(b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(source)));
+    auto *found = llvm::BasicBlock::Create(context, "group.any.found", f);
+    auto *tail = llvm::BasicBlock::Create(context, "group.any.tail", f);
+    auto *none = llvm::BasicBlock::Create(context, "group.any.none", f);
+    auto *done = llvm::BasicBlock::Create(context, "group.any.done", f);
+    llvm::Value *words = b.CreateLShr(items, 3);
+    emitNonZeroScan(b, bytes, words, 8, found, tail);
+    b.SetInsertPoint(tail);
+    llvm::Value *tailBytes =
+        b.CreateInBoundsGEP(b.getInt8Ty(), bytes, b.CreateShl(words, 3));
+    emitNonZeroScan(b, tailBytes, b.CreateAnd(items, 7), 1, found, none);
+    for (llvm::BasicBlock *block : {found, none}) {
+      b.SetInsertPoint(block);
+      b.CreateBr(done);
+    }
+    b.SetInsertPoint(done);
+    llvm::PHINode *any = b.CreatePHI(b.getInt8Ty(), 2, "group.any");
+    any->addIncoming(b.getInt8(1), found);
+    any->addIncoming(b.getInt8(0), none);
+    b.CreateStore(any, b.CreateInBoundsGEP(b.getInt8Ty(), wiStorage,
+                                           b.CreateMul(items, b.getInt64(result))));
+  }
+}
+
 } // namespace
 
 llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,
@@ -271,6 +338,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       auto *start = llvm::BasicBlock::Create(context, "region" + std::to_string(r), wg);
       sw->addCase(b.getInt32(int32_t(r)), start);
       b.SetInsertPoint(start);
+      computeGroupAnys(b, *regions.functions[r], wiStorage, localSize);
       llvm::Value *next = runRegion(regions.functions[r]);
       commitUniformValues(b, *regions.functions[r], wiStorage, localSize);
       b.CreateBr(dispatch);

@@ -1,0 +1,158 @@
+// End-to-end: loops that work-items leave after different iterations,
+// which CoreCL runs in lock step under a mask until every work-item is done
+// (compiler/passes/divergent_loops.cpp). Each kernel is checked against
+// the same algorithm on the host, over sizes with partial groups.
+#include "kernels/kernel_fixture.h"
+
+#include <cmath>
+#include <vector>
+
+namespace corecl::test {
+namespace {
+
+using DivergentLoopTest = KernelTest;
+
+TEST_F(DivergentLoopTest, EscapeCountsLikeMandelbrot) {
+  cl_kernel k = buildKernel(R"(
+    kernel void escape(global int *out, global float *last, float x0, float step, int maxIter) {
+      int px = get_global_id(0), py = get_global_id(1);
+      float cr = x0 + px * step, ci = x0 + py * step, zr = 0.0f, zi = 0.0f;
+      int n = 0;
+      while (n < maxIter && zr * zr + zi * zi <= 4.0f) {
+        float t = zr * zr - zi * zi + cr;
+        zi = 2.0f * zr * zi + ci;
+        zr = t;
+        ++n;
+      }
+      out[py * get_global_size(0) + px] = n;
+      last[py * get_global_size(0) + px] = zr;
+    })",
+                            "escape", "-cl-fp32-correctly-rounded-divide-sqrt");
+  ASSERT_TRUE(k);
+  const size_t w = 45, h = 13, n = w * h;
+  const float x0 = -2.0f, step = 4.0f / w;
+  const cl_int maxIter = 60;
+  cl_mem bo = outputBuffer<cl_int>(n), bl = outputBuffer<cl_float>(n);
+  ASSERT_EQ(setArgs(k, bo, bl, x0, step, maxIter), CL_SUCCESS);
+  const size_t global[2] = {w, h}, local[2] = {15, 1};
+  ASSERT_EQ(run(k, 2, global, local), CL_SUCCESS);
+  std::vector<cl_int> got = read<cl_int>(bo, n);
+  std::vector<cl_float> lastGot = read<cl_float>(bl, n);
+  size_t bad = 0;
+  for (size_t py = 0; py < h; ++py)
+    for (size_t px = 0; px < w; ++px) {
+      // Computed without fused multiply-adds on either side could still
+      // differ in the last bit on boundary points: allow a handful.
+      float cr = x0 + float(px) * step, ci = x0 + float(py) * step, zr = 0, zi = 0;
+      int it = 0;
+      while (it < maxIter && zr * zr + zi * zi <= 4.0f) {
+        float t = zr * zr - zi * zi + cr;
+        zi = 2.0f * zr * zi + ci;
+        zr = t;
+        ++it;
+      }
+      size_t i = py * w + px;
+      if (got[i] != it || (it < 3 && std::fabs(lastGot[i] - zr) > 1e-4f * (1 + std::fabs(zr))))
+        ++bad;
+    }
+  EXPECT_LE(bad, n / 50) << "of " << n;
+}
+
+TEST_F(DivergentLoopTest, ZeroTripsBreaksAndValuesAfterTheLoop) {
+  // Work-item i walks i % 7 steps (none for some), leaving early by a
+  // break when it meets a marker; what the loop computed is used after it,
+  // and the loop stores to memory on the way.
+  cl_kernel k = buildKernel(R"(
+    kernel void walk(global const int *in, global int *trace, global int *out, int marker) {
+      int g = get_global_id(0);
+      int steps = g % 7, sum = 0, at = -1, i = 0;
+      for (; i < steps; ++i) {
+        int v = in[g + i];
+        if (v == marker) {
+          at = i;
+          break;
+        }
+        sum += v;
+        trace[g * 8 + i] = sum;
+      }
+      out[g * 3] = sum;
+      out[g * 3 + 1] = at;
+      out[g * 3 + 2] = i;
+    })",
+                            "walk");
+  ASSERT_TRUE(k);
+  const size_t items = 150, local = 50;
+  std::vector<cl_int> in(items + 8);
+  for (size_t i = 0; i < in.size(); ++i)
+    in[i] = cl_int(i * 37 % 19);
+  const cl_int marker = 5;
+  std::vector<cl_int> traceInit(items * 8, -1);
+  cl_mem bi = bufferOf(in), bt = bufferOf(traceInit), bo = outputBuffer<cl_int>(items * 3);
+  ASSERT_EQ(setArgs(k, bi, bt, bo, marker), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &items, &local), CL_SUCCESS);
+  std::vector<cl_int> out = read<cl_int>(bo, items * 3);
+  std::vector<cl_int> trace = read<cl_int>(bt, items * 8);
+  for (size_t g = 0; g < items; ++g) {
+    int steps = int(g % 7), sum = 0, at = -1, i = 0;
+    std::vector<int> expectedTrace(8, -1);
+    for (; i < steps; ++i) {
+      int v = in[g + i];
+      if (v == marker) {
+        at = i;
+        break;
+      }
+      sum += v;
+      expectedTrace[i] = sum;
+    }
+    ASSERT_EQ(out[g * 3], sum) << g;
+    ASSERT_EQ(out[g * 3 + 1], at) << g;
+    ASSERT_EQ(out[g * 3 + 2], i) << g;
+    for (int s = 0; s < 8; ++s)
+      ASSERT_EQ(trace[g * 8 + s], expectedTrace[s]) << g << " step " << s;
+  }
+}
+
+TEST_F(DivergentLoopTest, InsideAUniformLoopAndNextToBarriers) {
+  // A divergent loop nested in a uniform one, in a kernel that also
+  // exchanges values through local memory between barriers.
+  cl_kernel k = buildKernel(R"(
+    kernel void mix(global const int *in, global int *out, local int *tmp, int rounds) {
+      size_t lid = get_local_id(0), n = get_local_size(0);
+      int acc = 0;
+      for (int r = 0; r < rounds; ++r) {
+        int x = in[get_global_id(0)] + r;
+        while (x > 1) {          // Collatz steps: a different count each
+          x = (x & 1) ? 3 * x + 1 : x / 2;
+          ++acc;
+        }
+      }
+      tmp[lid] = acc;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      out[get_global_id(0)] = acc * 1000 + tmp[(lid + 1) % n] % 1000;
+    })",
+                            "mix");
+  ASSERT_TRUE(k);
+  const size_t items = 96, local = 32;
+  std::vector<cl_int> in(items);
+  for (size_t i = 0; i < items; ++i)
+    in[i] = cl_int(i % 29 + 1);
+  const cl_int rounds = 4;
+  cl_mem bi = bufferOf(in), bo = outputBuffer<cl_int>(items);
+  ASSERT_EQ(setArgs(k, bi, bo, LocalBytes{local * 4}, rounds), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &items, &local), CL_SUCCESS);
+  std::vector<cl_int> out = read<cl_int>(bo, items);
+  auto collatz = [&](size_t g) {
+    int acc = 0;
+    for (int r = 0; r < rounds; ++r)
+      for (int x = in[g] + r; x > 1; ++acc)
+        x = (x & 1) ? 3 * x + 1 : x / 2;
+    return acc;
+  };
+  for (size_t g = 0; g < items; ++g) {
+    size_t base = g / local * local, next = base + (g % local + 1) % local;
+    ASSERT_EQ(out[g], collatz(g) * 1000 + collatz(next) % 1000) << g;
+  }
+}
+
+} // namespace
+} // namespace corecl::test
