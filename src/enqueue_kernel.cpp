@@ -78,6 +78,31 @@ cl_int validateLocalSize(const Kernel &kernel, cl_uint dims, const size_t *globa
   return CL_SUCCESS;
 }
 
+/// Runs one launch over `range` on the calling thread: the work-group
+/// function, a printf buffer if the kernel prints (flushed when the launch
+/// completes, as the spec describes), and the timing that decides whether
+/// the kernel's next launches run inline.
+cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range, bool prints,
+                 rt::LaunchTiming &timing, uint64_t workItems) {
+  std::vector<char> printfBuffer;
+  rt::NDRange r = range;
+  if (prints) {
+    // Zeroed: the first 8 bytes are the records' write cursor.
+    printfBuffer.assign(Device::kPrintfBufferSize, 0);
+    r.printfBuffer = printfBuffer.data();
+    r.printfCapacity = printfBuffer.size();
+  }
+  uint64_t start = rt::monotonicNanoseconds();
+  rt::runNDRange(entry, args, r);
+  timing.record(workItems, rt::monotonicNanoseconds() - start);
+  if (prints) {
+    std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+  }
+  return CL_SUCCESS;
+}
+
 /// One launch in flight. The executable stays alive with the command even
 /// if the kernel and program are released right after the enqueue.
 struct LaunchState {
@@ -89,26 +114,7 @@ struct LaunchState {
   std::shared_ptr<rt::LaunchTiming> timing;
   uint64_t workItems = 0;
 
-  cl_int run() {
-    std::vector<char> printfBuffer;
-    rt::NDRange r = range;
-    if (prints) {
-      // Zeroed: the first 8 bytes are the records' write cursor.
-      printfBuffer.assign(Device::kPrintfBufferSize, 0);
-      r.printfBuffer = printfBuffer.data();
-      r.printfCapacity = printfBuffer.size();
-    }
-    uint64_t start = rt::monotonicNanoseconds();
-    rt::runNDRange(entry, launch.args.data(), r);
-    timing->record(workItems, rt::monotonicNanoseconds() - start);
-    if (prints) {
-      // Flushed when the command completes, as the spec describes.
-      std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
-      std::fwrite(text.data(), 1, text.size(), stdout);
-      std::fflush(stdout);
-    }
-    return CL_SUCCESS;
-  }
+  cl_int run() { return runLaunch(entry, launch.args(), range, prints, *timing, workItems); }
 };
 
 cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
@@ -123,7 +129,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     return CL_INVALID_KERNEL;
   if (&k->context() != &q->context())
     return CL_INVALID_CONTEXT;
-  if (!k->program().builtFor(q->device()))
+  if (!k->builtFor(q->device()))
     return CL_INVALID_PROGRAM_EXECUTABLE;
   if (work_dim < 1 || work_dim > 3)
     return CL_INVALID_WORK_DIMENSION;
@@ -138,25 +144,25 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     if (global_work_size[d] > std::numeric_limits<size_t>::max() - offset)
       return CL_INVALID_GLOBAL_OFFSET;
   }
-  if (!k->allArgsSet())
-    return CL_INVALID_KERNEL_ARGS;
-
-  bool nonUniform = k->program().nonUniformWorkGroups();
-  size_t local[3] = {1, 1, 1};
-  if (!empty && local_work_size) {
-    std::copy(local_work_size, local_work_size + work_dim, local);
-    if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
-      return err;
-  } else if (!empty) {
-    chooseLocalSize(*k, work_dim, global_work_size, nonUniform, local);
-  }
 
   return guarded([&]() -> cl_int {
+    // The arguments as they are now (CL_INVALID_KERNEL_ARGS if one is unset).
     Kernel::Launch launch;
     if (cl_int err = k->snapshot(launch))
       return err;
+
+    bool nonUniform = k->program().nonUniformWorkGroups();
+    size_t local[3] = {1, 1, 1};
+    if (!empty && local_work_size) {
+      std::copy(local_work_size, local_work_size + work_dim, local);
+      if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
+        return err;
+    } else if (!empty) {
+      chooseLocalSize(*k, work_dim, global_work_size, nonUniform, local);
+    }
     if (launch.localMemBytes > Device::kLocalMemSize)
       return CL_OUT_OF_RESOURCES;
+
     rt::NDRange range;
     range.workDim = work_dim;
     for (cl_uint d = 0; d < work_dim && !empty; ++d) {
@@ -166,8 +172,11 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     }
     range.localMemBytes = launch.localMemBytes;
     range.wiStoragePerItem = k->desc().wiStoragePerItem;
+    const uint64_t workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
+    // Shorter than handing the launch to a worker: it runs on this thread.
+    const bool runInline = !empty && k->timing()->predictsShorterThan(workItems);
+
     Event::Work work;
-    bool runInline = false; // shorter than handing the launch to a worker
     if (!empty) {
       // Everything the command needs in one allocation; the closure holds
       // only the pointer, which fits std::function's inline storage.
@@ -178,8 +187,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
       state->range = range;
       state->prints = k->desc().usesPrintf;
       state->timing = k->timing();
-      state->workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
-      runInline = state->timing->predictsShorterThan(state->workItems);
+      state->workItems = workItems;
       work = [state] { return state->run(); };
     }
     Event *e = q->enqueue(type, std::move(work), num_events_in_wait_list, event_wait_list,
