@@ -117,6 +117,22 @@ struct LaunchState {
   cl_int run() { return runLaunch(entry, launch.args(), range, prints, *timing, workItems); }
 };
 
+/// The state of the wait list's events: whether all have finished, and
+/// whether one of them failed.
+struct WaitListState {
+  bool allFinished = true;
+  bool anyFailed = false;
+};
+WaitListState waitListState(cl_uint count, const cl_event *list) {
+  WaitListState state;
+  for (cl_uint i = 0; i < count; ++i) {
+    int s = Event::fromHandle(list[i])->status();
+    state.allFinished &= s <= CL_COMPLETE;
+    state.anyFailed |= s < 0;
+  }
+  return state;
+}
+
 cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
                      const size_t *global_work_offset, const size_t *global_work_size,
                      const size_t *local_work_size, cl_uint num_events_in_wait_list,
@@ -175,6 +191,35 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     const uint64_t workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
     // Shorter than handing the launch to a worker: it runs on this thread.
     const bool runInline = !empty && k->timing()->predictsShorterThan(workItems);
+
+    if (runInline && !event && !q->profiling()) {
+      // Nobody can wait on this launch or ask about it: if the queue is idle
+      // and the wait list done, run it right now, without a command.
+      WaitListState deps = waitListState(num_events_in_wait_list, event_wait_list);
+      if (deps.allFinished) {
+        cl_int result = CL_SUCCESS;
+        bool ran = q->runNowIfIdle([&] {
+          // A failed wait-list event fails the command: it never runs.
+          if (deps.anyFailed)
+            return;
+          try {
+            result = runLaunch(k->entry(), launch.args(), range, k->desc().usesPrintf, *k->timing(),
+                               workItems);
+          } catch (const std::bad_alloc &) {
+            result = CL_OUT_OF_HOST_MEMORY;
+          } catch (...) {
+            result = CL_OUT_OF_RESOURCES;
+          }
+        });
+        if (ran) {
+          // As for a command that fails while running: the enqueue itself
+          // succeeded, the context's callback hears of the failure.
+          if (result < 0)
+            reportCommandFailure(q->context(), type, result);
+          return CL_SUCCESS;
+        }
+      }
+    }
 
     Event::Work work;
     if (!empty) {
