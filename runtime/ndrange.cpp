@@ -48,7 +48,11 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     base.global_size[d] = range.globalSize[d];
     base.global_offset[d] = range.globalOffset[d];
     base.local_size[d] = range.localSize[d];
-    base.num_groups[d] = (range.globalSize[d] + range.localSize[d] - 1) / range.localSize[d];
+    // (No division for the common local size 1: a launch of a tiny kernel
+    // is short enough for three divisions to show.)
+    base.num_groups[d] = range.localSize[d] == 1
+                             ? range.globalSize[d]
+                             : (range.globalSize[d] + range.localSize[d] - 1) / range.localSize[d];
     totalGroups *= base.num_groups[d];
     groupItems *= range.localSize[d];
   }
@@ -71,7 +75,13 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
   // Small ranges run on this thread: spawning costs more than it saves.
   const uint64_t totalItems = totalGroups * groupItems;
   if (totalGroups == 1 || totalItems * range.workItemCost < 4096) {
-    runSlice(0, totalGroups);
+    // Straight from `base`, without runSlice's copy of the context.
+    base.group_begin = 0;
+    base.group_end = totalGroups;
+    char *scratch = tlsScratch.get(arenaBytes + storageBytes + 128);
+    base.local_arena = scratch;
+    base.wi_storage = scratch + arenaBytes;
+    entry(args, &base);
     return;
   }
   // Aim for slices of a few thousand work-items, so tiny groups do not pay

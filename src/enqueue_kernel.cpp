@@ -80,21 +80,28 @@ cl_int validateLocalSize(const Kernel &kernel, cl_uint dims, const size_t *globa
 
 /// Runs one launch over `range` on the calling thread: the work-group
 /// function, a printf buffer if the kernel prints (flushed when the launch
-/// completes, as the spec describes), and the timing that decides whether
-/// the kernel's next launches run inline.
+/// completes, as the spec describes), and, if `timed`, the timing that
+/// decides whether the kernel's next launches run inline.
 cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range, bool prints,
-                 rt::LaunchTiming &timing, uint64_t workItems) {
+                 rt::LaunchTiming &timing, uint64_t workItems, bool timed) {
   std::vector<char> printfBuffer;
-  rt::NDRange r = range;
+  rt::NDRange withPrintf;
+  const rt::NDRange *r = &range;
   if (prints) {
     // Zeroed: the first 8 bytes are the records' write cursor.
     printfBuffer.assign(Device::kPrintfBufferSize, 0);
-    r.printfBuffer = printfBuffer.data();
-    r.printfCapacity = printfBuffer.size();
+    withPrintf = range;
+    withPrintf.printfBuffer = printfBuffer.data();
+    withPrintf.printfCapacity = printfBuffer.size();
+    r = &withPrintf;
   }
-  uint64_t start = rt::monotonicNanoseconds();
-  rt::runNDRange(entry, args, r);
-  timing.record(workItems, rt::monotonicNanoseconds() - start);
+  if (timed) {
+    uint64_t start = rt::monotonicNanoseconds();
+    rt::runNDRange(entry, args, *r);
+    timing.record(workItems, rt::monotonicNanoseconds() - start);
+  } else {
+    rt::runNDRange(entry, args, *r);
+  }
   if (prints) {
     std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
     std::fwrite(text.data(), 1, text.size(), stdout);
@@ -114,7 +121,9 @@ struct LaunchState {
   std::shared_ptr<rt::LaunchTiming> timing;
   uint64_t workItems = 0;
 
-  cl_int run() { return runLaunch(entry, launch.args(), range, prints, *timing, workItems); }
+  cl_int run() {
+    return runLaunch(entry, launch.args(), range, prints, *timing, workItems, /*timed=*/true);
+  }
 };
 
 /// The state of the wait list's events: whether all have finished, and
@@ -203,8 +212,9 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
           if (deps.anyFailed)
             return;
           try {
-            result = runLaunch(k->entry(), launch.args(), range, k->desc().usesPrintf, *k->timing(),
-                               workItems);
+            rt::LaunchTiming &timing = *k->timing();
+            result = runLaunch(k->entry(), launch.args(), range, k->desc().usesPrintf, timing,
+                               workItems, timing.shouldTime(workItems));
           } catch (const std::bad_alloc &) {
             result = CL_OUT_OF_HOST_MEMORY;
           } catch (...) {
@@ -226,6 +236,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
       // Everything the command needs in one allocation; the closure holds
       // only the pointer, which fits std::function's inline storage.
       auto state = std::make_shared<LaunchState>();
+      launch.holdBuffers(); // the command may run after the call returns
       state->launch = std::move(launch);
       state->exe = k->executable();
       state->entry = k->entry();

@@ -110,9 +110,19 @@ void Kernel::Launch::prepare(size_t argsSize, size_t maxBuffers) {
     buffers_ = new MemObject *[maxBuffers];
 }
 
-void Kernel::Launch::reset() noexcept {
+void Kernel::Launch::holdBuffers() {
+  if (holdsBuffers_)
+    return;
   for (size_t i = 0; i < bufferCount_; ++i)
-    buffers_[i]->releaseInternal();
+    buffers_[i]->retainInternal();
+  holdsBuffers_ = true;
+}
+
+void Kernel::Launch::reset() noexcept {
+  if (holdsBuffers_)
+    for (size_t i = 0; i < bufferCount_; ++i)
+      buffers_[i]->releaseInternal();
+  holdsBuffers_ = false;
   bufferCount_ = 0;
   if (buffers_ != inlineBuffers_)
     delete[] buffers_;
@@ -139,6 +149,7 @@ void Kernel::Launch::moveFrom(Launch &other) noexcept {
   }
   argsSize_ = std::exchange(other.argsSize_, 0);
   bufferCount_ = std::exchange(other.bufferCount_, 0);
+  holdsBuffers_ = std::exchange(other.holdsBuffers_, false);
   localMemBytes = std::exchange(other.localMemBytes, 0);
 }
 
@@ -162,7 +173,6 @@ cl_int Kernel::snapshot(Launch &launch) const {
         mem = MemObject::fromHandle(buffers_[i]);
         if (!mem)
           return CL_INVALID_KERNEL_ARGS;
-        mem->retainInternal();
         launch.addBuffer(mem);
       }
       void *data = mem ? mem->data() : nullptr;

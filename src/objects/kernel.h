@@ -47,9 +47,9 @@ public:
 
   /// A snapshot of the arguments for one launch: the args block with buffer
   /// pointers resolved and __local arguments placed after the kernel's
-  /// static local memory, plus references that keep the buffers alive.
-  /// Typical kernels fit in the inline storage, so a snapshot allocates
-  /// nothing (a launch of a tiny kernel is dominated by such costs).
+  /// static local memory, plus the buffers it uses. Typical kernels fit in
+  /// the inline storage, so a snapshot allocates nothing (a launch of a
+  /// tiny kernel is dominated by such costs).
   class Launch {
   public:
     Launch() = default;
@@ -69,13 +69,19 @@ public:
     size_t argsSize() const { return argsSize_; }
     uint64_t localMemBytes = 0;
 
+    /// Takes internal references to the buffers, released with the
+    /// snapshot: for a launch that outlives its enqueue call (a command).
+    /// A launch that runs and ends inside the call needs none, since the
+    /// application holds its buffers for the call's duration (releasing
+    /// one concurrently would race with the enqueue's own use of it).
+    void holdBuffers();
+
   private:
     friend class Kernel;
     static constexpr size_t kInlineArgs = 256;
     static constexpr size_t kInlineBuffers = 8;
     /// Sizes the args block (uninitialised) and the buffer list (empty).
     void prepare(size_t argsSize, size_t maxBuffers);
-    /// Takes over one internal reference to `mem`.
     void addBuffer(MemObject *mem) { buffers_[bufferCount_++] = mem; }
     void reset() noexcept;
     void moveFrom(Launch &other) noexcept;
@@ -84,6 +90,7 @@ public:
     size_t argsSize_ = 0;
     MemObject **buffers_ = inlineBuffers_;
     size_t bufferCount_ = 0;
+    bool holdsBuffers_ = false;
     alignas(64) char inlineArgs_[kInlineArgs];
     MemObject *inlineBuffers_[kInlineBuffers];
   };
