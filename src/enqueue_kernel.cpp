@@ -201,9 +201,11 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     // Shorter than handing the launch to a worker: it runs on this thread.
     const bool runInline = !empty && k->timing()->predictsShorterThan(workItems);
 
-    if (runInline && !event && !q->profiling()) {
+    if (runInline && !event && !q->profiling() && rt::runsOnCallingThread(range)) {
       // Nobody can wait on this launch or ask about it: if the queue is idle
-      // and the wait list done, run it right now, without a command.
+      // and the wait list done, run it right now, without a command. (Only
+      // a range that starts no parallel algorithm: the queue is locked
+      // meanwhile, and a thread waiting in one may pick up other tasks.)
       WaitListState deps = waitListState(num_events_in_wait_list, event_wait_list);
       if (deps.allFinished) {
         cl_int result = CL_SUCCESS;
