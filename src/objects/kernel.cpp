@@ -104,7 +104,7 @@ uint64_t Kernel::localMemSize() const {
 void Kernel::Launch::prepare(size_t argsSize, size_t maxBuffers) {
   reset();
   if (argsSize > kInlineArgs)
-    args_ = static_cast<char *>(::operator new(argsSize, std::align_val_t(64)));
+    args_ = static_cast<char *>(::operator new(argsSize));
   argsSize_ = argsSize;
   if (maxBuffers > kInlineBuffers)
     buffers_ = new MemObject *[maxBuffers];
@@ -128,7 +128,7 @@ void Kernel::Launch::reset() noexcept {
     delete[] buffers_;
   buffers_ = inlineBuffers_;
   if (args_ != inlineArgs_)
-    ::operator delete(args_, std::align_val_t(64));
+    ::operator delete(args_);
   args_ = inlineArgs_;
   argsSize_ = 0;
   localMemBytes = 0;

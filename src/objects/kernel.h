@@ -63,7 +63,9 @@ public:
     }
     ~Launch() { reset(); }
 
-    /// The args block, 64-byte aligned (the widest by-value argument).
+    /// The args block, 16-byte aligned like the heap block it used to be
+    /// (64 would make a command's state an over-aligned allocation, whose
+    /// memalign cost more than the rest of the snapshot).
     const char *args() const { return args_; }
     char *args() { return args_; }
     size_t argsSize() const { return argsSize_; }
@@ -91,7 +93,7 @@ public:
     MemObject **buffers_ = inlineBuffers_;
     size_t bufferCount_ = 0;
     bool holdsBuffers_ = false;
-    alignas(64) char inlineArgs_[kInlineArgs];
+    alignas(16) char inlineArgs_[kInlineArgs];
     MemObject *inlineBuffers_[kInlineBuffers];
   };
   /// Takes the snapshot. CL_INVALID_KERNEL_ARGS if an argument was never
