@@ -23,6 +23,27 @@ public:
     return perKiloItems * items / 1024 < budgetNs;
   }
 
+  /// Launches predicted shorter than this are timed only one in
+  /// kSampleEvery: reading the clock twice costs about a third of such a
+  /// launch. A kernel that suddenly became long is then noticed within
+  /// kSampleEvery launches instead of at once.
+  static constexpr uint64_t kSampleBelowNs = kInlineBudgetNs / 8;
+  static constexpr uint32_t kSampleEvery = 8;
+
+  /// Whether the next launch of `items` work-items should be timed (and
+  /// record()ed): always, unless it is predicted far below the budget.
+  bool shouldTime(uint64_t items) {
+    if (!predictsShorterThan(items, kSampleBelowNs))
+      return true;
+    // Relaxed and not a read-modify-write: a lost count between threads
+    // launching the same kernel only shifts the sample.
+    uint32_t n = untimed_.load(std::memory_order_relaxed) + 1;
+    if (n >= kSampleEvery)
+      n = 0;
+    untimed_.store(n, std::memory_order_relaxed);
+    return n == 0;
+  }
+
   /// Records a launch of `items` work-items that took `ns`. A faster launch
   /// is believed at once; a slower one moves the estimate an eighth of the
   /// way, so that one launch stretched by preemption does not send the
@@ -40,6 +61,7 @@ public:
 
 private:
   std::atomic<uint64_t> nsPerKiloItems_{0};
+  std::atomic<uint32_t> untimed_{0}; // launches since the last timed one
 };
 
 } // namespace corecl::rt

@@ -39,7 +39,27 @@ thread_local Scratch tlsScratch;
 
 size_t roundUp(size_t n) { return (n + 127) / 128 * 128; }
 
+uint64_t groupsIn(uint64_t global, uint64_t local) {
+  // No division for the common local size 1: a launch of a tiny kernel is
+  // short enough for three divisions to show.
+  return local == 1 ? global : (global + local - 1) / local;
+}
+
+/// Small ranges run on the calling thread: spawning costs more than it saves.
+bool smallRange(uint64_t totalGroups, uint64_t groupItems, uint64_t workItemCost) {
+  return totalGroups == 1 || totalGroups * groupItems * workItemCost < 4096;
+}
+
 } // namespace
+
+bool runsOnCallingThread(const NDRange &range) {
+  uint64_t totalGroups = 1, groupItems = 1;
+  for (int d = 0; d < 3; ++d) {
+    totalGroups *= groupsIn(range.globalSize[d], range.localSize[d]);
+    groupItems *= range.localSize[d];
+  }
+  return smallRange(totalGroups, groupItems, range.workItemCost);
+}
 
 void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
   corecl_wg_ctx base = {};
@@ -48,7 +68,7 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     base.global_size[d] = range.globalSize[d];
     base.global_offset[d] = range.globalOffset[d];
     base.local_size[d] = range.localSize[d];
-    base.num_groups[d] = (range.globalSize[d] + range.localSize[d] - 1) / range.localSize[d];
+    base.num_groups[d] = groupsIn(range.globalSize[d], range.localSize[d]);
     totalGroups *= base.num_groups[d];
     groupItems *= range.localSize[d];
   }
@@ -68,10 +88,14 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     entry(args, &ctx);
   };
 
-  // Small ranges run on this thread: spawning costs more than it saves.
-  const uint64_t totalItems = totalGroups * groupItems;
-  if (totalGroups == 1 || totalItems * range.workItemCost < 4096) {
-    runSlice(0, totalGroups);
+  if (smallRange(totalGroups, groupItems, range.workItemCost)) {
+    // Straight from `base`, without runSlice's copy of the context.
+    base.group_begin = 0;
+    base.group_end = totalGroups;
+    char *scratch = tlsScratch.get(arenaBytes + storageBytes + 128);
+    base.local_arena = scratch;
+    base.wi_storage = scratch + arenaBytes;
+    entry(args, &base);
     return;
   }
   // Aim for slices of a few thousand work-items, so tiny groups do not pay

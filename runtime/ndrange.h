@@ -21,6 +21,11 @@ struct NDRange {
   uint64_t printfCapacity = 0;
 };
 
+/// Whether runNDRange runs `range` on the calling thread alone (a small
+/// range), starting no parallel algorithm: no task of any arena can then
+/// run on the calling thread while it waits.
+bool runsOnCallingThread(const NDRange &range);
+
 /// Runs every work-group; blocks until done. Must be called on a thread of
 /// the arena the work should use (a command's worker).
 void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range);

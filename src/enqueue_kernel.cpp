@@ -78,6 +78,38 @@ cl_int validateLocalSize(const Kernel &kernel, cl_uint dims, const size_t *globa
   return CL_SUCCESS;
 }
 
+/// Runs one launch over `range` on the calling thread: the work-group
+/// function, a printf buffer if the kernel prints (flushed when the launch
+/// completes, as the spec describes), and, if `timed`, the timing that
+/// decides whether the kernel's next launches run inline.
+cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range, bool prints,
+                 rt::LaunchTiming &timing, uint64_t workItems, bool timed) {
+  std::vector<char> printfBuffer;
+  rt::NDRange withPrintf;
+  const rt::NDRange *r = &range;
+  if (prints) {
+    // Zeroed: the first 8 bytes are the records' write cursor.
+    printfBuffer.assign(Device::kPrintfBufferSize, 0);
+    withPrintf = range;
+    withPrintf.printfBuffer = printfBuffer.data();
+    withPrintf.printfCapacity = printfBuffer.size();
+    r = &withPrintf;
+  }
+  if (timed) {
+    uint64_t start = rt::monotonicNanoseconds();
+    rt::runNDRange(entry, args, *r);
+    timing.record(workItems, rt::monotonicNanoseconds() - start);
+  } else {
+    rt::runNDRange(entry, args, *r);
+  }
+  if (prints) {
+    std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+  }
+  return CL_SUCCESS;
+}
+
 /// One launch in flight. The executable stays alive with the command even
 /// if the kernel and program are released right after the enqueue.
 struct LaunchState {
@@ -90,26 +122,25 @@ struct LaunchState {
   uint64_t workItems = 0;
 
   cl_int run() {
-    std::vector<char> printfBuffer;
-    rt::NDRange r = range;
-    if (prints) {
-      // Zeroed: the first 8 bytes are the records' write cursor.
-      printfBuffer.assign(Device::kPrintfBufferSize, 0);
-      r.printfBuffer = printfBuffer.data();
-      r.printfCapacity = printfBuffer.size();
-    }
-    uint64_t start = rt::monotonicNanoseconds();
-    rt::runNDRange(entry, launch.args.data(), r);
-    timing->record(workItems, rt::monotonicNanoseconds() - start);
-    if (prints) {
-      // Flushed when the command completes, as the spec describes.
-      std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
-      std::fwrite(text.data(), 1, text.size(), stdout);
-      std::fflush(stdout);
-    }
-    return CL_SUCCESS;
+    return runLaunch(entry, launch.args(), range, prints, *timing, workItems, /*timed=*/true);
   }
 };
+
+/// The state of the wait list's events: whether all have finished, and
+/// whether one of them failed.
+struct WaitListState {
+  bool allFinished = true;
+  bool anyFailed = false;
+};
+WaitListState waitListState(cl_uint count, const cl_event *list) {
+  WaitListState state;
+  for (cl_uint i = 0; i < count; ++i) {
+    int s = Event::fromHandle(list[i])->status();
+    state.allFinished &= s <= CL_COMPLETE;
+    state.anyFailed |= s < 0;
+  }
+  return state;
+}
 
 cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
                      const size_t *global_work_offset, const size_t *global_work_size,
@@ -123,7 +154,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     return CL_INVALID_KERNEL;
   if (&k->context() != &q->context())
     return CL_INVALID_CONTEXT;
-  if (!k->program().builtFor(q->device()))
+  if (!k->builtFor(q->device()))
     return CL_INVALID_PROGRAM_EXECUTABLE;
   if (work_dim < 1 || work_dim > 3)
     return CL_INVALID_WORK_DIMENSION;
@@ -138,25 +169,25 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     if (global_work_size[d] > std::numeric_limits<size_t>::max() - offset)
       return CL_INVALID_GLOBAL_OFFSET;
   }
-  if (!k->allArgsSet())
-    return CL_INVALID_KERNEL_ARGS;
-
-  bool nonUniform = k->program().nonUniformWorkGroups();
-  size_t local[3] = {1, 1, 1};
-  if (!empty && local_work_size) {
-    std::copy(local_work_size, local_work_size + work_dim, local);
-    if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
-      return err;
-  } else if (!empty) {
-    chooseLocalSize(*k, work_dim, global_work_size, nonUniform, local);
-  }
 
   return guarded([&]() -> cl_int {
+    // The arguments as they are now (CL_INVALID_KERNEL_ARGS if one is unset).
     Kernel::Launch launch;
     if (cl_int err = k->snapshot(launch))
       return err;
+
+    bool nonUniform = k->program().nonUniformWorkGroups();
+    size_t local[3] = {1, 1, 1};
+    if (!empty && local_work_size) {
+      std::copy(local_work_size, local_work_size + work_dim, local);
+      if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
+        return err;
+    } else if (!empty) {
+      chooseLocalSize(*k, work_dim, global_work_size, nonUniform, local);
+    }
     if (launch.localMemBytes > Device::kLocalMemSize)
       return CL_OUT_OF_RESOURCES;
+
     rt::NDRange range;
     range.workDim = work_dim;
     for (cl_uint d = 0; d < work_dim && !empty; ++d) {
@@ -166,20 +197,55 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     }
     range.localMemBytes = launch.localMemBytes;
     range.wiStoragePerItem = k->desc().wiStoragePerItem;
+    const uint64_t workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
+    // Shorter than handing the launch to a worker: it runs on this thread.
+    const bool runInline = !empty && k->timing()->predictsShorterThan(workItems);
+
+    if (runInline && !event && !q->profiling() && rt::runsOnCallingThread(range)) {
+      // Nobody can wait on this launch or ask about it: if the queue is idle
+      // and the wait list done, run it right now, without a command. (Only
+      // a range that starts no parallel algorithm: the queue is locked
+      // meanwhile, and a thread waiting in one may pick up other tasks.)
+      WaitListState deps = waitListState(num_events_in_wait_list, event_wait_list);
+      if (deps.allFinished) {
+        cl_int result = CL_SUCCESS;
+        bool ran = q->runNowIfIdle([&] {
+          // A failed wait-list event fails the command: it never runs.
+          if (deps.anyFailed)
+            return;
+          try {
+            rt::LaunchTiming &timing = *k->timing();
+            result = runLaunch(k->entry(), launch.args(), range, k->desc().usesPrintf, timing,
+                               workItems, timing.shouldTime(workItems));
+          } catch (const std::bad_alloc &) {
+            result = CL_OUT_OF_HOST_MEMORY;
+          } catch (...) {
+            result = CL_OUT_OF_RESOURCES;
+          }
+        });
+        if (ran) {
+          // As for a command that fails while running: the enqueue itself
+          // succeeded, the context's callback hears of the failure.
+          if (result < 0)
+            reportCommandFailure(q->context(), type, result);
+          return CL_SUCCESS;
+        }
+      }
+    }
+
     Event::Work work;
-    bool runInline = false; // shorter than handing the launch to a worker
     if (!empty) {
       // Everything the command needs in one allocation; the closure holds
       // only the pointer, which fits std::function's inline storage.
       auto state = std::make_shared<LaunchState>();
+      launch.holdBuffers(); // the command may run after the call returns
       state->launch = std::move(launch);
       state->exe = k->executable();
       state->entry = k->entry();
       state->range = range;
       state->prints = k->desc().usesPrintf;
       state->timing = k->timing();
-      state->workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
-      runInline = state->timing->predictsShorterThan(state->workItems);
+      state->workItems = workItems;
       work = [state] { return state->run(); };
     }
     Event *e = q->enqueue(type, std::move(work), num_events_in_wait_list, event_wait_list,

@@ -75,8 +75,12 @@ void Event::onStatus(int newStatus) {
     c.fn(handle(), newStatus < 0 ? newStatus : c.type, c.userData);
 
   if (newStatus < 0 && newStatus != rt::status::kDependencyFailed && queue_)
-    context_->notify("CoreCL: a command of type 0x" + std::to_string(type_) +
-                     " failed with error " + std::to_string(newStatus));
+    reportCommandFailure(*context_, type_, newStatus);
+}
+
+void reportCommandFailure(const Context &context, cl_command_type type, cl_int error) {
+  context.notify("CoreCL: a command of type 0x" + std::to_string(type) + " failed with error " +
+                 std::to_string(error));
 }
 
 cl_int validateWaitList(const Context &context, cl_uint count, const cl_event *list) {

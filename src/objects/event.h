@@ -55,6 +55,10 @@ private:
   std::vector<Callback> callbacks_;
 };
 
+/// Tells the application (through its context callback) that a command of
+/// `type` failed with `error` while running.
+void reportCommandFailure(const Context &context, cl_command_type type, cl_int error);
+
 /// Checks an enqueue's wait list: every event valid and of `context`.
 cl_int validateWaitList(const Context &context, cl_uint count, const cl_event *list);
 

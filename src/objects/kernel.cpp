@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
+#include <utility>
 
 namespace corecl {
 
@@ -82,14 +84,6 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
   return CL_SUCCESS;
 }
 
-bool Kernel::allArgsSet() const {
-  std::lock_guard lock(mutex_);
-  for (bool s : set_)
-    if (!s)
-      return false;
-  return true;
-}
-
 size_t Kernel::maxWorkGroupSize() const {
   size_t limit = Device::kMaxWorkGroupSize;
   uint64_t perItem = desc().wiStoragePerItem;
@@ -107,10 +101,67 @@ uint64_t Kernel::localMemSize() const {
   return total;
 }
 
+void Kernel::Launch::prepare(size_t argsSize, size_t maxBuffers) {
+  reset();
+  if (argsSize > kInlineArgs)
+    args_ = static_cast<char *>(::operator new(argsSize));
+  argsSize_ = argsSize;
+  if (maxBuffers > kInlineBuffers)
+    buffers_ = new MemObject *[maxBuffers];
+}
+
+void Kernel::Launch::holdBuffers() {
+  if (holdsBuffers_)
+    return;
+  for (size_t i = 0; i < bufferCount_; ++i)
+    buffers_[i]->retainInternal();
+  holdsBuffers_ = true;
+}
+
+void Kernel::Launch::reset() noexcept {
+  if (holdsBuffers_)
+    for (size_t i = 0; i < bufferCount_; ++i)
+      buffers_[i]->releaseInternal();
+  holdsBuffers_ = false;
+  bufferCount_ = 0;
+  if (buffers_ != inlineBuffers_)
+    delete[] buffers_;
+  buffers_ = inlineBuffers_;
+  if (args_ != inlineArgs_)
+    ::operator delete(args_);
+  args_ = inlineArgs_;
+  argsSize_ = 0;
+  localMemBytes = 0;
+}
+
+void Kernel::Launch::moveFrom(Launch &other) noexcept {
+  if (other.args_ == other.inlineArgs_) {
+    std::memcpy(inlineArgs_, other.inlineArgs_, other.argsSize_);
+    args_ = inlineArgs_;
+  } else {
+    args_ = std::exchange(other.args_, other.inlineArgs_);
+  }
+  if (other.buffers_ == other.inlineBuffers_) {
+    std::copy_n(other.inlineBuffers_, other.bufferCount_, inlineBuffers_);
+    buffers_ = inlineBuffers_;
+  } else {
+    buffers_ = std::exchange(other.buffers_, other.inlineBuffers_);
+  }
+  argsSize_ = std::exchange(other.argsSize_, 0);
+  bufferCount_ = std::exchange(other.bufferCount_, 0);
+  holdsBuffers_ = std::exchange(other.holdsBuffers_, false);
+  localMemBytes = std::exchange(other.localMemBytes, 0);
+}
+
 cl_int Kernel::snapshot(Launch &launch) const {
   const compiler::KernelDesc &d = desc();
+  launch.prepare(args_.size(), d.args.size());
   std::lock_guard lock(mutex_);
-  launch.args = args_;
+  for (bool s : set_)
+    if (!s)
+      return CL_INVALID_KERNEL_ARGS;
+  if (!args_.empty())
+    std::memcpy(launch.args(), args_.data(), args_.size());
   // __local arguments follow the kernel's own __local variables, each
   // 128-byte aligned (enough for any OpenCL C type).
   uint64_t offset = (d.staticLocalMemSize + 127) / 128 * 128;
@@ -122,12 +173,12 @@ cl_int Kernel::snapshot(Launch &launch) const {
         mem = MemObject::fromHandle(buffers_[i]);
         if (!mem)
           return CL_INVALID_KERNEL_ARGS;
-        launch.buffers.emplace_back(mem);
+        launch.addBuffer(mem);
       }
       void *data = mem ? mem->data() : nullptr;
-      std::memcpy(launch.args.data() + arg.offset, &data, sizeof data);
+      std::memcpy(launch.args() + arg.offset, &data, sizeof data);
     } else if (arg.kind == ArgKind::LocalPointer) {
-      std::memcpy(launch.args.data() + arg.offset, &offset, sizeof offset);
+      std::memcpy(launch.args() + arg.offset, &offset, sizeof offset);
       offset += (localSizes_[i] + 127) / 128 * 128;
     }
   }

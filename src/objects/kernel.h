@@ -7,6 +7,7 @@
 #include "src/objects/object.h"
 #include "src/objects/program.h"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -29,19 +30,74 @@ public:
   /// flight (which outlive the kernel object if it is released).
   const std::shared_ptr<rt::LaunchTiming> &timing() const { return timing_; }
 
+  /// Whether the program is built for `device` (CL_INVALID_PROGRAM_EXECUTABLE
+  /// otherwise). Remembered per kernel: a program cannot be rebuilt while
+  /// it has kernels, so a yes stays a yes.
+  bool builtFor(const Device &device) const {
+    if (builtForDevice_.load(std::memory_order_relaxed) == &device)
+      return true;
+    if (!program_->builtFor(device))
+      return false;
+    builtForDevice_.store(&device, std::memory_order_relaxed);
+    return true;
+  }
+
   /// clSetKernelArg: validates and stores; returns the spec's code.
   cl_int setArg(cl_uint index, size_t size, const void *value);
-  bool allArgsSet() const;
 
   /// A snapshot of the arguments for one launch: the args block with buffer
   /// pointers resolved and __local arguments placed after the kernel's
-  /// static local memory, plus references that keep the buffers alive.
-  struct Launch {
-    std::vector<char> args;
-    std::vector<Ref<MemObject>> buffers;
+  /// static local memory, plus the buffers it uses. Typical kernels fit in
+  /// the inline storage, so a snapshot allocates nothing (a launch of a
+  /// tiny kernel is dominated by such costs).
+  class Launch {
+  public:
+    Launch() = default;
+    Launch(Launch &&other) noexcept { moveFrom(other); }
+    Launch &operator=(Launch &&other) noexcept {
+      if (this != &other) {
+        reset();
+        moveFrom(other);
+      }
+      return *this;
+    }
+    ~Launch() { reset(); }
+
+    /// The args block, 16-byte aligned like the heap block it used to be
+    /// (64 would make a command's state an over-aligned allocation, whose
+    /// memalign cost more than the rest of the snapshot).
+    const char *args() const { return args_; }
+    char *args() { return args_; }
+    size_t argsSize() const { return argsSize_; }
     uint64_t localMemBytes = 0;
+
+    /// Takes internal references to the buffers, released with the
+    /// snapshot: for a launch that outlives its enqueue call (a command).
+    /// A launch that runs and ends inside the call needs none, since the
+    /// application holds its buffers for the call's duration (releasing
+    /// one concurrently would race with the enqueue's own use of it).
+    void holdBuffers();
+
+  private:
+    friend class Kernel;
+    static constexpr size_t kInlineArgs = 256;
+    static constexpr size_t kInlineBuffers = 8;
+    /// Sizes the args block (uninitialised) and the buffer list (empty).
+    void prepare(size_t argsSize, size_t maxBuffers);
+    void addBuffer(MemObject *mem) { buffers_[bufferCount_++] = mem; }
+    void reset() noexcept;
+    void moveFrom(Launch &other) noexcept;
+
+    char *args_ = inlineArgs_;
+    size_t argsSize_ = 0;
+    MemObject **buffers_ = inlineBuffers_;
+    size_t bufferCount_ = 0;
+    bool holdsBuffers_ = false;
+    alignas(16) char inlineArgs_[kInlineArgs];
+    MemObject *inlineBuffers_[kInlineBuffers];
   };
-  /// CL_INVALID_KERNEL_ARGS if a buffer argument was released since.
+  /// Takes the snapshot. CL_INVALID_KERNEL_ARGS if an argument was never
+  /// set or a buffer argument was released since.
   cl_int snapshot(Launch &launch) const;
   /// Bytes of __local memory (static + arguments) a launch needs.
   uint64_t localMemSize() const;
@@ -54,6 +110,7 @@ private:
   std::shared_ptr<compiler::Executable> exe_;
   size_t index_;
   std::shared_ptr<rt::LaunchTiming> timing_;
+  mutable std::atomic<const Device *> builtForDevice_{nullptr};
   mutable std::mutex mutex_;
   std::vector<char> args_;
   std::vector<bool> set_;

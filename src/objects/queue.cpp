@@ -82,6 +82,8 @@ void CommandQueue::finish() {
   std::vector<Ref<Event>> pending;
   {
     std::lock_guard lock(mutex_);
+    if (unfinished_.empty())
+      return; // nothing enqueued, or only launches that ran at once
     pending = unfinished_;
   }
   for (const Ref<Event> &e : pending)

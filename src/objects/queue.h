@@ -37,6 +37,25 @@ public:
                  const cl_event *waitList, Ordering ordering = Ordering::Normal,
                  bool runOnCommitIfReady = false);
 
+  /// Runs `body` on the calling thread at once, in place of a command, if
+  /// the queue is in order and everything enqueued before has finished;
+  /// otherwise returns false without running it. For a command nobody can
+  /// wait on (the caller asked for no event): it needs no Event, no
+  /// dependency links and no tracking for clFinish. The queue's lock is
+  /// held while `body` runs, so a command enqueued or a clFinish on another
+  /// thread meanwhile waits for it, as the queue's order requires. `body`
+  /// must be short and must not call into this queue (nor into the
+  /// application).
+  template <class F> bool runNowIfIdle(F &&body) {
+    if (!inOrder())
+      return false;
+    std::lock_guard lock(mutex_);
+    if (last_ && !last_->finished())
+      return false;
+    body();
+    return true;
+  }
+
   /// Blocks until every command enqueued so far has finished.
   void finish();
 

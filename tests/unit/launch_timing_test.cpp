@@ -47,5 +47,24 @@ TEST(LaunchTiming, HugeRangesAreNeverInline) {
   EXPECT_FALSE(timing.predictsShorterThan(uint64_t(1) << 50));
 }
 
+TEST(LaunchTiming, FarBelowTheBudgetOnlySomeLaunchesAreTimed) {
+  LaunchTiming timing;
+  EXPECT_TRUE(timing.shouldTime(1)); // not measured yet
+  timing.record(1000, 1000);         // 1 ns per work-item
+  int timed = 0;
+  for (uint32_t i = 0; i < 10 * LaunchTiming::kSampleEvery; ++i)
+    timed += timing.shouldTime(1);
+  EXPECT_EQ(timed, 10);
+  // Near or above the budget, every launch is timed.
+  for (int i = 0; i < 20; ++i)
+    EXPECT_TRUE(timing.shouldTime(LaunchTiming::kSampleBelowNs));
+  // A slow launch recorded: the estimate rises, and timing resumes as soon
+  // as the prediction leaves the sampled range.
+  for (int i = 0; i < 40; ++i)
+    timing.record(1, LaunchTiming::kSampleBelowNs * 2);
+  for (int i = 0; i < 20; ++i)
+    EXPECT_TRUE(timing.shouldTime(1));
+}
+
 } // namespace
 } // namespace corecl::rt
