@@ -53,12 +53,6 @@
 namespace corecl::compiler {
 namespace {
 
-bool isBarrier(const llvm::Instruction &inst) {
-  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
-  return call && call->getCalledFunction() &&
-         isBarrierFunctionName(call->getCalledFunction()->getName());
-}
-
 struct BarrierBlocks {
   std::vector<llvm::BasicBlock *> barrier;      // [k-1]: holds barrier k and a branch
   std::vector<llvm::BasicBlock *> continuation; // [k-1]: where region k starts
@@ -69,7 +63,7 @@ BarrierBlocks isolateBarriers(llvm::Function &f) {
   std::vector<llvm::Instruction *> barriers;
   for (llvm::BasicBlock &bb : f)
     for (llvm::Instruction &inst : bb)
-      if (isBarrier(inst))
+      if (isBarrierCall(inst))
         barriers.push_back(&inst);
   BarrierBlocks blocks;
   for (llvm::Instruction *call : barriers) {
@@ -426,12 +420,33 @@ bool isBarrierFunctionName(llvm::StringRef name) {
          name == "_Z18work_group_barrierj12memory_scope";
 }
 
+bool isBarrierCall(const llvm::Instruction &inst) {
+  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+  return call && call->getCalledFunction() &&
+         isBarrierFunctionName(call->getCalledFunction()->getName());
+}
+
+void insertBarrier(llvm::Instruction *before) {
+  llvm::Module &module = *before->getModule();
+  llvm::LLVMContext &context = module.getContext();
+  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context),
+                                       {llvm::Type::getInt32Ty(context)}, false);
+  llvm::FunctionCallee callee = module.getOrInsertFunction("_Z7barrierj", type);
+  if (auto *f = llvm::dyn_cast<llvm::Function>(callee.getCallee()))
+    f->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+  constexpr unsigned kLocalMemFence = 1; // CLK_LOCAL_MEM_FENCE
+  llvm::CallInst *call = llvm::CallInst::Create(
+      callee, {llvm::ConstantInt::get(llvm::Type::getInt32Ty(context), kLocalMemFence)}, "",
+      before->getIterator());
+  call->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+}
+
 Regions formBarrierRegions(llvm::Function &body) {
   Regions regions;
   bool any = false;
   for (llvm::BasicBlock &bb : body)
     for (llvm::Instruction &inst : bb)
-      any |= isBarrier(inst);
+      any |= isBarrierCall(inst);
   if (!any) {
     regions.functions.push_back(&body);
     body.addFnAttr(llvm::Attribute::AlwaysInline);

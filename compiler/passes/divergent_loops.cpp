@@ -25,6 +25,7 @@
 // reaches (all enclosing loops uniform, entered without a varying branch),
 // with one exit block, and no call, atomic or barrier inside.
 #include "compiler/passes/divergence.h"
+#include "compiler/passes/loop_body.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 
@@ -33,7 +34,6 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
-#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
@@ -43,24 +43,6 @@
 namespace corecl::compiler {
 namespace {
 
-bool isBarrierCall(const llvm::Instruction &inst) {
-  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
-  return call && call->getCalledFunction() &&
-         isBarrierFunctionName(call->getCalledFunction()->getName());
-}
-
-/// The loop has no call, atomic or barrier: its iteration can be
-/// if-converted and vectorised.
-bool hasSimpleBody(const llvm::Loop &loop) {
-  for (llvm::BasicBlock *bb : loop.blocks())
-    for (llvm::Instruction &inst : *bb) {
-      if (llvm::isa<llvm::AtomicRMWInst>(inst) || llvm::isa<llvm::AtomicCmpXchgInst>(inst))
-        return false;
-      if (llvm::isa<llvm::CallBase>(inst) && !llvm::isa<llvm::IntrinsicInst>(inst))
-        return false;
-    }
-  return true;
-}
 
 /// The loop's one exit, not counting blocks that end in `unreachable`
 /// (a switch's impossible default); null if there are several.
@@ -160,17 +142,9 @@ private:
     return true;
   }
 
-  static bool containsBarrier(llvm::Loop &loop) {
-    for (llvm::BasicBlock *bb : loop.blocks())
-      for (llvm::Instruction &inst : *bb)
-        if (isBarrierCall(inst))
-          return true;
-    return false;
-  }
-
   static bool qualifies(llvm::Loop &loop) {
     llvm::BasicBlock *exit = exitBlock(loop);
-    if (!exit || !hasSimpleBody(loop))
+    if (!exit || !hasVectorisableBody(loop))
       return false;
     // Branches and switches, each with one edge to the exit and to the
     // header at most (edges are split one by one).
@@ -199,15 +173,6 @@ llvm::FunctionCallee groupAnyFunction(llvm::Module &module) {
   return module.getOrInsertFunction(kGroupAnyName, llvm::FunctionType::get(i1, {i1}, false));
 }
 
-llvm::FunctionCallee barrierFunction(llvm::Module &module) {
-  auto &context = module.getContext();
-  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context),
-                                       {llvm::Type::getInt32Ty(context)}, false);
-  llvm::FunctionCallee callee = module.getOrInsertFunction("_Z7barrierj", type);
-  if (auto *f = llvm::dyn_cast<llvm::Function>(callee.getCallee()))
-    f->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-  return callee;
-}
 
 /// The rewrite described at the top of the file.
 void maskLoop(llvm::Function &body, llvm::Loop &loop) {
@@ -315,10 +280,10 @@ void maskLoop(llvm::Function &body, llvm::Loop &loop) {
                                             return phi.getIncomingValueForBlock(pred);
                                           return llvm::PoisonValue::get(phi.getType());
                                         }));
-  llvm::CallInst *barrier = head.CreateCall(barrierFunction(*body.getParent()), {head.getInt32(1)});
-  barrier->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-  head.CreateCondBr(head.CreateCall(groupAnyFunction(*body.getParent()), {active}, "any.active"),
-                    step, done);
+  llvm::CallInst *anyActive =
+      head.CreateCall(groupAnyFunction(*body.getParent()), {active}, "any.active");
+  head.CreateCondBr(anyActive, step, done);
+  insertBarrier(anyActive); // the round starts at the barrier, then the OR
   llvm::BranchInst::Create(header, newLatch, active, step);
   llvm::BranchInst::Create(exit, done);
 

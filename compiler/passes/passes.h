@@ -23,6 +23,7 @@
 namespace llvm {
 class StringRef;
 class Function;
+class Instruction;
 class Module;
 class StructType;
 class LLVMContext;
@@ -67,6 +68,13 @@ unsigned splitUniformLoops(llvm::Function &body);
 
 /// True for the mangled names of barrier and work_group_barrier.
 bool isBarrierFunctionName(llvm::StringRef name);
+
+/// True for a call of barrier or work_group_barrier.
+bool isBarrierCall(const llvm::Instruction &inst);
+
+/// Inserts `barrier(CLK_LOCAL_MEM_FENCE)` before `before` (the loop passes
+/// add barriers where OpenCL allows one without changing the kernel).
+void insertBarrier(llvm::Instruction *before);
 
 /// Step 3. Consumes `body` (it is erased).
 Regions formBarrierRegions(llvm::Function &body);

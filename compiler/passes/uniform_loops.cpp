@@ -23,6 +23,7 @@
 // (prepareForWorkGroups), and what is left stays a loop in LLVM's hands
 // too, which would keep the work-item loop outside it.
 #include "compiler/passes/divergence.h"
+#include "compiler/passes/loop_body.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 
@@ -30,20 +31,10 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
-#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 
 namespace corecl::compiler {
 namespace {
-
-constexpr const char *kBarrierName = "_Z7barrierj";
-constexpr unsigned kLocalMemFence = 1; // CLK_LOCAL_MEM_FENCE
-
-bool isBarrierCall(const llvm::Instruction &inst) {
-  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
-  return call && call->getCalledFunction() &&
-         isBarrierFunctionName(call->getCalledFunction()->getName());
-}
 
 class UniformLoopFinder {
 public:
@@ -67,7 +58,7 @@ private:
     bool inner = false;
     for (llvm::Loop *sub : loop.getSubLoops())
       inner |= collect(*sub, chosen);
-    if (!inner && worthSplitting(loop)) {
+    if (!inner && hasVectorisableBody(loop)) {
       chosen.push_back(&loop);
       return true;
     }
@@ -86,38 +77,13 @@ private:
       if (!br || !br->isConditional() || !divergence_.isUniform(br->getCondition()))
         return false;
     }
-    for (llvm::BasicBlock *bb : loop.blocks())
-      for (llvm::Instruction &inst : *bb)
-        if (isBarrierCall(inst))
-          return false; // already split by its own barriers
-    return true;
-  }
-
-  static bool worthSplitting(llvm::Loop &loop) {
-    for (llvm::BasicBlock *bb : loop.blocks())
-      for (llvm::Instruction &inst : *bb) {
-        if (llvm::isa<llvm::AtomicRMWInst>(inst) || llvm::isa<llvm::AtomicCmpXchgInst>(inst))
-          return false;
-        if (llvm::isa<llvm::CallBase>(inst) && !llvm::isa<llvm::IntrinsicInst>(inst))
-          return false;
-      }
-    return true;
+    return !containsBarrier(loop); // such a loop is split by its own barriers
   }
 
   llvm::DominatorTree dt_;
   llvm::LoopInfo loops_;
   WorkItemDivergence divergence_;
 };
-
-llvm::FunctionCallee barrierFunction(llvm::Module &module) {
-  auto &context = module.getContext();
-  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context),
-                                       {llvm::Type::getInt32Ty(context)}, false);
-  llvm::FunctionCallee callee = module.getOrInsertFunction(kBarrierName, type);
-  if (auto *f = llvm::dyn_cast<llvm::Function>(callee.getCallee()))
-    f->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-  return callee;
-}
 
 } // namespace
 
@@ -128,12 +94,8 @@ unsigned splitUniformLoops(llvm::Function &body) {
     for (llvm::Loop *loop : finder.find())
       headers.push_back(loop->getHeader());
   }
-  llvm::FunctionCallee barrier = barrierFunction(*body.getParent());
-  for (llvm::BasicBlock *header : headers) {
-    llvm::IRBuilder<> b(&*header->getFirstInsertionPt());
-    llvm::CallInst *call = b.CreateCall(barrier, {b.getInt32(kLocalMemFence)});
-    call->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-  }
+  for (llvm::BasicBlock *header : headers)
+    insertBarrier(&*header->getFirstInsertionPt());
   return unsigned(headers.size());
 }
 

@@ -137,21 +137,34 @@ void lowerLocalAtomics(const std::vector<llvm::BasicBlock *> &blocks) {
   }
 }
 
+/// The pairs of numbers in a region's `key` attribute, "a:b,c:d,...".
+std::vector<std::pair<uint64_t, uint64_t>> numberPairs(llvm::Function &region,
+                                                       const char *key) {
+  std::vector<std::pair<uint64_t, uint64_t>> pairs;
+  if (!region.hasFnAttribute(key))
+    return pairs;
+  llvm::StringRef list = region.getFnAttribute(key).getValueAsString();
+  while (!list.empty()) {
+    auto [entry, rest] = list.split(',');
+    list = rest;
+    auto [first, second] = entry.split(':');
+    uint64_t a = 0, b = 0;
+    first.getAsInteger(10, a);
+    second.getAsInteger(10, b);
+    pairs.emplace_back(a, b);
+  }
+  return pairs;
+}
+
 /// After the work-items ran `region`: the uniform values it defined move
 /// from their next copies to their current copies (barrier_regions.cpp).
 void commitUniformValues(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value *wiStorage,
                          llvm::Value *const localSize[3]) {
-  if (!region.hasFnAttribute(attr::kUniformCommit))
+  auto commits = numberPairs(region, attr::kUniformCommit);
+  if (commits.empty())
     return;
-  llvm::StringRef list = region.getFnAttribute(attr::kUniformCommit).getValueAsString();
   llvm::Value *items = b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2]);
-  while (!list.empty()) {
-    auto [entry, rest] = list.split(',');
-    list = rest;
-    auto [offsetText, sizeText] = entry.split(':');
-    uint64_t offset = 0, size = 0;
-    offsetText.getAsInteger(10, offset);
-    sizeText.getAsInteger(10, size);
+  for (auto [offset, size] : commits) {
     llvm::Value *current =
         b.CreateInBoundsGEP(b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(offset)));
     llvm::Value *next = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), current, size);
@@ -188,19 +201,13 @@ void emitNonZeroScan(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count
 /// scan goes eight bytes at a time and stops at the first set one.
 void computeGroupAnys(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value *wiStorage,
                       llvm::Value *const localSize[3]) {
-  if (!region.hasFnAttribute(attr::kGroupAny))
+  auto reductions = numberPairs(region, attr::kGroupAny);
+  if (reductions.empty())
     return;
-  llvm::StringRef list = region.getFnAttribute(attr::kGroupAny).getValueAsString();
   llvm::Value *items = b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2]);
   llvm::LLVMContext &context = b.getContext();
   llvm::Function *f = b.GetInsertBlock()->getParent();
-  while (!list.empty()) {
-    auto [entry, rest] = list.split(',');
-    list = rest;
-    auto [resultText, sourceText] = entry.split(':');
-    uint64_t result = 0, source = 0;
-    resultText.getAsInteger(10, result);
-    sourceText.getAsInteger(10, source);
+  for (auto [result, source] : reductions) {
     llvm::Value *bytes =
         b.CreateInBoundsGEP(b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(source)));
     auto *found = llvm::BasicBlock::Create(context, "group.any.found", f);
