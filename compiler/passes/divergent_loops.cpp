@@ -359,6 +359,7 @@ unsigned maskDivergentLoops(llvm::Function &body) {
     llvm::Loop *loop = finder.find();
     if (!loop)
       break;
+    keepSerialCopy(body);
     maskLoop(body, *loop);
   }
   return count;

@@ -1,10 +1,13 @@
 #include "compiler/passes/loop_body.h"
 
+#include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 
 namespace corecl::compiler {
 
@@ -25,6 +28,22 @@ bool containsBarrier(const llvm::Loop &loop) {
       if (isBarrierCall(inst))
         return true;
   return false;
+}
+
+void keepSerialCopy(llvm::Function &body) {
+  std::string name = body.getName().str() + ".serial";
+  if (body.getParent()->getFunction(name))
+    return; // kept by the pass before
+  for (llvm::BasicBlock &bb : body)
+    for (llvm::Instruction &inst : bb)
+      if (isBarrierCall(inst))
+        return; // regions are needed anyway
+  llvm::ValueToValueMapTy map;
+  llvm::Function *copy = llvm::CloneFunction(&body, map);
+  copy->setName(name);
+  copy->addFnAttr(attr::kSerialOf, body.getFnAttribute(attr::kBodyOf).getValueAsString());
+  copy->removeFnAttr(attr::kBodyOf);
+  copy->addFnAttr(llvm::Attribute::AlwaysInline);
 }
 
 } // namespace corecl::compiler

@@ -3,6 +3,7 @@
 #pragma once
 
 namespace llvm {
+class Function;
 class Loop;
 } // namespace llvm
 
@@ -14,5 +15,12 @@ bool hasVectorisableBody(const llvm::Loop &loop);
 
 /// A barrier inside: barrier regions split the loop already.
 bool containsBarrier(const llvm::Loop &loop);
+
+/// Called before a loop pass adds the first barrier to `body`: if the body
+/// has no barrier of its own, keeps a copy of it as it is ("<body>.serial",
+/// attribute corecl.serial-of). The work-group function runs that copy for
+/// a group of a single work-item, where a split loop would only add a
+/// region switch and storage traffic to every iteration (a task, say).
+void keepSerialCopy(llvm::Function &body);
 
 } // namespace corecl::compiler

@@ -85,6 +85,9 @@ inline constexpr const char *kWiStorage = "corecl.wi-storage";
 inline constexpr const char *kBarriers = "corecl.barriers";
 inline constexpr const char *kRegionOf = "corecl.region-of";
 inline constexpr const char *kRegionIndex = "corecl.region-index";
+/// On a copy of a kernel body kept before loops were split
+/// (loop_body.h): the kernel's name.
+inline constexpr const char *kSerialOf = "corecl.serial-of";
 /// On a region: the uniform slots it defines, "offset:size,..." (see
 /// barrier_regions.cpp), which the work-group function commits after it.
 inline constexpr const char *kUniformCommit = "corecl.uniform-commit";

@@ -53,6 +53,8 @@ struct Regions {
   std::vector<llvm::Function *> functions; // region i starts at barrier i (0: entry)
   uint64_t wiStorageBytes = 0;             // per work-item
   bool hasBarriers = false;
+  // The body before loops were split, for groups of one work-item (or null).
+  llvm::Function *serial = nullptr;
 };
 
 /// Step 2a. Returns the number of loops rewritten.

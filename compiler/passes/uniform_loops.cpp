@@ -94,6 +94,8 @@ unsigned splitUniformLoops(llvm::Function &body) {
     for (llvm::Loop *loop : finder.find())
       headers.push_back(loop->getHeader());
   }
+  if (!headers.empty())
+    keepSerialCopy(body);
   for (llvm::BasicBlock *header : headers)
     insertBarrier(&*header->getFirstInsertionPt());
   return unsigned(headers.size());

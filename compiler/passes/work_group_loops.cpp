@@ -293,6 +293,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   b.SetInsertPoint(groupsStart);
 
   std::vector<std::pair<llvm::CallInst *, llvm::BranchInst *>> calls;
+  std::vector<llvm::CallInst *> serialCalls;
   emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
     llvm::Value *linear = b.CreateAdd(begin, g, "group.linear");
     llvm::Value *groupId[3], *localSize[3];
@@ -331,6 +332,25 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       runRegion(regions.functions[0]);
       return;
     }
+    llvm::BasicBlock *afterSerial = nullptr;
+    if (regions.serial) {
+      // A group of one work-item runs the body as it was before its loops
+      // were split (loop_body.h): the same code, without region switches.
+      auto *serial = llvm::BasicBlock::Create(context, "serial", wg);
+      auto *split = llvm::BasicBlock::Create(context, "split", wg);
+      afterSerial = llvm::BasicBlock::Create(context, "serial.done", wg);
+      llvm::Value *items = b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2]);
+      b.CreateCondBr(b.CreateICmpEQ(items, b.getInt64(1)), serial, split);
+      b.SetInsertPoint(serial);
+      std::vector<llvm::Value *> callArgs = kernelArgs;
+      callArgs.push_back(ctx);
+      llvm::Value *zero = b.getInt64(0), *one = b.getInt64(1);
+      callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], zero, zero, zero, one,
+                                       one, one, wiStorage});
+      serialCalls.push_back(b.CreateCall(regions.serial, callArgs));
+      b.CreateBr(afterSerial);
+      b.SetInsertPoint(split);
+    }
     // Region dispatch: run a region for every work-item, then the region
     // they stopped before (all stop at the same barrier), until -1.
     llvm::BasicBlock *entryBlock = b.GetInsertBlock();
@@ -352,6 +372,10 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       current->addIncoming(next, b.GetInsertBlock());
     }
     b.SetInsertPoint(done);
+    if (afterSerial) {
+      b.CreateBr(afterSerial);
+      b.SetInsertPoint(afterSerial);
+    }
   });
   b.CreateBr(exit);
   b.SetInsertPoint(exit);
@@ -384,9 +408,15 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     loopId->replaceOperandWith(0, loopId);
     latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
   }
+  for (llvm::CallInst *call : serialCalls) {
+    llvm::InlineFunctionInfo info;
+    llvm::InlineFunction(*call, info);
+  }
   for (llvm::Function *region : regions.functions)
     if (region->use_empty())
       region->eraseFromParent();
+  if (regions.serial && regions.serial->use_empty())
+    regions.serial->eraseFromParent();
   return wg;
 }
 
@@ -395,9 +425,12 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {
   std::vector<llvm::Function *> kernels;
   std::map<std::string, std::map<unsigned, llvm::Function *>> regionsOf;
+  std::map<std::string, llvm::Function *> serialOf;
   for (llvm::Function &f : module) {
     if (isKernel(f))
       kernels.push_back(&f);
+    if (f.hasFnAttribute(attr::kSerialOf))
+      serialOf[f.getFnAttribute(attr::kSerialOf).getValueAsString().str()] = &f;
     if (f.hasFnAttribute(attr::kRegionOf)) {
       unsigned index = 0;
       f.getFnAttribute(attr::kRegionIndex).getValueAsString().getAsInteger(10, index);
@@ -415,6 +448,7 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
     kernel->getFnAttribute(attr::kWiStorage).getValueAsString().getAsInteger(10, storage);
     regions.wiStorageBytes = storage;
     regions.hasBarriers = kernel->getFnAttribute(attr::kBarriers).getValueAsString() == "1";
+    regions.serial = serialOf.count(name) ? serialOf[name] : nullptr;
     KernelDesc desc = describeKernel(*kernel);
     llvm::Function *wg = buildWorkGroupFunction(*kernel, regions, desc);
     // The facts the runtime needs travel on the work-group function.

@@ -154,5 +154,47 @@ TEST_F(DivergentLoopTest, InsideAUniformLoopAndNextToBarriers) {
   }
 }
 
+TEST_F(DivergentLoopTest, GroupsOfOneWorkItemRunTheUnsplitBody) {
+  // With one work-item per group CoreCL runs a copy of the body kept before
+  // its loops were split (compiler/passes/loop_body.h); both versions must
+  // agree with the host, and with each other across local sizes.
+  cl_kernel k = buildKernel(R"(
+    kernel void both(global const int *in, global int *out, int n) {
+      int g = get_global_id(0);
+      int sum = 0;
+      for (int i = 0; i < n; ++i)          // uniform
+        sum += in[i] * (g + 1);
+      int x = in[g] + 1, steps = 0;
+      while (x != 1) {                      // divergent
+        x = (x & 1) ? 3 * x + 1 : x / 2;
+        ++steps;
+      }
+      out[g] = sum * 1000 + steps;
+    })",
+                            "both");
+  ASSERT_TRUE(k);
+  const size_t items = 24;
+  const cl_int n = 17;
+  std::vector<cl_int> in(items);
+  for (size_t i = 0; i < items; ++i)
+    in[i] = cl_int(i * 5 % 23);
+  cl_mem bi = bufferOf(in);
+  for (size_t local : {size_t(1), size_t(8)}) {
+    SCOPED_TRACE(testing::Message() << "local " << local);
+    cl_mem bo = outputBuffer<cl_int>(items);
+    ASSERT_EQ(setArgs(k, bi, bo, n), CL_SUCCESS);
+    ASSERT_EQ(run(k, 1, &items, &local), CL_SUCCESS);
+    std::vector<cl_int> out = read<cl_int>(bo, items);
+    for (size_t g = 0; g < items; ++g) {
+      int sum = 0, steps = 0;
+      for (int i = 0; i < n; ++i)
+        sum += in[i] * int(g + 1);
+      for (int x = in[g] + 1; x != 1; ++steps)
+        x = (x & 1) ? 3 * x + 1 : x / 2;
+      ASSERT_EQ(out[g], sum * 1000 + steps) << g;
+    }
+  }
+}
+
 } // namespace
 } // namespace corecl::test

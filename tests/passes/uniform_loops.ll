@@ -8,6 +8,8 @@ target triple = "spir64-unknown-unknown"
 
 declare spir_func i64 @_Z12get_local_idj(i32)
 
+; The first split keeps a copy of the body as it was, for groups of one
+; work-item.
 ; CHECK-LABEL: define internal void @uniform.body(
 ; CHECK: header:
 ; CHECK-NEXT: %i = phi
@@ -120,3 +122,8 @@ latch:
 exit:
   ret void
 }
+
+; CHECK: define internal void @uniform.body.serial({{.*}}) [[SERIAL:#[0-9]+]]
+; CHECK-NOT: call spir_func void @_Z7barrierj
+; CHECK: ret void
+; CHECK: attributes [[SERIAL]] = { alwaysinline "corecl.serial-of"="uniform" }
