@@ -38,7 +38,8 @@ double streamTriad(unsigned threads) {
       for (size_t i = lo; i < hi; ++i)
         a[i] = b[i] + 3.0 * c[i];
     });
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    best = std::min(best,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   // STREAM counts 3 arrays of n doubles (no write-allocate traffic).
   return 3.0 * 8.0 * double(n) / best * 1e-9;
@@ -103,12 +104,12 @@ double measuredFmaGflops(unsigned threads, unsigned floats) {
     auto t0 = std::chrono::steady_clock::now();
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
-      pool.emplace_back([&, t] {
-        sink[t] = floats == 16 ? fmaChains512(iterations) : fmaChains256(iterations);
-      });
+      pool.emplace_back(
+          [&, t] { sink[t] = floats == 16 ? fmaChains512(iterations) : fmaChains256(iterations); });
     for (std::thread &th : pool)
       th.join();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    best = std::min(best,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   double flops = double(iterations) * kChains * floats * 2 * threads;
   return sink[0] == -1.0f ? 0 : flops / best * 1e-9; // sink: keep the work

@@ -137,8 +137,7 @@ bool canRecompute(llvm::Value *v, llvm::Argument *ctx, int depth = 0) {
     return false;
   if (auto *load = llvm::dyn_cast<llvm::LoadInst>(inst)) {
     // The context is read-only while a kernel runs.
-    return !load->isVolatile() &&
-           llvm::getUnderlyingObject(load->getPointerOperand()) == ctx &&
+    return !load->isVolatile() && llvm::getUnderlyingObject(load->getPointerOperand()) == ctx &&
            canRecompute(load->getPointerOperand(), ctx, depth + 1);
   }
   if (!llvm::isa<llvm::GetElementPtrInst>(inst) && !llvm::isa<llvm::CastInst>(inst) &&
@@ -222,7 +221,8 @@ void moveAllocasToStorage(llvm::Function &f, StorageLayout &layout) {
       count = c->getZExtValue();
     // Rounded to the alignment, so every work-item's copy stays aligned.
     uint64_t align = std::max<uint64_t>(a->getAlign().value(), 16);
-    uint64_t size = (dl.getTypeAllocSize(a->getAllocatedType()) * count + align - 1) / align * align;
+    uint64_t size =
+        (dl.getTypeAllocSize(a->getAllocatedType()) * count + align - 1) / align * align;
     uint64_t offset = layout.allocate(size, align);
     llvm::Value *addr = slotAddress(b, f, offset, size, a->getName() + ".wi");
     if (addr->getType() != a->getType())
@@ -248,7 +248,8 @@ uint64_t slotSize(const llvm::DataLayout &dl, llvm::Type *type, uint64_t &align)
 /// it before every use on the far side of a barrier. A vector is stored
 /// component by component, each component in a slot of its own. Returns the
 /// slots' offsets.
-std::vector<uint64_t> demote(llvm::Instruction &def, const std::vector<llvm::Use *> &uses, StorageLayout &layout) {
+std::vector<uint64_t> demote(llvm::Instruction &def, const std::vector<llvm::Use *> &uses,
+                             StorageLayout &layout) {
   const llvm::DataLayout &dl = def.getModule()->getDataLayout();
   llvm::Type *type = def.getType();
   auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
@@ -267,7 +268,8 @@ std::vector<uint64_t> demote(llvm::Instruction &def, const std::vector<llvm::Use
   llvm::IRBuilder<> b(storePointFor(def));
   for (unsigned i = 0; i < parts; ++i) {
     llvm::Value *part = vector ? b.CreateExtractElement(&def, i) : &def;
-    b.CreateStore(flag ? b.CreateZExt(part, storedType) : part, slotAddress(b, f, offsets[i], size));
+    b.CreateStore(flag ? b.CreateZExt(part, storedType) : part,
+                  slotAddress(b, f, offsets[i], size));
   }
   for (llvm::Use *use : uses) {
     llvm::IRBuilder<> at(insertionPointFor(*use));
@@ -343,8 +345,8 @@ void markCurrentCopiesUnwritten(llvm::Function &f, llvm::MDNode *currentScope) {
     for (llvm::Instruction &inst : bb)
       if (inst.mayWriteToMemory())
         inst.setMetadata(llvm::LLVMContext::MD_noalias,
-                         llvm::MDNode::concatenate(
-                             inst.getMetadata(llvm::LLVMContext::MD_noalias), currentScope));
+                         llvm::MDNode::concatenate(inst.getMetadata(llvm::LLVMContext::MD_noalias),
+                                                   currentScope));
 }
 
 /// A group reduction: before a region runs, the OR of the per-work-item
@@ -356,8 +358,7 @@ struct GroupAny {
 
 bool isGroupAny(const llvm::Instruction &inst) {
   auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
-  return call && call->getCalledFunction() &&
-         call->getCalledFunction()->getName() == kGroupAnyName;
+  return call && call->getCalledFunction() && call->getCalledFunction()->getName() == kGroupAnyName;
 }
 
 /// Region that starts with `block`, or -1 (block is not a region start).
@@ -381,9 +382,9 @@ llvm::Function *cloneRegion(llvm::Function &body, unsigned index, const BarrierB
   llvm::LLVMContext &context = body.getContext();
   auto *i32 = llvm::Type::getInt32Ty(context);
   auto *type = llvm::FunctionType::get(i32, body.getFunctionType()->params(), false);
-  auto *region = llvm::Function::Create(type, llvm::GlobalValue::InternalLinkage,
-                                        body.getName() + ".region" + std::to_string(index),
-                                        body.getParent());
+  auto *region =
+      llvm::Function::Create(type, llvm::GlobalValue::InternalLinkage,
+                             body.getName() + ".region" + std::to_string(index), body.getParent());
   llvm::ValueToValueMapTy map;
   for (llvm::Argument &a : body.args()) {
     region->getArg(a.getArgNo())->setName(a.getName());
@@ -553,7 +554,6 @@ Regions formBarrierRegions(llvm::Function &body) {
   body.eraseFromParent();
   return regions;
 }
-
 
 llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {

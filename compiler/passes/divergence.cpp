@@ -18,8 +18,7 @@ namespace {
 
 bool isGroupAny(const llvm::Instruction &inst) {
   auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
-  return call && call->getCalledFunction() &&
-         call->getCalledFunction()->getName() == kGroupAnyName;
+  return call && call->getCalledFunction() && call->getCalledFunction()->getName() == kGroupAnyName;
 }
 
 /// Instructions whose result may differ between work-items even when every
@@ -80,8 +79,7 @@ void WorkItemDivergence::propagate(llvm::Function &body) {
       return;
     auto *bb = const_cast<llvm::BasicBlock *>(branchBlock);
     llvm::DomTreeNode *node = state.pdt.getNode(bb);
-    llvm::BasicBlock *join =
-        node && node->getIDom() ? node->getIDom()->getBlock() : nullptr;
+    llvm::BasicBlock *join = node && node->getIDom() ? node->getIDom()->getBlock() : nullptr;
     std::set<llvm::BasicBlock *> seen;
     std::vector<llvm::BasicBlock *> blocks(llvm::succ_begin(bb), llvm::succ_end(bb));
     while (!blocks.empty()) {

@@ -17,9 +17,9 @@
 // work-item loop runs the masked iteration for every work-item and
 // vectorises (the vectoriser if-converts `if (active)`). corecl.group.any,
 // right after a barrier, is the OR of its operand over the group, which the
-// work-group function computes before the region runs (barrier_regions.cpp). Values the loop carries and
-// its results for the code after it become phis of the new loop; a
-// work-item that has left keeps them unchanged.
+// work-group function computes before the region runs (barrier_regions.cpp). Values the loop
+// carries and its results for the code after it become phis of the new loop; a work-item that has
+// left keeps them unchanged.
 //
 // Taken are innermost loops with a varying exit that every work-item
 // reaches (all enclosing loops uniform, entered without a varying branch),
@@ -42,7 +42,6 @@
 
 namespace corecl::compiler {
 namespace {
-
 
 /// The loop's one exit, not counting blocks that end in `unreachable`
 /// (a switch's impossible default); null if there are several.
@@ -75,15 +74,15 @@ llvm::BranchInst *rotationGuard(const llvm::Loop &loop) {
   auto *br = outside ? llvm::dyn_cast<llvm::BranchInst>(outside->getTerminator()) : nullptr;
   if (!exit || !br || !br->isConditional())
     return nullptr;
-  bool toHeader = br->getSuccessor(0) == loop.getHeader() || br->getSuccessor(1) == loop.getHeader();
+  bool toHeader =
+      br->getSuccessor(0) == loop.getHeader() || br->getSuccessor(1) == loop.getHeader();
   bool toExit = br->getSuccessor(0) == exit || br->getSuccessor(1) == exit;
   return toHeader && toExit ? br : nullptr;
 }
 
 class DivergentLoopFinder {
 public:
-  explicit DivergentLoopFinder(llvm::Function &body)
-      : dt_(body), loops_(dt_), divergence_(body) {}
+  explicit DivergentLoopFinder(llvm::Function &body) : dt_(body), loops_(dt_), divergence_(body) {}
 
   /// One loop to rewrite, or null. (The rewrite changes the function, so
   /// the caller finds again after each.)
@@ -116,8 +115,7 @@ private:
       if (divergence_.isDivergentlyReached(pred))
         return false;
       auto *br = llvm::dyn_cast<llvm::BranchInst>(pred->getTerminator());
-      if (!br || (br != guard && br->isConditional() &&
-                  !divergence_.isUniform(br->getCondition())))
+      if (!br || (br != guard && br->isConditional() && !divergence_.isUniform(br->getCondition())))
         return false;
     }
     return true;
@@ -135,8 +133,7 @@ private:
         condition = sw->getCondition();
       else
         return false;
-      if ((condition && !divergence_.isUniform(condition)) ||
-          divergence_.isDivergentlyReached(bb))
+      if ((condition && !divergence_.isUniform(condition)) || divergence_.isDivergentlyReached(bb))
         return false;
     }
     return true;
@@ -172,7 +169,6 @@ llvm::FunctionCallee groupAnyFunction(llvm::Module &module) {
   auto *i1 = llvm::Type::getInt1Ty(module.getContext());
   return module.getOrInsertFunction(kGroupAnyName, llvm::FunctionType::get(i1, {i1}, false));
 }
-
 
 /// The rewrite described at the top of the file.
 void maskLoop(llvm::Function &body, llvm::Loop &loop) {
@@ -262,16 +258,14 @@ void maskLoop(llvm::Function &body, llvm::Loop &loop) {
   llvm::PHINode *active = carried(i1, "active", [&](llvm::BasicBlock *) { return enter; });
   std::vector<std::pair<llvm::PHINode *, llvm::PHINode *>> headerPhis; // old, carried
   for (llvm::PHINode &phi : header->phis())
-    headerPhis.emplace_back(&phi, carried(phi.getType(), phi.getName() + ".carried",
-                                          [&](llvm::BasicBlock *pred) {
-                                            return phi.getIncomingValueForBlock(pred);
-                                          }));
+    headerPhis.emplace_back(
+        &phi, carried(phi.getType(), phi.getName() + ".carried",
+                      [&](llvm::BasicBlock *pred) { return phi.getIncomingValueForBlock(pred); }));
   std::vector<std::pair<llvm::Instruction *, llvm::PHINode *>> results;
   for (llvm::Instruction *inst : liveOut)
-    results.emplace_back(inst, carried(inst->getType(), inst->getName() + ".result",
-                                       [&](llvm::BasicBlock *) {
-                                         return llvm::PoisonValue::get(inst->getType());
-                                       }));
+    results.emplace_back(
+        inst, carried(inst->getType(), inst->getName() + ".result",
+                      [&](llvm::BasicBlock *) { return llvm::PoisonValue::get(inst->getType()); }));
   std::vector<std::pair<llvm::PHINode *, llvm::PHINode *>> exitPhis;
   for (llvm::PHINode &phi : exit->phis())
     exitPhis.emplace_back(&phi, carried(phi.getType(), phi.getName() + ".result",
@@ -288,9 +282,9 @@ void maskLoop(llvm::Function &body, llvm::Loop &loop) {
   llvm::BranchInst::Create(exit, done);
 
   // The new latch: who is still in the loop, and what each carries.
-  llvm::PHINode *stillActive =
-      merged(i1, "active.next", no, [&](llvm::BasicBlock *) { return yes; },
-             [&](llvm::BasicBlock *) { return no; });
+  llvm::PHINode *stillActive = merged(
+      i1, "active.next", no, [&](llvm::BasicBlock *) { return yes; },
+      [&](llvm::BasicBlock *) { return no; });
   active->addIncoming(stillActive, newLatch);
   for (auto &[old, phi] : headerPhis) {
     llvm::PHINode *carriedPhi = phi;
@@ -303,16 +297,18 @@ void maskLoop(llvm::Function &body, llvm::Loop &loop) {
   for (auto &[inst, phi] : results) {
     llvm::Instruction *value = inst;
     llvm::PHINode *carriedPhi = phi;
-    phi->addIncoming(merged(inst->getType(), inst->getName() + ".out", carriedPhi,
-                            [&](llvm::BasicBlock *) { return carriedPhi; },
-                            [&](llvm::BasicBlock *) { return value; }),
+    phi->addIncoming(merged(
+                         inst->getType(), inst->getName() + ".out", carriedPhi,
+                         [&](llvm::BasicBlock *) { return carriedPhi; },
+                         [&](llvm::BasicBlock *) { return value; }),
                      newLatch);
   }
   for (auto &[old, phi] : exitPhis) {
     llvm::PHINode *carriedPhi = phi;
-    phi->addIncoming(merged(old->getType(), old->getName() + ".out", carriedPhi,
-                            [&](llvm::BasicBlock *) { return carriedPhi; },
-                            [&](llvm::BasicBlock *bb) { return old->getIncomingValueForBlock(bb); }),
+    phi->addIncoming(merged(
+                         old->getType(), old->getName() + ".out", carriedPhi,
+                         [&](llvm::BasicBlock *) { return carriedPhi; },
+                         [&](llvm::BasicBlock *bb) { return old->getIncomingValueForBlock(bb); }),
                      newLatch);
   }
   latchBuilder.CreateBr(newHeader);

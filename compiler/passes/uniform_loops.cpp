@@ -38,8 +38,7 @@ namespace {
 
 class UniformLoopFinder {
 public:
-  explicit UniformLoopFinder(llvm::Function &body)
-      : dt_(body), loops_(dt_), divergence_(body) {}
+  explicit UniformLoopFinder(llvm::Function &body) : dt_(body), loops_(dt_), divergence_(body) {}
 
   /// The innermost uniform loops whose enclosing loops are uniform too
   /// (every work-item must reach the new barrier equally often).
@@ -101,8 +100,7 @@ unsigned splitUniformLoops(llvm::Function &body) {
   return unsigned(headers.size());
 }
 
-llvm::PreservedAnalyses UniformLoopsPass::run(llvm::Module &module,
-                                              llvm::ModuleAnalysisManager &) {
+llvm::PreservedAnalyses UniformLoopsPass::run(llvm::Module &module, llvm::ModuleAnalysisManager &) {
   bool changed = false;
   for (llvm::Function *body : kernelBodies(module))
     changed |= splitUniformLoops(*body) > 0;

@@ -138,8 +138,7 @@ void lowerLocalAtomics(const std::vector<llvm::BasicBlock *> &blocks) {
 }
 
 /// The pairs of numbers in a region's `key` attribute, "a:b,c:d,...".
-std::vector<std::pair<uint64_t, uint64_t>> numberPairs(llvm::Function &region,
-                                                       const char *key) {
+std::vector<std::pair<uint64_t, uint64_t>> numberPairs(llvm::Function &region, const char *key) {
   std::vector<std::pair<uint64_t, uint64_t>> pairs;
   if (!region.hasFnAttribute(key))
     return pairs;
@@ -175,8 +174,8 @@ void commitUniformValues(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Val
 /// Emits `for (i = 0; i < count; ++i) if (load(base + i * width)) ...`:
 /// scans `count` words of `width` bytes from `base`, leaving to `found` at
 /// the first non-zero one and to `none` after the last.
-void emitNonZeroScan(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count,
-                     unsigned width, llvm::BasicBlock *found, llvm::BasicBlock *none) {
+void emitNonZeroScan(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count, unsigned width,
+                     llvm::BasicBlock *found, llvm::BasicBlock *none) {
   llvm::BasicBlock *before = b.GetInsertBlock();
   llvm::Function *f = before->getParent();
   auto *loop = llvm::BasicBlock::Create(b.getContext(), "scan", f);
@@ -217,8 +216,7 @@ void computeGroupAnys(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value 
     llvm::Value *words = b.CreateLShr(items, 3);
     emitNonZeroScan(b, bytes, words, 8, found, tail);
     b.SetInsertPoint(tail);
-    llvm::Value *tailBytes =
-        b.CreateInBoundsGEP(b.getInt8Ty(), bytes, b.CreateShl(words, 3));
+    llvm::Value *tailBytes = b.CreateInBoundsGEP(b.getInt8Ty(), bytes, b.CreateShl(words, 3));
     emitNonZeroScan(b, tailBytes, b.CreateAnd(items, 7), 1, found, none);
     for (llvm::BasicBlock *block : {found, none}) {
       b.SetInsertPoint(block);
@@ -228,8 +226,8 @@ void computeGroupAnys(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value 
     llvm::PHINode *any = b.CreatePHI(b.getInt8Ty(), 2, "group.any");
     any->addIncoming(b.getInt8(1), found);
     any->addIncoming(b.getInt8(0), none);
-    b.CreateStore(any, b.CreateInBoundsGEP(b.getInt8Ty(), wiStorage,
-                                           b.CreateMul(items, b.getInt64(result))));
+    b.CreateStore(
+        any, b.CreateInBoundsGEP(b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(result))));
   }
 }
 
@@ -269,8 +267,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     wg->setSubprogram(scope);
     di.finalizeSubprogram(scope);
     di.finalize();
-    b.SetCurrentDebugLocation(
-        llvm::DILocation::get(context, kernelScope->getLine(), 0, scope));
+    b.SetCurrentDebugLocation(llvm::DILocation::get(context, kernelScope->getLine(), 0, scope));
   }
   llvm::Value *arena = ctxField(b, ctx, ctxfield::LocalArena, -1, "local.arena");
   llvm::Value *wiStorage = ctxField(b, ctx, ctxfield::WiStorage, -1, "wi.storage");
@@ -305,8 +302,8 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       // The last group of a dimension may be smaller (non-uniform groups).
       llvm::Value *start = b.CreateMul(groupId[d], enqueued[d]);
       llvm::Value *remaining = b.CreateSub(globalSize[d], start);
-      localSize[d] = b.CreateSelect(b.CreateICmpULT(remaining, enqueued[d]), remaining,
-                                    enqueued[d], "local.size");
+      localSize[d] = b.CreateSelect(b.CreateICmpULT(remaining, enqueued[d]), remaining, enqueued[d],
+                                    "local.size");
     }
     auto runRegion = [&](llvm::Function *region) -> llvm::Value * {
       llvm::Value *result = nullptr;
@@ -317,9 +314,9 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
               emitLoop(b, localSize[0], "lid.x", [&](llvm::IRBuilder<> &b, llvm::Value *x) {
                 std::vector<llvm::Value *> callArgs = kernelArgs;
                 callArgs.push_back(ctx);
-                callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], x, y, z,
-                                                 localSize[0], localSize[1], localSize[2],
-                                                 wiStorage});
+                callArgs.insert(callArgs.end(),
+                                {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
+                                 localSize[1], localSize[2], wiStorage});
                 call = b.CreateCall(region, callArgs);
               });
           calls.emplace_back(call, latch);
@@ -399,8 +396,8 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     lowerLocalAtomics(loopBlocks);
     llvm::Metadata *ops[] = {
         nullptr,
-        llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.parallel_accesses"),
-                                    group}),
+        llvm::MDNode::get(context,
+                          {llvm::MDString::get(context, "llvm.loop.parallel_accesses"), group}),
         llvm::MDNode::get(context,
                           {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
                            llvm::ConstantAsMetadata::get(llvm::ConstantInt::getTrue(context))})};
@@ -419,7 +416,6 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     regions.serial->eraseFromParent();
   return wg;
 }
-
 
 llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {

@@ -88,13 +88,27 @@ TEST_F(LocalAtomicsTest, EveryOperationAndItsOldValue) {
     for (int lid = 0; lid < int(local); ++lid) {
       int v = lid * 3 - 50;
       switch (lid % 8) {
-      case 0: add += v; break;
-      case 1: sub -= v; break;
-      case 2: ++inc; break;
-      case 3: --dec; break;
-      case 4: mn = std::min(mn, v); break;
-      case 5: mx = std::max(mx, v); break;
-      case 6: orr |= 1 << (lid % 30); break;
+      case 0:
+        add += v;
+        break;
+      case 1:
+        sub -= v;
+        break;
+      case 2:
+        ++inc;
+        break;
+      case 3:
+        --dec;
+        break;
+      case 4:
+        mn = std::min(mn, v);
+        break;
+      case 5:
+        mx = std::max(mx, v);
+        break;
+      case 6:
+        orr |= 1 << (lid % 30);
+        break;
       }
     }
     const int *w = &words[g * 8];
