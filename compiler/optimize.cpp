@@ -40,6 +40,32 @@
 namespace corecl::compiler {
 namespace {
 
+/// LLVM's scalarizer, for work-group functions whose OpenCL vectors are
+/// narrow next to the SIMD registers. The loop vectoriser widens scalar
+/// instructions only: a work-item loop computing with float4 (N-body's
+/// positions) vectorises across work-items once split into components, four
+/// times as wide on AVX-512. Vectors of half a register or more (float8,
+/// float16 there) already fill it; split, their loops would have to be put
+/// back together from sixteen-way interleaved accesses, which the
+/// vectoriser judges too dear (a float16 kernel ran 10x slower).
+struct ScalarizeNarrowVectorsPass : llvm::PassInfoMixin<ScalarizeNarrowVectorsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &analyses) {
+    unsigned registerBits = 128;
+    f.getFnAttribute("prefer-vector-width").getValueAsString().getAsInteger(10, registerBits);
+    for (llvm::Instruction &inst : llvm::instructions(f)) {
+      llvm::Type *type = inst.getType();
+      if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
+        type = store->getValueOperand()->getType();
+      auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
+      if (vector && vector->getPrimitiveSizeInBits().getFixedValue() * 2 >= registerBits)
+        return llvm::PreservedAnalyses::all();
+    }
+    llvm::ScalarizerPassOptions options;
+    options.ScalarizeLoadStore = true;
+    return llvm::ScalarizerPass(options).run(f, analyses);
+  }
+};
+
 /// Runs `passes` with every analysis registered for `machine` (or none).
 void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
                      const std::function<llvm::ModulePassManager(llvm::PassBuilder &)> &build,
@@ -159,15 +185,9 @@ void retargetToHost(llvm::Module &module, llvm::TargetMachine &machine, const Ta
 
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool optDisable) {
   runModulePasses(module, &machine, [&](llvm::PassBuilder &builder) {
-    // The loop vectoriser widens scalar instructions only: a work-item loop
-    // whose body computes with OpenCL vectors (float4 positions, say) is
-    // split into per-component operations first, so that it vectorises
-    // across work-items instead of staying one work-item per iteration.
     builder.registerVectorizerStartEPCallback(
         [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
-          llvm::ScalarizerPassOptions options;
-          options.ScalarizeLoadStore = true;
-          passes.addPass(llvm::ScalarizerPass(options));
+          passes.addPass(ScalarizeNarrowVectorsPass());
         });
     return optDisable ? builder.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
                       : builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);

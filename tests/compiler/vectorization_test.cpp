@@ -56,6 +56,33 @@ TEST(Vectorization, SaxpyUsesFullWidthVectors) {
       << asmText.substr(0, 4000);
 }
 
+const char *widestRegister() {
+  return rt::hostCpuInfo().simdBytes == 64 ? "zmm" : rt::hostCpuInfo().simdBytes == 32 ? "ymm" : "xmm";
+}
+
+// OpenCL vectors narrower than the registers are split into components
+// before the loop vectoriser (optimize.cpp), so a float4 kernel vectorises
+// across work-items; vectors that fill a register keep their own width.
+// Either way the loads and stores stay contiguous: a float16 split into
+// components came back as sixteen-way gathers and scatters, 10x slower.
+TEST(Vectorization, OpenCLVectorsUseFullWidthRegisters) {
+  for (const char *type : {"float4", "float16"}) {
+    SCOPED_TRACE(type);
+    std::string asmText = dumpAssembly(std::string("kernel void k(global const ") + type +
+                                       " *in, global " + type + R"( *out, float a) {
+      size_t i = get_global_id(0);
+      out[i] = in[i] * a + sqrt(in[i]);
+    })");
+    ASSERT_FALSE(asmText.empty());
+    std::regex packed(std::string("v?sqrtps\\s+[^\\n]*%") + widestRegister());
+    EXPECT_TRUE(std::regex_search(asmText, packed)) << "no packed square root on "
+                                                    << widestRegister();
+    std::smatch found;
+    EXPECT_FALSE(std::regex_search(asmText, found, std::regex("v(p?gather|p?scatter)[a-z]+")))
+        << "gathered or scattered: " << found.str();
+  }
+}
+
 // The math builtins are branch-free code inlined into the work-item loop,
 // so a kernel calling them vectorises at full width with no calls left
 // (a call would mean a scalar library routine per work-item).
