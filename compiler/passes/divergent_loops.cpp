@@ -29,12 +29,16 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 
+#include <llvm/Analysis/AssumptionCache.h>
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
+#include <llvm/TargetParser/Triple.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <functional>
@@ -82,7 +86,10 @@ llvm::BranchInst *rotationGuard(const llvm::Loop &loop) {
 
 class DivergentLoopFinder {
 public:
-  explicit DivergentLoopFinder(llvm::Function &body) : dt_(body), loops_(dt_), divergence_(body) {}
+  explicit DivergentLoopFinder(llvm::Function &body)
+      : dt_(body), loops_(dt_), tlii_(llvm::Triple(body.getParent()->getTargetTriple())),
+        tli_(tlii_), assumptions_(body), se_(body, tli_, assumptions_, dt_, loops_),
+        divergence_(body) {}
 
   /// One loop to rewrite, or null. (The rewrite changes the function, so
   /// the caller finds again after each.)
@@ -98,7 +105,9 @@ private:
     if (!enteredByAll(loop) || containsBarrier(loop))
       return nullptr;
     if (!exitsUniformly(loop))
-      return loop.getSubLoops().empty() && qualifies(loop) ? &loop : nullptr;
+      return loop.getSubLoops().empty() && qualifies(loop) && !walksARowPerWorkItem(loop, se_)
+                 ? &loop
+                 : nullptr;
     for (llvm::Loop *sub : loop.getSubLoops())
       if (llvm::Loop *found = search(*sub))
         return found;
@@ -162,6 +171,10 @@ private:
 
   llvm::DominatorTree dt_;
   llvm::LoopInfo loops_;
+  llvm::TargetLibraryInfoImpl tlii_;
+  llvm::TargetLibraryInfo tli_;
+  llvm::AssumptionCache assumptions_;
+  llvm::ScalarEvolution se_;
   WorkItemDivergence divergence_;
 };
 

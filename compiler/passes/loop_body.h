@@ -5,6 +5,7 @@
 namespace llvm {
 class Function;
 class Loop;
+class ScalarEvolution;
 } // namespace llvm
 
 namespace corecl::compiler {
@@ -12,6 +13,13 @@ namespace corecl::compiler {
 /// No call (other than an intrinsic) and no atomic: once the work-item loop
 /// runs inside the loop, its iteration can be vectorised.
 bool hasVectorisableBody(const llvm::Loop &loop);
+
+/// Some memory access walks memory contiguously with the loop's counter
+/// and differs between work-items of the x dimension (a row per work-item:
+/// `out[gid * n + i]`). The loop then vectorises as it is, along its
+/// counter; moved inside, the work-item loop would gather and scatter
+/// (26x slower than PoCL on such a kernel), so the loop passes leave it.
+bool walksARowPerWorkItem(const llvm::Loop &loop, llvm::ScalarEvolution &se);
 
 /// A barrier inside: barrier regions split the loop already.
 bool containsBarrier(const llvm::Loop &loop);

@@ -27,18 +27,25 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 
+#include <llvm/Analysis/AssumptionCache.h>
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
+#include <llvm/TargetParser/Triple.h>
 
 namespace corecl::compiler {
 namespace {
 
 class UniformLoopFinder {
 public:
-  explicit UniformLoopFinder(llvm::Function &body) : dt_(body), loops_(dt_), divergence_(body) {}
+  explicit UniformLoopFinder(llvm::Function &body)
+      : dt_(body), loops_(dt_), tlii_(llvm::Triple(body.getParent()->getTargetTriple())),
+        tli_(tlii_), assumptions_(body), se_(body, tli_, assumptions_, dt_, loops_),
+        divergence_(body) {}
 
   /// The innermost uniform loops whose enclosing loops are uniform too
   /// (every work-item must reach the new barrier equally often).
@@ -57,7 +64,7 @@ private:
     bool inner = false;
     for (llvm::Loop *sub : loop.getSubLoops())
       inner |= collect(*sub, chosen);
-    if (!inner && hasVectorisableBody(loop)) {
+    if (!inner && hasVectorisableBody(loop) && !walksARowPerWorkItem(loop, se_)) {
       chosen.push_back(&loop);
       return true;
     }
@@ -81,6 +88,10 @@ private:
 
   llvm::DominatorTree dt_;
   llvm::LoopInfo loops_;
+  llvm::TargetLibraryInfoImpl tlii_;
+  llvm::TargetLibraryInfo tli_;
+  llvm::AssumptionCache assumptions_;
+  llvm::ScalarEvolution se_;
   WorkItemDivergence divergence_;
 };
 

@@ -123,6 +123,28 @@ exit:
   ret void
 }
 
+; Each work-item walks its own row: the loop vectorises along its counter
+; as it is, and split it would gather and scatter. Left alone.
+; CHECK-LABEL: define internal void @row_per_item.body(
+; CHECK-NOT: call spir_func void @_Z7barrierj
+; CHECK: ret void
+define spir_kernel void @row_per_item(ptr addrspace(1) %p, i64 %n) {
+entry:
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %row = mul i64 %lid, %n
+  br label %header
+header:
+  %i = phi i64 [ 0, %entry ], [ %next, %header ]
+  %at = add i64 %row, %i
+  %slot = getelementptr inbounds float, ptr addrspace(1) %p, i64 %at
+  store float 1.0, ptr addrspace(1) %slot
+  %next = add i64 %i, 1
+  %done = icmp eq i64 %next, %n
+  br i1 %done, label %exit, label %header
+exit:
+  ret void
+}
+
 ; CHECK: define internal void @uniform.body.serial({{.*}}) [[SERIAL:#[0-9]+]]
 ; CHECK-NOT: call spir_func void @_Z7barrierj
 ; CHECK: ret void
