@@ -364,6 +364,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   list.push_back(std::make_unique<Reduction>());
   addLocalMemoryBenchmarks(list);
   list.push_back(std::make_unique<Mandelbrot>());
+  addShapeBenchmarks(list);
   addMathBenchmarks(list);
   addTransferBenchmarks(list);
   addOverheadBenchmarks(list);

@@ -47,4 +47,7 @@ void addOverheadBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// (concurrency_kernels.cpp).
 void addConcurrencyBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 
+/// Rows per work-item, float16, a task's loop (shape_kernels.cpp).
+void addShapeBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+
 } // namespace bench
