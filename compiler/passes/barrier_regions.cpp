@@ -356,11 +356,6 @@ struct GroupAny {
   uint64_t source;
 };
 
-bool isGroupAny(const llvm::Instruction &inst) {
-  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
-  return call && call->getCalledFunction() && call->getCalledFunction()->getName() == kGroupAnyName;
-}
-
 /// Region that starts with `block`, or -1 (block is not a region start).
 int regionStartingWith(llvm::BasicBlock *block, const BarrierBlocks &blocks) {
   for (size_t k = 0; k < blocks.continuation.size(); ++k)
@@ -419,6 +414,11 @@ llvm::Function *cloneRegion(llvm::Function &body, unsigned index, const BarrierB
 bool isBarrierFunctionName(llvm::StringRef name) {
   return name == "_Z7barrierj" || name == "_Z18work_group_barrierj" ||
          name == "_Z18work_group_barrierj12memory_scope";
+}
+
+bool isGroupAnyCall(const llvm::Instruction &inst) {
+  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+  return call && call->getCalledFunction() && call->getCalledFunction()->getName() == kGroupAnyName;
 }
 
 bool isBarrierCall(const llvm::Instruction &inst) {
@@ -480,7 +480,7 @@ Regions formBarrierRegions(llvm::Function &body) {
   std::vector<std::pair<llvm::CallInst *, llvm::Value *>> groupAnys; // call, operand
   for (llvm::BasicBlock &bb : body)
     for (llvm::Instruction &inst : bb)
-      if (isGroupAny(inst))
+      if (isGroupAnyCall(inst))
         groupAnys.emplace_back(llvm::cast<llvm::CallInst>(&inst),
                                llvm::cast<llvm::CallInst>(&inst)->getArgOperand(0));
   std::map<llvm::Value *, uint64_t> perItemSlot; // of demoted i1 values

@@ -16,15 +16,10 @@
 namespace corecl::compiler {
 namespace {
 
-bool isGroupAny(const llvm::Instruction &inst) {
-  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
-  return call && call->getCalledFunction() && call->getCalledFunction()->getName() == kGroupAnyName;
-}
-
 /// Instructions whose result may differ between work-items even when every
 /// operand is uniform.
 bool isSourceOfVariation(const llvm::Instruction &inst) {
-  if (isGroupAny(inst))
+  if (isGroupAnyCall(inst))
     return false; // one result for the whole group
   if (llvm::isa<llvm::AllocaInst>(inst) || llvm::isa<llvm::AtomicRMWInst>(inst) ||
       llvm::isa<llvm::AtomicCmpXchgInst>(inst))
@@ -120,7 +115,7 @@ void WorkItemDivergence::propagate(llvm::Function &body) {
           divergentBranch(inst->getParent());
         continue;
       }
-      if (llvm::isa<llvm::StoreInst>(inst) || isGroupAny(*inst))
+      if (llvm::isa<llvm::StoreInst>(inst) || isGroupAnyCall(*inst))
         continue; // stores make no value (see the header on loads); a group
                   // reduction is uniform whatever its operand
       mark(inst);

@@ -29,16 +29,10 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 
-#include <llvm/Analysis/AssumptionCache.h>
-#include <llvm/Analysis/LoopInfo.h>
-#include <llvm/Analysis/ScalarEvolution.h>
-#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/CFG.h>
-#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
-#include <llvm/TargetParser/Triple.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <functional>
@@ -86,15 +80,12 @@ llvm::BranchInst *rotationGuard(const llvm::Loop &loop) {
 
 class DivergentLoopFinder {
 public:
-  explicit DivergentLoopFinder(llvm::Function &body)
-      : dt_(body), loops_(dt_), tlii_(llvm::Triple(body.getParent()->getTargetTriple())),
-        tli_(tlii_), assumptions_(body), se_(body, tli_, assumptions_, dt_, loops_),
-        divergence_(body) {}
+  explicit DivergentLoopFinder(llvm::Function &body) : analyses_(body), divergence_(body) {}
 
   /// One loop to rewrite, or null. (The rewrite changes the function, so
   /// the caller finds again after each.)
   llvm::Loop *find() {
-    for (llvm::Loop *loop : loops_.getTopLevelLoops())
+    for (llvm::Loop *loop : analyses_.loops.getTopLevelLoops())
       if (llvm::Loop *found = search(*loop))
         return found;
     return nullptr;
@@ -105,7 +96,8 @@ private:
     if (!enteredByAll(loop) || containsBarrier(loop))
       return nullptr;
     if (!exitsUniformly(loop))
-      return loop.getSubLoops().empty() && qualifies(loop) && !walksARowPerWorkItem(loop, se_)
+      return loop.getSubLoops().empty() && qualifies(loop) &&
+                     !walksARowPerWorkItem(loop, analyses_.se)
                  ? &loop
                  : nullptr;
     for (llvm::Loop *sub : loop.getSubLoops())
@@ -169,12 +161,7 @@ private:
     return true;
   }
 
-  llvm::DominatorTree dt_;
-  llvm::LoopInfo loops_;
-  llvm::TargetLibraryInfoImpl tlii_;
-  llvm::TargetLibraryInfo tli_;
-  llvm::AssumptionCache assumptions_;
-  llvm::ScalarEvolution se_;
+  LoopAnalyses analyses_;
   WorkItemDivergence divergence_;
 };
 

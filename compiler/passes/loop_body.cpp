@@ -10,6 +10,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
+#include <llvm/TargetParser/Triple.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
 #include <set>
@@ -26,6 +27,10 @@ bool hasVectorisableBody(const llvm::Loop &loop) {
     }
   return true;
 }
+
+LoopAnalyses::LoopAnalyses(llvm::Function &f)
+    : dt(f), loops(dt), tlii(llvm::Triple(f.getParent()->getTargetTriple())), tli(tlii),
+      assumptions(f), se(f, tli, assumptions, dt, loops) {}
 
 namespace {
 

@@ -2,13 +2,25 @@
 // loop's body.
 #pragma once
 
-namespace llvm {
-class Function;
-class Loop;
-class ScalarEvolution;
-} // namespace llvm
+#include <llvm/Analysis/AssumptionCache.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/IR/Dominators.h>
 
 namespace corecl::compiler {
+
+/// The analyses the loop passes decide with, built for one function (a
+/// snapshot: rebuild after changing it).
+struct LoopAnalyses {
+  explicit LoopAnalyses(llvm::Function &f);
+  llvm::DominatorTree dt;
+  llvm::LoopInfo loops;
+  llvm::TargetLibraryInfoImpl tlii;
+  llvm::TargetLibraryInfo tli;
+  llvm::AssumptionCache assumptions;
+  llvm::ScalarEvolution se;
+};
 
 /// No call (other than an intrinsic) and no atomic: once the work-item loop
 /// runs inside the loop, its iteration can be vectorised.

@@ -65,6 +65,9 @@ unsigned maskDivergentLoops(llvm::Function &body);
 /// barrier_regions.cpp and the work-group function compute it).
 inline constexpr const char *kGroupAnyName = "corecl.group.any";
 
+/// True for a call of corecl.group.any.
+bool isGroupAnyCall(const llvm::Instruction &inst);
+
 /// Step 2b. Returns the number of loops split.
 unsigned splitUniformLoops(llvm::Function &body);
 

@@ -27,31 +27,22 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 
-#include <llvm/Analysis/AssumptionCache.h>
-#include <llvm/Analysis/LoopInfo.h>
-#include <llvm/Analysis/ScalarEvolution.h>
-#include <llvm/Analysis/TargetLibraryInfo.h>
-#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
-#include <llvm/TargetParser/Triple.h>
 
 namespace corecl::compiler {
 namespace {
 
 class UniformLoopFinder {
 public:
-  explicit UniformLoopFinder(llvm::Function &body)
-      : dt_(body), loops_(dt_), tlii_(llvm::Triple(body.getParent()->getTargetTriple())),
-        tli_(tlii_), assumptions_(body), se_(body, tli_, assumptions_, dt_, loops_),
-        divergence_(body) {}
+  explicit UniformLoopFinder(llvm::Function &body) : analyses_(body), divergence_(body) {}
 
   /// The innermost uniform loops whose enclosing loops are uniform too
   /// (every work-item must reach the new barrier equally often).
   std::vector<llvm::Loop *> find() {
     std::vector<llvm::Loop *> chosen;
-    for (llvm::Loop *loop : loops_.getTopLevelLoops())
+    for (llvm::Loop *loop : analyses_.loops.getTopLevelLoops())
       collect(*loop, chosen);
     return chosen;
   }
@@ -64,7 +55,7 @@ private:
     bool inner = false;
     for (llvm::Loop *sub : loop.getSubLoops())
       inner |= collect(*sub, chosen);
-    if (!inner && hasVectorisableBody(loop) && !walksARowPerWorkItem(loop, se_)) {
+    if (!inner && hasVectorisableBody(loop) && !walksARowPerWorkItem(loop, analyses_.se)) {
       chosen.push_back(&loop);
       return true;
     }
@@ -86,12 +77,7 @@ private:
     return !containsBarrier(loop); // such a loop is split by its own barriers
   }
 
-  llvm::DominatorTree dt_;
-  llvm::LoopInfo loops_;
-  llvm::TargetLibraryInfoImpl tlii_;
-  llvm::TargetLibraryInfo tli_;
-  llvm::AssumptionCache assumptions_;
-  llvm::ScalarEvolution se_;
+  LoopAnalyses analyses_;
   WorkItemDivergence divergence_;
 };
 

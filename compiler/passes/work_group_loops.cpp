@@ -158,11 +158,10 @@ std::vector<std::pair<uint64_t, uint64_t>> numberPairs(llvm::Function &region, c
 /// After the work-items ran `region`: the uniform values it defined move
 /// from their next copies to their current copies (barrier_regions.cpp).
 void commitUniformValues(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value *wiStorage,
-                         llvm::Value *const localSize[3]) {
+                         llvm::Value *items) {
   auto commits = numberPairs(region, attr::kUniformCommit);
   if (commits.empty())
     return;
-  llvm::Value *items = b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2]);
   for (auto [offset, size] : commits) {
     llvm::Value *current =
         b.CreateInBoundsGEP(b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(offset)));
@@ -199,11 +198,10 @@ void emitNonZeroScan(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count
 /// (corecl.group.any) from the per-work-item bytes its operand left. The
 /// scan goes eight bytes at a time and stops at the first set one.
 void computeGroupAnys(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value *wiStorage,
-                      llvm::Value *const localSize[3]) {
+                      llvm::Value *items) {
   auto reductions = numberPairs(region, attr::kGroupAny);
   if (reductions.empty())
     return;
-  llvm::Value *items = b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2]);
   llvm::LLVMContext &context = b.getContext();
   llvm::Function *f = b.GetInsertBlock()->getParent();
   for (auto [result, source] : reductions) {
@@ -329,6 +327,9 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       runRegion(regions.functions[0]);
       return;
     }
+    // Work-items in this group: scales the per-work-item storage.
+    llvm::Value *items =
+        b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2], "items");
     llvm::BasicBlock *afterSerial = nullptr;
     if (regions.serial) {
       // A group of one work-item runs the body as it was before its loops
@@ -336,7 +337,6 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       auto *serial = llvm::BasicBlock::Create(context, "serial", wg);
       auto *split = llvm::BasicBlock::Create(context, "split", wg);
       afterSerial = llvm::BasicBlock::Create(context, "serial.done", wg);
-      llvm::Value *items = b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2]);
       b.CreateCondBr(b.CreateICmpEQ(items, b.getInt64(1)), serial, split);
       b.SetInsertPoint(serial);
       std::vector<llvm::Value *> callArgs = kernelArgs;
@@ -362,9 +362,9 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       auto *start = llvm::BasicBlock::Create(context, "region" + std::to_string(r), wg);
       sw->addCase(b.getInt32(int32_t(r)), start);
       b.SetInsertPoint(start);
-      computeGroupAnys(b, *regions.functions[r], wiStorage, localSize);
+      computeGroupAnys(b, *regions.functions[r], wiStorage, items);
       llvm::Value *next = runRegion(regions.functions[r]);
-      commitUniformValues(b, *regions.functions[r], wiStorage, localSize);
+      commitUniformValues(b, *regions.functions[r], wiStorage, items);
       b.CreateBr(dispatch);
       current->addIncoming(next, b.GetInsertBlock());
     }
