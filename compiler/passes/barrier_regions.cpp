@@ -214,8 +214,11 @@ void moveAllocasToStorage(llvm::Function &f, StorageLayout &layout) {
     for (llvm::Instruction &inst : bb)
       if (auto *a = llvm::dyn_cast<llvm::AllocaInst>(&inst))
         allocas.push_back(a);
-  llvm::IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
   for (llvm::AllocaInst *a : allocas) {
+    // The address is computed where the alloca stood, which dominates its
+    // uses. The builder must not outlive its insertion point: that point
+    // may be the next alloca, erased below.
+    llvm::IRBuilder<> b(a);
     uint64_t count = 1;
     if (auto *c = llvm::dyn_cast<llvm::ConstantInt>(a->getArraySize()))
       count = c->getZExtValue();

@@ -459,5 +459,29 @@ TEST_F(KernelBarrierTest, NonUniformGroupsWithBarrierAndDriverChosenLocalSize) {
   }
 }
 
+TEST_F(KernelBarrierTest, TwoPrivateVariablesInMemoryAcrossBarrier) {
+  // Two private variables kept in memory (volatile) and a barrier: moving
+  // the first to per-work-item storage once left the IR builder pointing
+  // at the second after it was erased, and clBuildProgram crashed. Half of
+  // CLSmith's random programs have this shape.
+  cl_kernel k = buildKernel(R"(
+    kernel void f(global int *out) {
+      int gid = get_global_id(0);
+      volatile int a = gid;
+      volatile int b = 7;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      out[gid] = a + b;
+    })",
+                            "f");
+  ASSERT_TRUE(k);
+  const size_t n = 64 * 3, local = 64;
+  cl_mem out = outputBuffer<cl_int>(n);
+  ASSERT_EQ(setArgs(k, out), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &n, &local), CL_SUCCESS);
+  std::vector<cl_int> got = read<cl_int>(out, n);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(got[i], int(i) + 7) << i;
+}
+
 } // namespace
 } // namespace corecl::test

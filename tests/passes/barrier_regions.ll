@@ -64,6 +64,40 @@ declare spir_func i64 @_Z12get_local_idj(i32)
 ; CHECK: insertelement <2 x float> poison, float %w.reload, i64 0
 ; CHECK: %w.reload{{[0-9]+}} = load float
 
+; Two private variables left in memory (the first at the entry block's
+; first insertion point) both move to per-work-item storage; erasing the
+; first must not leave the rewrite positioned at freed memory.
+define spir_kernel void @two_allocas(ptr addrspace(1) %p) {
+entry:
+  %a = alloca i32, align 4
+  %b = alloca i32, align 4
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %lid32 = trunc i64 %lid to i32
+  store volatile i32 %lid32, ptr %a, align 4
+  store volatile i32 7, ptr %b, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  %x = load volatile i32, ptr %a, align 4
+  %y = load volatile i32, ptr %b, align 4
+  %sum = add i32 %x, %y
+  %slot = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %lid
+  store i32 %sum, ptr addrspace(1) %slot
+  ret void
+}
+
+; CHECK-LABEL: define internal i32 @two_allocas.body.region0(
+; CHECK-NOT: alloca
+; CHECK: %a.wi = getelementptr inbounds i8, ptr %wi.base
+; CHECK: %b.wi = getelementptr inbounds i8, ptr %wi.base
+; CHECK: store volatile i32 {{.*}}, ptr %a.wi
+; CHECK: store volatile i32 7, ptr %b.wi
+; CHECK: ret i32 1
+; CHECK-LABEL: define internal i32 @two_allocas.body.region1(
+; CHECK: [[A1:%[0-9]+]] = getelementptr inbounds i8, ptr %wi.base
+; CHECK: %x = load volatile i32, ptr [[A1]]
+; CHECK: [[B1:%[0-9]+]] = getelementptr inbounds i8, ptr %wi.base
+; CHECK: %y = load volatile i32, ptr [[B1]]
+; CHECK: ret i32 -1
+
 ; CHECK: attributes [[KERNEL]] = { "corecl.barriers"="1" "corecl.wi-storage"="16" }
 ; CHECK: attributes [[R0]] = { alwaysinline "corecl.region-index"="0" "corecl.region-of"="loop" "corecl.uniform-commit"="0:4" }
 ; CHECK: attributes [[R1]] = { alwaysinline "corecl.region-index"="1" "corecl.region-of"="loop" "corecl.uniform-commit"="0:4" }
