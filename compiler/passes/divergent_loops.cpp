@@ -179,19 +179,21 @@ void maskLoop(llvm::Function &body, llvm::Loop &loop) {
   // A rotation guard's test decides who is active in the first round; its
   // edge to the exit goes, its values for the exit's phis start the
   // carried results. Any other way into the exit from outside keeps it:
-  // the loop's edges then get an exit block of their own.
+  // the loop's edges and the guard's then get an exit block of their own.
+  // (The guard must stay one: its test may be varying, and a work-item
+  // that skipped the loop would otherwise miss the barrier the rewrite
+  // adds. The two loops of an if/else both leaving to the join are the
+  // usual shape.)
   llvm::BranchInst *guard = rotationGuard(loop);
   std::vector<llvm::BasicBlock *> fromLoop;
   bool shared = false;
   for (llvm::BasicBlock *pred : llvm::predecessors(exit))
-    if (inLoop.count(pred))
+    if (inLoop.count(pred) || (guard && pred == guard->getParent()))
       fromLoop.push_back(pred);
-    else if (!guard || pred != guard->getParent())
+    else
       shared = true;
-  if (shared) {
+  if (shared)
     exit = llvm::SplitBlockPredecessors(exit, fromLoop, ".loopexit");
-    guard = nullptr;
-  }
   std::vector<llvm::BasicBlock *> outsidePreds, latches, exiting;
   for (llvm::BasicBlock *pred : llvm::predecessors(header))
     (inLoop.count(pred) ? latches : outsidePreds).push_back(pred);

@@ -196,5 +196,49 @@ TEST_F(DivergentLoopTest, GroupsOfOneWorkItemRunTheUnsplitBody) {
   }
 }
 
+TEST_F(DivergentLoopTest, StridedRangeLikePyopenclElementwise) {
+  // pyopencl's ElementwiseKernel over a slice: a grid-stride loop whose
+  // trip count is one for some work-items of the last group and zero for
+  // the others. That group once ran no iteration at all.
+  cl_kernel k = buildKernel(R"(
+    kernel void fill(global float *x, long start, long stop, long step) {
+      int lid = get_local_id(0);
+      int gsize = get_global_size(0);
+      int work_group_start = get_local_size(0) * get_group_id(0);
+      long i;
+      if (step < 0) {
+        for (i = start + (work_group_start + lid) * step; i > stop; i += gsize * step)
+          x[i] = 1.0f;
+      } else {
+        for (i = start + (work_group_start + lid) * step; i < stop; i += gsize * step)
+          x[i] = 1.0f;
+      }
+    })",
+                            "fill");
+  ASSERT_TRUE(k);
+  struct Case {
+    cl_long start, stop, step;
+    size_t global, local;
+  };
+  // The first is pyopencl's own launch for slice(5, 20000, 17); the others
+  // give work-items two or three iterations, and a negative step.
+  for (Case c : {Case{5, 20000, 17, 1184, 32}, Case{3, 20000, 7, 1024, 64},
+                 Case{1, 2000, 1, 96, 32}, Case{19999, 4, -13, 800, 32}}) {
+    SCOPED_TRACE(testing::Message() << "start " << c.start << " step " << c.step);
+    const size_t n = 20000;
+    cl_mem bx = bufferOf(std::vector<cl_float>(n, 0.0f));
+    ASSERT_EQ(setArgs(k, bx, c.start, c.stop, c.step), CL_SUCCESS);
+    ASSERT_EQ(run(k, 1, &c.global, &c.local), CL_SUCCESS);
+    std::vector<cl_float> got = read<cl_float>(bx, n);
+    std::vector<cl_float> want(n, 0.0f);
+    // Every work-item strides by the global size; together they cover the
+    // whole range exactly once.
+    for (cl_long i = c.start; c.step > 0 ? i < c.stop : i > c.stop; i += c.step)
+      want[size_t(i)] = 1.0f;
+    for (size_t i = 0; i < n; ++i)
+      ASSERT_EQ(got[i], want[i]) << i;
+  }
+}
+
 } // namespace
 } // namespace corecl::test

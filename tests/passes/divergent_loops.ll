@@ -60,3 +60,44 @@ loop:
 exit:
   ret void
 }
+
+; Two rotated loops in the arms of an if/else leave to the same join, as
+; pyopencl's ElementwiseKernel over a slice does. Each guard's varying test
+; still decides who enters the first round: a work-item that skipped the
+; loop must reach its barrier too, not branch straight to the join.
+; CHECK-LABEL: define internal void @if_else_loops.body(
+; CHECK: up:
+; CHECK: %enter{{[0-9]*}} = xor i1 %skip.up, true
+; CHECK-NEXT: br label %masked.header
+; CHECK: down:
+; CHECK: %enter{{[0-9]*}} = xor i1 %skip.down, true
+; CHECK-NEXT: br label %masked.header
+; CHECK-NOT: br i1 %skip.
+; CHECK: ret void
+define spir_kernel void @if_else_loops(ptr addrspace(1) %p, i32 %dir) {
+entry:
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %n = trunc i64 %lid to i32
+  %neg = icmp slt i32 %dir, 0
+  br i1 %neg, label %down, label %up
+up:
+  %skip.up = icmp eq i32 %n, 0
+  br i1 %skip.up, label %join, label %loop.up
+loop.up:
+  %i = phi i32 [ %n, %up ], [ %next, %loop.up ]
+  %next = sub i32 %i, 1
+  %again = icmp ne i32 %next, 0
+  br i1 %again, label %loop.up, label %join
+down:
+  %skip.down = icmp eq i32 %n, 1
+  br i1 %skip.down, label %join, label %loop.down
+loop.down:
+  %j = phi i32 [ %n, %down ], [ %next.j, %loop.down ]
+  %next.j = add i32 %j, 1
+  %again.j = icmp ult i32 %next.j, 64
+  br i1 %again.j, label %loop.down, label %join
+join:
+  %last = phi i32 [ 0, %up ], [ %next, %loop.up ], [ 1, %down ], [ %next.j, %loop.down ]
+  store i32 %last, ptr addrspace(1) %p
+  ret void
+}
