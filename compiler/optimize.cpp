@@ -3,6 +3,7 @@
 #include "compiler/llvm_init.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/pipeline.h"
+#include "compiler/verify_each_pass.h"
 
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
@@ -67,6 +68,7 @@ struct ScalarizeNarrowVectorsPass : llvm::PassInfoMixin<ScalarizeNarrowVectorsPa
 };
 
 /// Runs `passes` with every analysis registered for `machine` (or none).
+/// CoreCL's own passes (`coreclPasses` given) are verified after each.
 void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
                      const std::function<llvm::ModulePassManager(llvm::PassBuilder &)> &build,
                      const WorkGroupLoopsOptions *coreclPasses = nullptr) {
@@ -77,7 +79,10 @@ void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
   llvm::PipelineTuningOptions tuning;
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
-  llvm::PassBuilder builder(machine, tuning);
+  llvm::PassInstrumentationCallbacks instrumentation;
+  if (coreclPasses)
+    verifyAfterEachPass(instrumentation, module);
+  llvm::PassBuilder builder(machine, tuning, std::nullopt, &instrumentation);
   if (coreclPasses)
     registerCoreCLPasses(builder, *coreclPasses);
   builder.registerModuleAnalyses(mam);

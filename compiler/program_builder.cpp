@@ -3,6 +3,7 @@
 // compile (source to bitcode), link (bitcodes to an executable or a
 // library) and build (both).
 #include "compiler/compiler.h"
+#include "compiler/crash_recovery.h"
 #include "compiler/disk_cache.h"
 #include "compiler/frontend.h"
 #include "compiler/jit.h"
@@ -268,19 +269,35 @@ std::unique_ptr<llvm::Module> linkBitcodes(llvm::LLVMContext &context,
   return linked;
 }
 
+/// Runs one build so that no failure inside it reaches the application:
+/// LLVM's fatal errors (thrown by its handler), running out of memory and
+/// crashes all become a failed build with a log.
 template <class F> BuildResult guardedBuild(F &&body) {
-  try {
-    initializeLLVM();
-    return body();
-  } catch (const FatalCompilerError &e) {
-    BuildResult result;
-    result.log = std::string("error: ") + e.what() + "\n";
-    return result;
-  } catch (const std::bad_alloc &) {
-    BuildResult result;
-    result.log = "error: out of memory while compiling\n";
-    return result;
-  }
+  BuildResult result;
+  auto failWith = [&](const std::string &message) {
+    result = BuildResult();
+    result.log = "error: " + message + "\n";
+  };
+  std::string crash;
+  bool finished = runRecoveringCrashes(
+      [&] {
+        try {
+          initializeLLVM();
+          result = body();
+        } catch (const FatalCompilerError &e) {
+          failWith(e.what());
+        } catch (const std::bad_alloc &) {
+          failWith("out of memory while compiling");
+        } catch (const std::exception &e) {
+          failWith(std::string("internal compiler error: ") + e.what());
+        }
+      },
+      crash);
+  if (!finished)
+    failWith("internal compiler error: the compiler crashed (" + crash +
+             "); the program was not built. Please report it to CoreCL with the program's "
+             "source and build options.");
+  return result;
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "kernels/kernel_fixture.h"
 
 #include <chrono>
+#include <csignal>
 #include <random>
 #include <string>
 #include <vector>
@@ -210,6 +211,58 @@ TEST_F(KernelBuildErrorTest, UndefinedFunctionIsReportedNotFatal) {
   EXPECT_EQ(clBuildProgram(p, 0, nullptr, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
   EXPECT_NE(buildLog(p).find("never_defined"), std::string::npos) << buildLog(p);
   EXPECT_EQ(buildStatus(p), CL_BUILD_ERROR);
+}
+
+TEST_F(KernelBuildErrorTest, CompilerCrashIsABuildFailureNotADeadProcess) {
+  // Clang traps on this pragma, as a compiler bug would crash: the build
+  // fails with a log, the process lives on, and the same program object
+  // (and every later build) still builds. clCompileProgram likewise.
+  const char *crashing = "#pragma clang __debug crash\n"
+                         "kernel void f(global int *b) { b[0] = 1; }\n";
+  cl_device_id d = device();
+  for (int round = 0; round < 2; ++round) {
+    SCOPED_TRACE(round);
+    cl_program p = createProgram(crashing);
+    ASSERT_TRUE(p);
+    EXPECT_EQ(clBuildProgram(p, 1, &d, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+    std::string log = buildLog(p);
+    EXPECT_NE(log.find("internal compiler error: the compiler crashed (signal"),
+              std::string::npos)
+        << log;
+    EXPECT_EQ(buildStatus(p), CL_BUILD_ERROR);
+    EXPECT_EQ(clCompileProgram(p, 1, &d, "", 0, nullptr, nullptr, nullptr, nullptr),
+              CL_COMPILE_PROGRAM_FAILURE);
+  }
+  cl_kernel k = buildKernel("kernel void f(global int *b) { b[get_global_id(0)] = 42; }", "f");
+  ASSERT_TRUE(k);
+  const size_t n = 4;
+  cl_mem out = outputBuffer<cl_int>(n);
+  ASSERT_EQ(setArgs(k, out), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &n), CL_SUCCESS);
+  for (cl_int v : read<cl_int>(out, n))
+    EXPECT_EQ(v, 42);
+}
+
+void applicationSegvHandler(int) {}
+
+TEST_F(KernelBuildErrorTest, ApplicationSignalHandlersAreBackAfterABuild) {
+  // Crash recovery installs process-wide handlers only while a build runs:
+  // an application's own handler (a JVM's, a Python runtime's) is back as
+  // soon as the build returns, crashed or not.
+  struct sigaction mine = {}, old = {}, now = {};
+  mine.sa_handler = applicationSegvHandler;
+  sigemptyset(&mine.sa_mask);
+  ASSERT_EQ(sigaction(SIGSEGV, &mine, &old), 0);
+  cl_device_id d = device();
+  for (const char *source : {"kernel void f(global int *b) { b[0] = 1; }",
+                             "#pragma clang __debug crash\nkernel void f() {}"}) {
+    cl_program p = createProgram(source);
+    ASSERT_TRUE(p);
+    clBuildProgram(p, 1, &d, "", nullptr, nullptr);
+    ASSERT_EQ(sigaction(SIGSEGV, nullptr, &now), 0);
+    EXPECT_EQ(now.sa_handler, applicationSegvHandler) << source;
+  }
+  sigaction(SIGSEGV, &old, nullptr);
 }
 
 TEST_F(KernelBuildErrorTest, RebuildWithLiveKernelIsInvalidOperation) {

@@ -1,7 +1,9 @@
 // corecl-opt: runs CoreCL's compiler passes by name over an LLVM IR file
-// and prints the result, for the FileCheck tests in tests/passes.
+// and prints the result, for the FileCheck tests in tests/passes. The IR
+// is verified after every pass.
 //   corecl_opt -passes=corecl-kernel-body,corecl-barrier-regions input.ll
 #include "compiler/passes/pass_registry.h"
+#include "compiler/verify_each_pass.h"
 
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
@@ -39,7 +41,11 @@ int main(int argc, char **argv) {
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder;
+  // Each pass is verified, as in the driver, so a test names the pass that
+  // broke the IR.
+  llvm::PassInstrumentationCallbacks instrumentation;
+  corecl::compiler::verifyAfterEachPass(instrumentation, *module);
+  llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
   corecl::compiler::registerCoreCLPasses(builder, {64});
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
@@ -51,7 +57,12 @@ int main(int argc, char **argv) {
     llvm::errs() << "bad pipeline: " << llvm::toString(std::move(err)) << "\n";
     return 2;
   }
-  passes.run(*module, mam);
+  try {
+    passes.run(*module, mam);
+  } catch (const std::exception &e) {
+    llvm::errs() << e.what() << "\n";
+    return 1;
+  }
   if (llvm::verifyModule(*module, &llvm::errs()))
     return 1;
   module->print(llvm::outs(), nullptr);

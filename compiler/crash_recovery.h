@@ -1,0 +1,22 @@
+// Keeps a compiler crash inside the build that caused it: the build runs
+// on a thread of its own under LLVM's CrashRecoveryContext, so a signal
+// (a null dereference in a pass, a trap) ends that build with a log
+// instead of ending the application's process.
+#pragma once
+#include <functional>
+#include <string>
+
+namespace corecl::compiler {
+
+/// Runs `work` on a thread with a large stack. Returns true if it ran to
+/// its end; false if it crashed, with `what` saying how ("signal 11
+/// (Segmentation fault)"). Exceptions must not leave `work`.
+///
+/// What a crashed build owned is leaked, and a lock it held stays held:
+/// recovery keeps the process alive, it does not make the crash harmless.
+/// A stack overflow is not recovered (the handlers run on the overflowed
+/// stack); the large stack makes one unlikely. CORECL_CRASH_RECOVERY=0
+/// turns recovery off (then a debugger sees the crash where it happens).
+bool runRecoveringCrashes(const std::function<void()> &work, std::string &what);
+
+} // namespace corecl::compiler
