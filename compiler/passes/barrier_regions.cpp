@@ -106,6 +106,25 @@ llvm::Instruction *insertionPointFor(llvm::Use &use) {
   return user;
 }
 
+/// Sets each of `uses` to the value `make(insertion point)` returns for it.
+/// A phi may use a value twice from one predecessor (a switch with two
+/// cases leading to the same block); such uses must get the same value, so
+/// they share the first one made.
+template <class Make> void replaceUses(const std::vector<llvm::Use *> &uses, Make make) {
+  std::map<std::pair<llvm::PHINode *, llvm::BasicBlock *>, llvm::Value *> perEdge;
+  for (llvm::Use *use : uses) {
+    auto *phi = llvm::dyn_cast<llvm::PHINode>(use->getUser());
+    if (!phi) {
+      use->set(make(insertionPointFor(*use)));
+      continue;
+    }
+    auto [it, fresh] = perEdge.try_emplace({phi, phi->getIncomingBlock(*use)}, nullptr);
+    if (fresh)
+      it->second = make(insertionPointFor(*use));
+    use->set(it->second);
+  }
+}
+
 /// True if some path from `def` reaches `use` without a barrier: the use
 /// may then run in the same pass of a region as the definition.
 bool reachedWithoutBarrier(llvm::Instruction &def, llvm::Use &use,
@@ -274,8 +293,8 @@ std::vector<uint64_t> demote(llvm::Instruction &def, const std::vector<llvm::Use
     b.CreateStore(flag ? b.CreateZExt(part, storedType) : part,
                   slotAddress(b, f, offsets[i], size));
   }
-  for (llvm::Use *use : uses) {
-    llvm::IRBuilder<> at(insertionPointFor(*use));
+  replaceUses(uses, [&](llvm::Instruction *before) {
+    llvm::IRBuilder<> at(before);
     llvm::Value *value = llvm::PoisonValue::get(type);
     for (unsigned i = 0; i < parts; ++i) {
       llvm::Value *part = at.CreateLoad(storedType, slotAddress(at, f, offsets[i], size),
@@ -284,8 +303,8 @@ std::vector<uint64_t> demote(llvm::Instruction &def, const std::vector<llvm::Use
         part = at.CreateTrunc(part, partType);
       value = vector ? at.CreateInsertElement(value, part, i) : part;
     }
-    use->set(value);
-  }
+    return value;
+  });
   return offsets;
 }
 
@@ -310,13 +329,13 @@ UniformCommit demoteUniform(llvm::Instruction &def, const std::vector<llvm::Use 
   llvm::Function &f = *def.getFunction();
   llvm::IRBuilder<> b(storePointFor(def));
   b.CreateStore(&def, uniformSlotAddress(b, f, offset, size));
-  for (llvm::Use *use : uses) {
-    llvm::IRBuilder<> at(insertionPointFor(*use));
+  replaceUses(uses, [&](llvm::Instruction *before) {
+    llvm::IRBuilder<> at(before);
     llvm::LoadInst *reload =
         at.CreateLoad(type, uniformSlotAddress(at, f, offset, 0), def.getName() + ".uniform");
     reload->setMetadata(llvm::LLVMContext::MD_alias_scope, currentScope);
-    use->set(reload);
-  }
+    return reload;
+  });
   return {offset, size};
 }
 
@@ -496,8 +515,7 @@ Regions formBarrierRegions(llvm::Function &body) {
   bool anyUniform = false;
   for (auto &[def, uses] : crossing) {
     if (canRecompute(def, ctx)) {
-      for (llvm::Use *u : uses)
-        u->set(recompute(def, insertionPointFor(*u)));
+      replaceUses(uses, [&](llvm::Instruction *before) { return recompute(def, before); });
     } else if (divergence.isUniform(def) && def->getType()->isSingleValueType() &&
                std::none_of(uses.begin(), uses.end(), [&](llvm::Use *u) {
                  return reachedWithoutBarrier(*def, *u, barrierSet);

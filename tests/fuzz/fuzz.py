@@ -40,7 +40,7 @@ def run(runner, vendors, path, program, options, timeout):
     start = time.time()
     try:
         proc = subprocess.run([runner, path, str(program.global_size), str(program.local_size),
-                               options], env=env, capture_output=True, text=True,
+                               (program.options + " " + options).strip()], env=env, capture_output=True, text=True,
                               timeout=timeout)
     except subprocess.TimeoutExpired:
         return "timeout", "more than %d s" % timeout, timeout

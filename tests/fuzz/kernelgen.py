@@ -75,14 +75,33 @@ class Var(Expr):
         return self.name
 
 
+# The width of the program's vector variables (uintN), set per program.
+VECTOR = {"width": 4}
+
+
+def vtype():
+    return "uint%d" % VECTOR["width"]
+
+
+def lane(i):
+    """OpenCL C's name of lane i: x, y, z, w up to four lanes, else s0..sf."""
+    return "xyzw"[i] if VECTOR["width"] <= 4 else "s%x" % i
+
+
+def swizzle(order):
+    if VECTOR["width"] <= 4:
+        return "".join("xyzw"[i] for i in order)
+    return "s" + "".join("%x" % i for i in order)
+
+
 class Component(Expr):
-    """One lane of a uint4 variable."""
+    """One lane of a vector variable."""
 
     def __init__(self, var, lane):
         self.var, self.lane = var, lane
 
     def c(self):
-        return "%s.%s" % (self.var.name, "xyzw"[self.lane])
+        return "%s.%s" % (self.var.name, lane(self.lane))
 
     def py(self):
         return "%s[%d]" % (self.var.name, self.lane)
@@ -220,7 +239,7 @@ class Call(Expr):
 
 
 class VectorExpr:
-    """A uint4 value: c() is OpenCL C, py() a Python 4-tuple."""
+    """A uintN value: c() is OpenCL C, py() a Python N-tuple."""
 
 
 class VecVar(VectorExpr):
@@ -239,7 +258,7 @@ class VecBuild(VectorExpr):
         self.lanes = lanes
 
     def c(self):
-        return "((uint4)(%s))" % ", ".join(l.c() for l in self.lanes)
+        return "((%s)(%s))" % (vtype(), ", ".join(l.c() for l in self.lanes))
 
     def py(self):
         return "(%s,)" % ", ".join(l.py() for l in self.lanes)
@@ -250,7 +269,7 @@ class VecSwizzle(VectorExpr):
         self.var, self.order = var, order
 
     def c(self):
-        return "%s.%s" % (self.var.name, "".join("xyzw"[i] for i in self.order))
+        return "%s.%s" % (self.var.name, swizzle(self.order))
 
     def py(self):
         return "(%s,)" % ", ".join("%s[%d]" % (self.var.name, i) for i in self.order)
@@ -289,10 +308,10 @@ class VecScalar(VectorExpr):
         self.e = e
 
     def c(self):
-        return "((uint4)(%s))" % self.e.c()
+        return "((%s)(%s))" % (vtype(), self.e.c())
 
     def py(self):
-        return "((%s),) * 4" % self.e.py()
+        return "((%s),) * %d" % (self.e.py(), VECTOR["width"])
 
 
 class VecReduce(Expr):
@@ -305,8 +324,8 @@ class VecReduce(Expr):
     def c(self):
         if self.lane is None:
             t = self.v.c()
-            return "((%s).x + (%s).y + (%s).z + (%s).w)" % (t, t, t, t)
-        return "(%s).%s" % (self.v.c(), "xyzw"[self.lane])
+            return "(%s)" % " + ".join("(%s).%s" % (t, lane(i)) for i in range(VECTOR["width"]))
+        return "(%s).%s" % (self.v.c(), lane(self.lane))
 
     def py(self):
         if self.lane is None:
@@ -427,7 +446,7 @@ class Generator:
             name, size = self.rng.choice(self.arrays)
             return ArrayRead(name, size, self.expr(scope, 1, uniform_only))
         if pick == "lane":
-            return Component(self.rng.choice(self.vectors), self.rng.randrange(4))
+            return Component(self.rng.choice(self.vectors), self.rng.randrange(VECTOR["width"]))
         return self.constant()
 
     def expr(self, scope, depth, uniform_only=False):
@@ -450,7 +469,8 @@ class Generator:
             return Call(name, [sub() for _ in range(arity)])
         if self.vectors and not scope_is_helper(scope) and not uniform_only:
             return VecReduce(self.vec_expr(scope, depth - 1),
-                             None if self.chance(0.5) else self.rng.randrange(4))
+                             None if VECTOR["width"] <= 4 and self.chance(0.5)
+                             else self.rng.randrange(VECTOR["width"]))
         return Binary(self.rng.choice(Binary.ARITH), sub(), sub())
 
     def vec_expr(self, scope, depth):
@@ -459,9 +479,10 @@ class Generator:
             v = self.rng.choice(self.vectors)
             if self.chance(0.5):
                 return VecVar(v.name)
-            return VecSwizzle(v, [self.rng.randrange(4) for _ in range(4)])
+            w = VECTOR["width"]
+            return VecSwizzle(v, [self.rng.randrange(w) for _ in range(w)])
         if r < 0.45:
-            return VecBuild([self.expr(scope, depth - 1) for _ in range(4)])
+            return VecBuild([self.expr(scope, depth - 1) for _ in range(VECTOR["width"])])
         if r < 0.55:
             return VecScalar(self.expr(scope, depth - 1))
         if r < 0.85:
@@ -540,11 +561,11 @@ class Generator:
         v = self.rng.choice(self.vectors)
         d = ctx.depth
         if self.chance(0.3):
-            lane = self.rng.randrange(4)
+            k = self.rng.randrange(VECTOR["width"])
             e = self.expr(scope, 2)
-            out.c(d, "%s.%s = %s;" % (v.name, "xyzw"[lane], e.c()))
-            out.py(d, "%s = %s[:%d] + (%s,) + %s[%d:]" % (v.name, v.name, lane, e.py(), v.name,
-                                                         lane + 1))
+            out.c(d, "%s.%s = %s;" % (v.name, lane(k), e.c()))
+            out.py(d, "%s = %s[:%d] + (%s,) + %s[%d:]" % (v.name, v.name, k, e.py(), v.name,
+                                                         k + 1))
             return
         e = self.vec_expr(scope, 3)
         out.c(d, "%s = %s;" % (v.name, e.c()))
@@ -762,7 +783,8 @@ class Generator:
         for name, size in self.arrays:
             terms += [("%s[%d]" % (name, i), "%s[%d]" % (name, i)) for i in range(size)]
         for v in self.vectors:
-            terms += [("%s.%s" % (v.name, "xyzw"[i]), "%s[%d]" % (v.name, i)) for i in range(4)]
+            terms += [("%s.%s" % (v.name, lane(i)), "%s[%d]" % (v.name, i))
+                      for i in range(VECTOR["width"])]
         return terms
 
     def checksum_c(self):
@@ -809,10 +831,16 @@ class Generator:
 
     def generate(self):
         rng = self.rng
+        VECTOR["width"] = rng.choice([2, 4, 4, 8, 16])
         self.local_size = rng.choice([1, 2, 3, 4, 7, 8, 16, 16, 32, 32, 64, 64, 96, 128])
         self.groups = rng.choice([1, 2, 3, 4])
         if self.local_size * self.groups > 512:
             self.groups = 1
+        self.global_size = self.local_size * self.groups
+        # Some NDRanges end with a partial group (OpenCL C 2.0 and later).
+        if self.local_size > 1 and self.mode in ("divergence", "barriers", "all") and \
+                self.chance(0.3):
+            self.global_size -= rng.randint(1, self.local_size - 1)
         helper_outs = []
         if self.use_helpers:
             for k in range(rng.randint(1, 3)):
@@ -835,25 +863,26 @@ class Generator:
         if self.use_vectors:
             for k in range(rng.randint(1, 3)):
                 v = Var("u%d" % k, vector=True)
-                e = VecBuild([self.expr(base + self.scalars, 1) for _ in range(4)])
-                body.c(1, "uint4 %s = %s;" % (v.name, e.c()))
+                e = VecBuild([self.expr(base + self.scalars, 1) for _ in range(VECTOR["width"])])
+                body.c(1, "%s %s = %s;" % (vtype(), v.name, e.c()))
                 body.py(1, "%s = %s" % (v.name, e.py()))
                 self.vectors.append(v)
         scope = base + self.scalars
         top = Context(uniform=True, barriers_ok=True, loops=[], depth=1, returns_ok=False,
                       in_helper=False, in_switch=False)
         # Phase one may hold barriers; phase two may return early.
-        self.stmt_budget = rng.randint(4, 14)
+        self.stmt_budget = rng.randint(6, 24)
         self.block(body, scope, top, self.stmt_budget)
-        self.stmt_budget = rng.randint(2, 8)
+        self.stmt_budget = rng.randint(2, 10)
         self.block(body, scope, top.but(returns_ok=True, barriers_ok=False), self.stmt_budget)
         body.c(1, "out[gid] = %s;" % self.checksum_c())
         body.py(1, "OUT[gid] = %s" % self.checksum_py())
         return self.assemble(helper_outs, body)
 
     def assemble(self, helper_outs, body):
-        c = ["// corecl-kernelgen mode=%s global=%d local=%d" %
-             (self.mode, self.local_size * self.groups, self.local_size)]
+        options = "-cl-std=CL3.0" if self.global_size % self.local_size else ""
+        c = ["// corecl-kernelgen mode=%s global=%d local=%d options=%s" %
+             (self.mode, self.global_size, self.local_size, options)]
         for h in helper_outs:
             c += h.c_lines + [""]
         c.append("kernel void entry(global uint *out, global const uint *inp, "
@@ -872,8 +901,8 @@ class Generator:
         py.append("def entry(gid, lid, grp, lsz, OUT, IN, ACC, LM, LACC):")
         py.append("    if False: yield")
         py += body.py_lines
-        return Program("\n".join(c) + "\n", "\n".join(py) + "\n", self.local_size * self.groups,
-                       self.local_size, self.mode)
+        return Program("\n".join(c) + "\n", "\n".join(py) + "\n", self.global_size,
+                       self.local_size, self.mode, options)
 
 
 def scope_is_helper(scope):
@@ -911,7 +940,8 @@ def vec_op(f, a, b): return tuple(f(p, q) for p, q in zip(a, b))
 
 
 class Program:
-    def __init__(self, c_source, py_source, global_size, local_size, mode):
+    def __init__(self, c_source, py_source, global_size, local_size, mode, options):
+        self.options = options
         self.c_source = c_source
         self.py_source = py_source
         self.global_size = global_size
@@ -926,11 +956,13 @@ class Program:
         entry = env["entry"]
         out = [0] * self.global_size
         acc = [0, 0, 0, M]  # the harness's initial accumulators
-        for g in range(self.global_size // self.local_size):
+        groups = (self.global_size + self.local_size - 1) // self.local_size
+        for g in range(groups):
             lm = [0] * LOCAL_MAX
             lacc = [0]
-            items = [entry(g * self.local_size + l, l, g, self.local_size, out, inp, acc, lm, lacc)
-                     for l in range(self.local_size)]
+            size = min(self.local_size, self.global_size - g * self.local_size)
+            items = [entry(g * self.local_size + l, l, g, size, out, inp, acc, lm, lacc)
+                     for l in range(size)]
             live = list(items)
             while live:
                 finished = []

@@ -98,6 +98,33 @@ entry:
 ; CHECK: %y = load volatile i32, ptr [[B1]]
 ; CHECK: ret i32 -1
 
+; A phi that takes a value from before the barrier twice from one block (a
+; switch with two cases to the same block) gets one reload for both entries:
+; the verifier rejects two different values from one predecessor.
+define spir_kernel void @switch_phi(ptr addrspace(1) %p) {
+entry:
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %slot = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %lid
+  %v = load i32, ptr addrspace(1) %slot, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  %s = load i32, ptr addrspace(1) %slot, align 4
+  switch i32 %s, label %other [
+    i32 0, label %join
+    i32 1, label %join
+  ]
+other:
+  %w = add i32 %v, 1
+  br label %join
+join:
+  %r = phi i32 [ %v, %entry ], [ %v, %entry ], [ %w, %other ]
+  store i32 %r, ptr addrspace(1) %slot, align 4
+  ret void
+}
+
+; CHECK-LABEL: define internal i32 @switch_phi.body.region1(
+; CHECK: %v.reload = load i32
+; CHECK: %r = phi i32 [ %v.reload, %after.barrier ], [ %v.reload, %after.barrier ], [ %w, %other ]
+
 ; CHECK: attributes [[KERNEL]] = { "corecl.barriers"="1" "corecl.wi-storage"="16" }
 ; CHECK: attributes [[R0]] = { alwaysinline "corecl.region-index"="0" "corecl.region-of"="loop" "corecl.uniform-commit"="0:4" }
 ; CHECK: attributes [[R1]] = { alwaysinline "corecl.region-index"="1" "corecl.region-of"="loop" "corecl.uniform-commit"="0:4" }
