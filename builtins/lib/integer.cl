@@ -159,15 +159,17 @@ UPSAMPLE_WIDTHS(ushort, ushort, uint)
 UPSAMPLE_WIDTHS(int, uint, long)
 UPSAMPLE_WIDTHS(uint, uint, ulong)
 
-// mul24 and mad24 use the low 24 bits of each operand (sign-extended for
-// int), as 24-bit multipliers do; the spec leaves other inputs undefined.
+// mul24 and mad24 are defined only for operands in 24-bit range (signed
+// for int). There the low 32 bits of the full product are the 24-bit
+// product, so a plain 32-bit multiply is exact: masking or sign-extending
+// first would only cost instructions on inputs the spec leaves undefined.
 #define MUL24(N)                                                                               \
-  OVERLOAD int##N mul24(int##N x, int##N y) { return ((x << 8) >> 8) * ((y << 8) >> 8); }      \
-  OVERLOAD uint##N mul24(uint##N x, uint##N y) {                                               \
-    return (x & (uint##N)0xffffff) * (y & (uint##N)0xffffff);                                  \
+  OVERLOAD int##N mul24(int##N x, int##N y) { return as_int##N(as_uint##N(x) * as_uint##N(y)); } \
+  OVERLOAD uint##N mul24(uint##N x, uint##N y) { return x * y; }                               \
+  OVERLOAD int##N mad24(int##N x, int##N y, int##N z) {                                        \
+    return as_int##N(as_uint##N(x) * as_uint##N(y) + as_uint##N(z));                           \
   }                                                                                            \
-  OVERLOAD int##N mad24(int##N x, int##N y, int##N z) { return mul24(x, y) + z; }              \
-  OVERLOAD uint##N mad24(uint##N x, uint##N y, uint##N z) { return mul24(x, y) + z; }
+  OVERLOAD uint##N mad24(uint##N x, uint##N y, uint##N z) { return x * y + z; }
 MUL24()
 MUL24(2)
 MUL24(3)

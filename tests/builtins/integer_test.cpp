@@ -167,7 +167,11 @@ public:
         {"popcount(x)", sizeof(T), always},     {"mul_hi(x, y)", sizeof(T), always},
         {"mad_hi(x, y, z)", sizeof(T), always}, {"mad_sat(x, y, z)", sizeof(T), always},
         {"rotate(x, y)", sizeof(T), always},    {"upsample(x, UY)", 2 * sizeof(T), notLong},
-        {"mul24(x, y)", sizeof(T), only32},     {"mad24(x, y, z)", sizeof(T), only32},
+        // mul24 and mad24 are defined for 24-bit operands only (signed for
+        // int): the shifts bring every operand into range, as the
+        // reference's low24 does.
+        {"mul24((x << 8) >> 8, (y << 8) >> 8)", sizeof(T), only32},
+        {"mad24((x << 8) >> 8, (y << 8) >> 8, z)", sizeof(T), only32},
     };
   }
 
