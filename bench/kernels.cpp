@@ -366,6 +366,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   list.push_back(std::make_unique<Mandelbrot>());
   addShapeBenchmarks(list);
   addMathBenchmarks(list);
+  addClblastBenchmarks(list);
   addTransferBenchmarks(list);
   addOverheadBenchmarks(list);
   addConcurrencyBenchmarks(list);

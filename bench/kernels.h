@@ -47,6 +47,10 @@ void addOverheadBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// (concurrency_kernels.cpp).
 void addConcurrencyBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 
+/// CLBlast's SGEMM, DGEMM, GemmDirect, SGEMV and SAXPY through the real
+/// library (clblast_kernels.cpp).
+void addClblastBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+
 /// Rows per work-item, float16, a task's loop (shape_kernels.cpp).
 void addShapeBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 

@@ -10,6 +10,9 @@ PACKAGES=(
   opencl-c-headers opencl-clhpp-headers ocl-icd-opencl-dev clinfo
   googletest libgtest-dev
   pocl-opencl-icd
+  # Real programs that use OpenCL, run side by side with PoCL: CLBlast (the
+  # bench links it), clpeak, hashcat, clFFT, pyopencl.
+  libclblast-dev clblast-tests clpeak hashcat clfft-client python3-pyopencl python3-numpy
 )
 
 SUDO=""
