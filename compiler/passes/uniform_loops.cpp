@@ -48,14 +48,18 @@ public:
   }
 
 private:
-  /// Returns true if `loop` or a loop inside it was chosen.
+  /// Returns true if `loop` or a loop inside it was chosen. A loop with
+  /// barriers of its own is split by them already, but the uniform loops
+  /// inside it still need theirs: the K loop of a tiled matrix multiply
+  /// holds barriers and, between them, the loop over the tile.
   bool collect(llvm::Loop &loop, std::vector<llvm::Loop *> &chosen) {
     if (!isUniform(loop))
       return false;
     bool inner = false;
     for (llvm::Loop *sub : loop.getSubLoops())
       inner |= collect(*sub, chosen);
-    if (!inner && hasVectorisableBody(loop) && !walksARowPerWorkItem(loop, analyses_.se)) {
+    if (!inner && !containsBarrier(loop) && hasVectorisableBody(loop) &&
+        !walksARowPerWorkItem(loop, analyses_.se)) {
       chosen.push_back(&loop);
       return true;
     }
@@ -74,7 +78,7 @@ private:
       if (!br || !br->isConditional() || !divergence_.isUniform(br->getCondition()))
         return false;
     }
-    return !containsBarrier(loop); // such a loop is split by its own barriers
+    return true;
   }
 
   LoopAnalyses analyses_;
