@@ -2,6 +2,7 @@
 #include "compiler/kernel_metadata.h"
 #include "compiler/llvm_init.h"
 #include "compiler/passes/pass_registry.h"
+#include "compiler/passes/unroll_small_loops.h"
 #include "compiler/pipeline.h"
 #include "compiler/verify_each_pass.h"
 
@@ -121,6 +122,7 @@ void prepareForWorkGroups(llvm::Module &module) {
     // per-work-item memory, and such loops need no splitting later.
     llvm::LoopPassManager loops;
     loops.addPass(llvm::LoopRotatePass());
+    loops.addPass(MarkSmallLoopsForUnrollPass());
     loops.addPass(llvm::LoopFullUnrollPass(/*OptLevel=*/3));
     fpm.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(loops)));
     fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));

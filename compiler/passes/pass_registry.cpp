@@ -1,4 +1,5 @@
 #include "compiler/passes/pass_registry.h"
+#include "compiler/passes/unroll_small_loops.h"
 
 #include <llvm/Passes/PassBuilder.h>
 
@@ -22,6 +23,10 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
           passes.addPass(UniformLoopsPass());
         else if (name == "corecl-barrier-regions")
           passes.addPass(BarrierRegionsPass());
+        else if (name == "corecl-mark-small-loops-for-unroll")
+          // For tests: on its own it runs on every function's loops.
+          passes.addPass(llvm::createModuleToFunctionPassAdaptor(
+              llvm::createFunctionToLoopPassAdaptor(MarkSmallLoopsForUnrollPass())));
         else if (name == "corecl-work-group-loops")
           passes.addPass(WorkGroupLoopsPass(options));
         else

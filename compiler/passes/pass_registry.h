@@ -12,6 +12,10 @@
 //   corecl-barrier-regions  barrier_regions.cpp
 //   corecl-work-group-loops work_group_loops.cpp
 //
+// and, before them, corecl-mark-small-loops-for-unroll
+// (unroll_small_loops.cpp, a loop pass; by this name it runs on every
+// function's loops).
+//
 // The steps hand their results on through the IR itself: each kernel body
 // carries "corecl.body-of"; facts about a kernel ("corecl.local-bytes",
 // "corecl.printf", "corecl.wi-storage", "corecl.barriers") are string

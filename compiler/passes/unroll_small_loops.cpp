@@ -1,0 +1,59 @@
+// Before work-group formation: loops with a small constant trip count are
+// marked for full unrolling (llvm.loop.unroll.full), up to a size budget
+// far above LLVM's own full-unroll threshold.
+//
+// Why unroll more than LLVM would: a loop left in a work-item's body is
+// either kept inside the work-item loop, where LLVM does not vectorise
+// across work-items (it vectorises innermost loops only), or given a
+// barrier at its top (uniform_loops.cpp), so that every iteration becomes
+// a region of its own and whatever the loop carries round-trips through
+// per-work-item storage each time. Unrolled, the loop is straight-line
+// code inside one region: its values stay in registers and the region's
+// work-item loop vectorises. A register-tiled matrix multiply's loop over
+// the tile (CLBlast's Xgemm: 16 trips of 16 multiply-adds) is the shape
+// this is for; private arrays indexed by the counter become values too.
+#include "compiler/passes/unroll_small_loops.h"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Metadata.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
+
+namespace corecl::compiler {
+namespace {
+
+// At most this many trips, and this many instructions once unrolled: the
+// code grows, and so does compile time, by no more than a few thousand
+// instructions per loop.
+constexpr unsigned kMaxTrips = 64;
+constexpr unsigned kMaxUnrolledInstructions = 4096;
+
+unsigned instructionCount(const llvm::Loop &loop) {
+  unsigned count = 0;
+  for (llvm::BasicBlock *bb : loop.blocks())
+    count += unsigned(bb->size());
+  return count;
+}
+
+} // namespace
+
+llvm::PreservedAnalyses MarkSmallLoopsForUnrollPass::run(llvm::Loop &loop,
+                                                         llvm::LoopAnalysisManager &,
+                                                         llvm::LoopStandardAnalysisResults &ar,
+                                                         llvm::LPMUpdater &) {
+  if (llvm::hasUnrollTransformation(&loop) != llvm::TM_Unspecified)
+    return llvm::PreservedAnalyses::all(); // the source said what it wants
+  unsigned trips = ar.SE.getSmallConstantTripCount(&loop);
+  if (trips < 2 || trips > kMaxTrips ||
+      uint64_t(trips) * instructionCount(loop) > kMaxUnrolledInstructions)
+    return llvm::PreservedAnalyses::all();
+  llvm::LLVMContext &context = loop.getHeader()->getContext();
+  llvm::MDNode *full =
+      llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.unroll.full")});
+  llvm::MDNode *id = llvm::makePostTransformationMetadata(context, loop.getLoopID(), {}, {full});
+  loop.setLoopID(id);
+  return llvm::PreservedAnalyses::all();
+}
+
+} // namespace corecl::compiler
