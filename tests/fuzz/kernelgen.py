@@ -19,8 +19,9 @@ Defined behaviour by construction:
   varying break or continue in loops that contain them;
 - a work-item writes local memory only at its own slot between two
   barriers and reads other slots only after the next one;
-- atomics are commutative (add, or, xor, min, max) and their return value
-  is not used, so the final values do not depend on the order;
+- atomics are commutative (add, xor, max, min; one operation per
+  location) and their return value is not used, so the final values do not
+  depend on the order;
 - early returns happen only after the last barrier.
 
 Modes select a mix of features, like CLSmith's: basic, divergence,
@@ -756,8 +757,10 @@ class Generator:
         self.stmt_for(out, scope, ctx, uniform=True, barriers=True)
 
     def stmt_atomic(self, out, scope, ctx):
-        op = self.rng.choice(["add", "or", "xor", "max", "min"])
+        # One operation per accumulator: different atomic operations on one
+        # location do not commute with each other.
         k = self.rng.randrange(ACC_SIZE)
+        op = ["add", "xor", "max", "min"][k]
         e = self.expr(scope, 2)
         d = ctx.depth
         out.c(d, "atomic_%s(&acc[%d], %s);" % (op, k, e.c()))
