@@ -42,23 +42,29 @@
 namespace corecl::compiler {
 namespace {
 
-/// LLVM's scalarizer, for work-group functions whose OpenCL vectors are
-/// narrow next to the SIMD registers. The loop vectoriser widens scalar
+/// LLVM's scalarizer, for work-group functions that do not move wide
+/// OpenCL vectors through memory. The loop vectoriser widens scalar
 /// instructions only: a work-item loop computing with float4 (N-body's
 /// positions) vectorises across work-items once split into components, four
-/// times as wide on AVX-512. Vectors of half a register or more (float8,
-/// float16 there) already fill it; split, their loops would have to be put
-/// back together from sixteen-way interleaved accesses, which the
-/// vectoriser judges too dear (a float16 kernel ran 10x slower).
+/// times as wide on AVX-512; so does one computing with int16 in registers
+/// (clpeak's chains of multiply-adds, whose values cross regions through
+/// per-work-item storage that is split per component already): sixteen
+/// independent chains per work-item instead of one long one. Loads and
+/// stores of vectors of half a register or more (float8, float16 there)
+/// keep the function as it is: split, they would have to be put back
+/// together from sixteen-way interleaved accesses, which the vectoriser
+/// judges too dear (a float16 copy-and-scale kernel ran 10x slower).
 struct ScalarizeNarrowVectorsPass : llvm::PassInfoMixin<ScalarizeNarrowVectorsPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &analyses) {
     unsigned registerBits = 128;
     f.getFnAttribute("prefer-vector-width").getValueAsString().getAsInteger(10, registerBits);
     for (llvm::Instruction &inst : llvm::instructions(f)) {
-      llvm::Type *type = inst.getType();
-      if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
+      llvm::Type *type = nullptr;
+      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+        type = load->getType();
+      else if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
         type = store->getValueOperand()->getType();
-      auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
+      auto *vector = llvm::dyn_cast_or_null<llvm::FixedVectorType>(type);
       if (vector && vector->getPrimitiveSizeInBits().getFixedValue() * 2 >= registerBits)
         return llvm::PreservedAnalyses::all();
     }
