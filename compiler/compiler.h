@@ -95,10 +95,14 @@ BuildResult buildProgram(const std::string &source, const std::string &options);
 BuildResult compileProgram(const std::string &source, const std::string &options,
                            const std::vector<HeaderFile> &headers);
 
-/// clLinkProgram (and clBuildProgram on binaries): links compiled objects
-/// and libraries into an executable, or with `createLibrary` into a library.
+/// clLinkProgram: links compiled objects and libraries into an executable,
+/// or with `createLibrary` into a library.
 BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::string &options,
                         bool createLibrary);
+
+/// clBuildProgram on a program created from a binary: `options` are build
+/// options (any valid one is accepted; -D and -I have nothing left to do).
+BuildResult buildFromBinary(const std::string &bitcode, const std::string &options);
 
 /// Checks options without compiling; returns an error message or "".
 std::string validateBuildOptions(const std::string &options);

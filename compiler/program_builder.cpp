@@ -349,11 +349,14 @@ BuildResult compileProgram(const std::string &source, const std::string &options
   });
 }
 
-BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::string &options,
-                        bool createLibrary) {
+namespace {
+
+/// Links `bitcodes` after checking `options` as options of `kind`.
+BuildResult linkChecked(const std::vector<std::string> &bitcodes, const std::string &options,
+                        OptionsKind kind, bool createLibrary) {
   return guardedBuild([&] {
     BuildResult result;
-    BuildOptions parsed = parseBuildOptions(options, OptionsKind::Link);
+    BuildOptions parsed = parseBuildOptions(options, kind);
     if (!parsed.error.empty()) {
       result.status = BuildResult::InvalidOptions;
       result.log = "error: " + parsed.error + "\n";
@@ -371,6 +374,20 @@ BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::str
     makeExecutable(std::move(context), std::move(module), result);
     return result;
   });
+}
+
+} // namespace
+
+BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::string &options,
+                        bool createLibrary) {
+  return linkChecked(bitcodes, options, OptionsKind::Link, createLibrary);
+}
+
+BuildResult buildFromBinary(const std::string &bitcode, const std::string &options) {
+  // Build options, not link options: an application that caches binaries
+  // passes the options it builds its source with (hashcat's -D and -I).
+  // The preprocessor ran when the binary was made; they change nothing now.
+  return linkChecked({bitcode}, options, OptionsKind::Build, false);
 }
 
 } // namespace corecl::compiler

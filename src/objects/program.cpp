@@ -56,7 +56,7 @@ cl_int Program::build(const std::vector<Device *> &devices, const std::string &o
     }
     if (bitcode.empty())
       return CL_INVALID_PROGRAM_EXECUTABLE;
-    result = compiler::linkProgram({bitcode}, options, false);
+    result = compiler::buildFromBinary(bitcode, options);
   }
   return record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
                 CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS);

@@ -163,6 +163,37 @@ TEST_F(ProgramTest, BinaryRoundTripRunsTheSameKernel) {
   clReleaseProgram(copy);
 }
 
+TEST_F(ProgramTest, BinaryBuildsWithTheSourcesBuildOptions) {
+  // hashcat and pyopencl cache program binaries and build them with the
+  // options they build their source with: preprocessor, include and math
+  // options are accepted (and change nothing); invalid ones are still not.
+  cl_program original = fromSource(
+      "kernel void k(global int *o) { o[get_global_id(0)] = SCALE * (int)get_global_id(0); }");
+  cl_device_id d = device();
+  const char *options = "-D SCALE=5 -DUNUSED -I /tmp -I . -cl-mad-enable -cl-std=CL1.2 -w";
+  ASSERT_EQ(clBuildProgram(original, 1, &d, options, nullptr, nullptr), CL_SUCCESS)
+      << log(original);
+  std::string bytes = binaryOf(original);
+  cl_int status = -1, err;
+  cl_program copy = fromBinary(bytes, &status, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(copy, 1, &d, options, nullptr, nullptr), CL_SUCCESS) << log(copy);
+  std::vector<int> out = run(copy, "k");
+  for (int i = 0; i < 16; ++i)
+    EXPECT_EQ(out[i], 5 * i);
+  // A second copy: an unknown option and a link-only option are errors.
+  cl_program bad = fromBinary(bytes, &status, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  EXPECT_EQ(clBuildProgram(bad, 1, &d, "-not-an-option", nullptr, nullptr),
+            CL_INVALID_BUILD_OPTIONS);
+  EXPECT_EQ(clBuildProgram(bad, 1, &d, "-create-library", nullptr, nullptr),
+            CL_INVALID_BUILD_OPTIONS);
+  EXPECT_EQ(clBuildProgram(bad, 1, &d, "-D", nullptr, nullptr), CL_INVALID_BUILD_OPTIONS);
+  clReleaseProgram(original);
+  clReleaseProgram(copy);
+  clReleaseProgram(bad);
+}
+
 TEST_F(ProgramTest, UntrustedBinariesAreRejected) {
   cl_program original = fromSource("kernel void k(global int *o) { o[0] = 1; }");
   cl_device_id d = device();
