@@ -30,6 +30,8 @@
 #include <llvm/Transforms/Scalar/LoopRotation.h>
 #include <llvm/Transforms/Scalar/LoopUnrollPass.h>
 #include <llvm/Transforms/Scalar/Scalarizer.h>
+#include <llvm/Transforms/Vectorize/SLPVectorizer.h>
+#include <llvm/Transforms/Vectorize/VectorCombine.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Utils/Cloning.h>
@@ -54,6 +56,8 @@ namespace {
 /// keep the function as it is: split, they would have to be put back
 /// together from sixteen-way interleaved accesses, which the vectoriser
 /// judges too dear (a float16 copy-and-scale kernel ran 10x slower).
+constexpr const char *kScalarized = "corecl.scalarized";
+
 struct ScalarizeNarrowVectorsPass : llvm::PassInfoMixin<ScalarizeNarrowVectorsPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &analyses) {
     unsigned registerBits = 128;
@@ -70,7 +74,33 @@ struct ScalarizeNarrowVectorsPass : llvm::PassInfoMixin<ScalarizeNarrowVectorsPa
     }
     llvm::ScalarizerPassOptions options;
     options.ScalarizeLoadStore = true;
+    f.addFnAttr(kScalarized);
     return llvm::ScalarizerPass(options).run(f, analyses);
+  }
+};
+
+/// LLVM's SLP vectoriser, on the functions the scalariser did not split.
+/// On split ones LLVM 19's SLP computes wrong results: a random kernel
+/// (uint4 swizzles and abs_diff in a loop, tests/fuzz seed 2525) was right
+/// at -cl-opt-disable, on PoCL, and here with either pass left out, and
+/// wrong with both. Their work-item loops are the loop vectoriser's job;
+/// functions keeping their wide vectors (a float16 kernel) still have
+/// per-component builtin code put back together by SLP.
+struct SelectiveSlpPass : llvm::PassInfoMixin<SelectiveSlpPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &analyses) {
+    if (f.hasFnAttribute(kScalarized))
+      return llvm::PreservedAnalyses::all();
+    llvm::PreservedAnalyses kept = llvm::SLPVectorizerPass().run(f, analyses);
+    if (kept.areAllPreserved())
+      return kept;
+    analyses.invalidate(f, kept);
+    // What the standard pipeline runs after SLP: VectorCombine joins the
+    // narrow pieces SLP leaves (float2 halves of a float16 builtin).
+    llvm::PreservedAnalyses combined = llvm::VectorCombinePass().run(f, analyses);
+    analyses.invalidate(f, combined);
+    kept.intersect(combined);
+    kept.intersect(llvm::InstCombinePass().run(f, analyses));
+    return kept;
   }
 };
 
@@ -85,7 +115,9 @@ void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
   llvm::ModuleAnalysisManager mam;
   llvm::PipelineTuningOptions tuning;
   tuning.LoopVectorization = true;
-  tuning.SLPVectorization = true;
+  // The SLP vectoriser runs from optimizeModule instead, on the functions
+  // the scalariser left alone (SelectiveSlpPass).
+  tuning.SLPVectorization = false;
   llvm::PassInstrumentationCallbacks instrumentation;
   if (coreclPasses)
     verifyAfterEachPass(instrumentation, module);
@@ -202,6 +234,11 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
         [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
           passes.addPass(ScalarizeNarrowVectorsPass());
         });
+    if (!optDisable)
+      builder.registerOptimizerLastEPCallback(
+          [](llvm::ModulePassManager &passes, llvm::OptimizationLevel) {
+            passes.addPass(llvm::createModuleToFunctionPassAdaptor(SelectiveSlpPass()));
+          });
     return optDisable ? builder.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
                       : builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   });
