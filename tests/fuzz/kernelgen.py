@@ -8,6 +8,10 @@ barriers, as the OpenCL execution model requires.
 
 Defined behaviour by construction:
 - all arithmetic is on `uint` (wraps); shifts take their count modulo 32;
+  other types appear in round trips back to uint: truncation to 8 and 16
+  bits (signed and unsigned), 64-bit products and shifts, and float
+  arithmetic on 12-bit values, which stays exact (a conversion to a
+  narrower signed type truncates, as Clang defines it);
   division and remainder divide by `x | 1`;
 - private arrays and buffers are indexed modulo their (power-of-two) size,
   local memory modulo the local size;
@@ -182,6 +186,52 @@ class Unary(Expr):
         if self.op == "!":
             return "int(not (%s))" % self.a.py()
         return "((%s(%s)) & M)" % (self.op, self.a.py())
+
+
+class Convert(Expr):
+    """A round trip through another type and back to uint: narrow and
+    signed integers (truncation, sign extension), 64-bit arithmetic, and
+    float arithmetic on values small enough to stay exact (with or without
+    a fused multiply-add)."""
+
+    KINDS = ["uchar", "ushort", "char", "short", "mulhi64", "shr64", "float"]
+
+    def __init__(self, kind, a, b=None, c=None):
+        self.kind, self.a, self.b, self.c_ = kind, a, b, c
+        self.uniform = all(x.uniform for x in (a, b, c) if x is not None)
+
+    def c(self):
+        a = self.a.c()
+        k = self.kind
+        if k in ("uchar", "ushort"):
+            return "((uint)(%s)(%s))" % (k, a)
+        if k in ("char", "short"):
+            return "((uint)(int)(%s)(%s))" % (k, a)
+        if k == "mulhi64":
+            return "((uint)(((ulong)(%s) * (ulong)(%s)) >> 32))" % (a, self.b.c())
+        if k == "shr64":
+            return "((uint)(((ulong)(%s) << 32 | (ulong)(%s)) >> ((%s) & 63u)))" % (
+                a, self.b.c(), self.c_.c())
+        return ("((uint)((float)((%s) & 0xFFFu) * (float)((%s) & 0xFFFu) + "
+                "(float)((%s) & 0xFFFu)))" % (a, self.b.c(), self.c_.c()))
+
+    def py(self):
+        a = self.a.py()
+        k = self.kind
+        if k == "uchar":
+            return "((%s) & 0xFF)" % a
+        if k == "ushort":
+            return "((%s) & 0xFFFF)" % a
+        if k == "char":
+            return "cl_sext((%s), 8)" % a
+        if k == "short":
+            return "cl_sext((%s), 16)" % a
+        if k == "mulhi64":
+            return "(((%s) * (%s)) >> 32)" % (a, self.b.py())
+        if k == "shr64":
+            return "(((((%s) << 32) | (%s)) >> ((%s) & 63)) & M)" % (a, self.b.py(), self.c_.py())
+        return "(((%s) & 0xFFF) * ((%s) & 0xFFF) + ((%s) & 0xFFF))" % (a, self.b.py(),
+                                                                     self.c_.py())
 
 
 class Ternary(Expr):
@@ -462,6 +512,8 @@ class Generator:
             return Unary(self.rng.choice(["~", "-", "!"]), sub())
         if r < 0.65:
             return Ternary(sub(), sub(), sub())
+        if r < 0.7:
+            return Convert(self.rng.choice(Convert.KINDS), sub(), sub(), sub())
         if r < 0.85:
             name = self.rng.choice(sorted(BUILTINS))
             return Builtin(name, [sub() for _ in range(BUILTINS[name])])
@@ -939,6 +991,9 @@ def cl_bitselect(a, b, c): return (a & ~c & M) | (b & c)
 def cl_select(a, b, c): return b if c else a  # scalar select tests c != 0
 def cl_clamp(x, lo, hi): return min(max(x, min(lo, hi)), max(lo, hi))
 def vec_op(f, a, b): return tuple(f(p, q) for p, q in zip(a, b))
+def cl_sext(a, bits):
+    a &= (1 << bits) - 1
+    return (a - (1 << bits)) & M if a >> (bits - 1) else a
 """
 
 
