@@ -483,5 +483,44 @@ TEST_F(KernelBarrierTest, TwoPrivateVariablesInMemoryAcrossBarrier) {
     ASSERT_EQ(got[i], int(i) + 7) << i;
 }
 
+TEST_F(KernelBarrierTest, PrivateArrayWithDynamicIndicesAcrossBarrier) {
+  // A private array indexed by values only known at run time stays in
+  // memory and lives across the barrier in per-work-item storage. Every
+  // work-item must still see only its own elements.
+  cl_kernel k = buildKernel(R"(
+    kernel void f(global const int *in, global int *out) {
+      int gid = get_global_id(0), lid = get_local_id(0);
+      int a[8];
+      volatile int scale = in[gid] + 1;
+      for (int j = 0; j < 8; ++j)
+        a[(j * 3 + lid) & 7] = in[gid] * j + lid;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      int s = 0;
+      for (int j = 0; j < 8; ++j)
+        s += a[(j + in[gid]) & 7] * (j + 1);
+      out[gid] = s * scale;
+    })",
+                            "f");
+  ASSERT_TRUE(k);
+  const size_t n = 48 * 3, local = 48;
+  std::vector<cl_int> in(n);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = cl_int((i * 7) % 13);
+  cl_mem bi = bufferOf(in);
+  cl_mem out = outputBuffer<cl_int>(n);
+  ASSERT_EQ(setArgs(k, bi, out), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &n, &local), CL_SUCCESS);
+  std::vector<cl_int> got = read<cl_int>(out, n);
+  for (size_t g = 0; g < n; ++g) {
+    int lid = int(g % local), a[8];
+    for (int j = 0; j < 8; ++j)
+      a[(j * 3 + lid) & 7] = in[g] * j + lid;
+    int s = 0;
+    for (int j = 0; j < 8; ++j)
+      s += a[(j + in[g]) & 7] * (j + 1);
+    ASSERT_EQ(got[g], s * (in[g] + 1)) << g;
+  }
+}
+
 } // namespace
 } // namespace corecl::test
