@@ -1,5 +1,6 @@
 #include "compiler/llvm_init.h"
 
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/TargetSelect.h>
 
@@ -24,6 +25,12 @@ void initializeLLVM() {
     llvm::InitializeNativeTargetAsmPrinter();
     llvm::InitializeNativeTargetAsmParser();
     llvm::install_fatal_error_handler(onFatalError, nullptr);
+    // For compiler developers: LLVM's own options (-opt-bisect-limit=N,
+    // -print-after=..., -debug-only= in assertion builds) from
+    // CORECL_LLVM_OPTIONS, to find which pass changes a result inside a
+    // real application.
+    const char *argv[] = {"corecl"};
+    llvm::cl::ParseCommandLineOptions(1, argv, "", nullptr, "CORECL_LLVM_OPTIONS");
   });
 }
 

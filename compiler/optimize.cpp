@@ -1,6 +1,7 @@
 // Preparation, retargeting and optimisation with LLVM's new pass manager.
 #include "compiler/kernel_metadata.h"
 #include "compiler/llvm_init.h"
+#include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/unroll_small_loops.h"
 #include "compiler/pipeline.h"
@@ -18,6 +19,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Passes/StandardInstrumentations.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
@@ -39,6 +41,7 @@
 #include <atomic>
 #include <dlfcn.h>
 #include <cstdlib>
+#include <optional>
 #include <set>
 
 namespace corecl::compiler {
@@ -121,6 +124,13 @@ void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
   llvm::PassInstrumentationCallbacks instrumentation;
   if (coreclPasses)
     verifyAfterEachPass(instrumentation, module);
+  // LLVM's standard instrumentation (-opt-bisect-limit, -print-after, ...)
+  // only when a developer asked for LLVM options: it costs time per pass.
+  std::optional<llvm::StandardInstrumentations> standard;
+  if (std::getenv("CORECL_LLVM_OPTIONS")) {
+    standard.emplace(module.getContext(), /*DebugLogging=*/false);
+    standard->registerCallbacks(instrumentation, &mam);
+  }
   llvm::PassBuilder builder(machine, tuning, std::nullopt, &instrumentation);
   if (coreclPasses)
     registerCoreCLPasses(builder, *coreclPasses);
@@ -233,6 +243,8 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
     builder.registerVectorizerStartEPCallback(
         [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
           passes.addPass(ScalarizeNarrowVectorsPass());
+          // Last before the loop vectoriser: it sees the scalarised accesses.
+          passes.addPass(KeepWorkItemOrderPass());
         });
     if (!optDisable)
       builder.registerOptimizerLastEPCallback(

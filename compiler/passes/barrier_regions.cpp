@@ -41,6 +41,7 @@
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
@@ -225,6 +226,19 @@ llvm::Value *uniformSlotAddress(llvm::IRBuilder<> &b, llvm::Function &f, uint64_
   return b.CreateInBoundsGEP(b.getInt8Ty(), f.getArg(p.wiBase()), byteOffset);
 }
 
+/// Lifetime markers belong to stack objects. On a per-work-item slot they
+/// would tell LLVM that the slot's contents die and are born again, and
+/// the slot outlives the region (the reason it is a slot), so they go.
+void dropLifetimeMarkers(llvm::AllocaInst &a) {
+  std::vector<llvm::Instruction *> markers;
+  for (llvm::User *user : a.users())
+    if (auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(user))
+      if (intrinsic->isLifetimeStartOrEnd())
+        markers.push_back(intrinsic);
+  for (llvm::Instruction *marker : markers)
+    marker->eraseFromParent();
+}
+
 /// Private variables left in memory live in per-work-item storage.
 void moveAllocasToStorage(llvm::Function &f, StorageLayout &layout) {
   const llvm::DataLayout &dl = f.getParent()->getDataLayout();
@@ -249,6 +263,7 @@ void moveAllocasToStorage(llvm::Function &f, StorageLayout &layout) {
     llvm::Value *addr = slotAddress(b, f, offset, size, a->getName() + ".wi");
     if (addr->getType() != a->getType())
       addr = b.CreateAddrSpaceCast(addr, a->getType());
+    dropLifetimeMarkers(*a);
     a->replaceAllUsesWith(addr);
     a->eraseFromParent();
   }

@@ -1,4 +1,5 @@
 #include "compiler/passes/pass_registry.h"
+#include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/unroll_small_loops.h"
 
 #include <llvm/Passes/PassBuilder.h>
@@ -27,6 +28,8 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
           // For tests: on its own it runs on every function's loops.
           passes.addPass(llvm::createModuleToFunctionPassAdaptor(
               llvm::createFunctionToLoopPassAdaptor(MarkSmallLoopsForUnrollPass())));
+        else if (name == "corecl-keep-item-order")
+          passes.addPass(llvm::createModuleToFunctionPassAdaptor(KeepWorkItemOrderPass()));
         else if (name == "corecl-work-group-loops")
           passes.addPass(WorkGroupLoopsPass(options));
         else

@@ -32,20 +32,26 @@ namespace corecl::compiler {
 
 /// Integer division and remainder that cannot trap (safe_division.cpp);
 /// runs before the optimiser can exploit the undefined cases.
+// Passes without isRequired() are optimisations: LLVM's -opt-bisect-limit
+// (CORECL_LLVM_OPTIONS) may skip them, never the others.
 struct SafeDivisionPass : llvm::PassInfoMixin<SafeDivisionPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
 };
 
 struct KernelBodyPass : llvm::PassInfoMixin<KernelBodyPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
 };
 
 struct PrintfLoweringPass : llvm::PassInfoMixin<PrintfLoweringPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
 };
 
 struct LocalMemoryPass : llvm::PassInfoMixin<LocalMemoryPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
 };
 
 struct DivergentLoopsPass : llvm::PassInfoMixin<DivergentLoopsPass> {
@@ -58,6 +64,7 @@ struct UniformLoopsPass : llvm::PassInfoMixin<UniformLoopsPass> {
 
 struct BarrierRegionsPass : llvm::PassInfoMixin<BarrierRegionsPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
 };
 
 struct WorkGroupLoopsOptions {
@@ -68,6 +75,7 @@ struct WorkGroupLoopsOptions {
 struct WorkGroupLoopsPass : llvm::PassInfoMixin<WorkGroupLoopsPass> {
   explicit WorkGroupLoopsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
   WorkGroupLoopsOptions options;
 };
 
