@@ -13,13 +13,14 @@
 // or a load moved above a store to it, reads stale data (tests/fuzz seed
 // 3484; tests/kernels/same_item_memory_order_test.cpp).
 //
-// This pass gives the vectoriser the dependences it does not compute: for
-// every store followed (in the order the vectoriser linearises the body)
-// by an access that may alias it, where either is strided, the strided
-// ones are hidden from stride analysis with a freeze of their address. They
-// then stay where they are, as gathers or scatters; everything else keeps
-// its interleave groups. A load followed by a store needs nothing: LLVM
-// never moves a load below, or a store above, another access.
+// This pass stands in for the dependences LLVM does not compute: a strided
+// access that a group could move (a store down to its last possible
+// partner, a load up to its first, in the order the vectoriser linearises
+// the body) over an access that may touch the same memory (for a load: a
+// store) is hidden from stride analysis with a freeze of its address. It
+// then stays where it is, as a gather or scatter; everything else keeps
+// its interleave groups (a float4 read-modify-write per work-item moves
+// nothing over anything it aliases).
 #include "compiler/passes/keep_item_order.h"
 
 #include <llvm/ADT/Statistic.h>
@@ -28,10 +29,12 @@
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/LoopIterator.h>
 #include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/IR/DataLayout.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/Support/Debug.h>
 
-#include <set>
+#include <algorithm>
 #include <vector>
 
 #define DEBUG_TYPE "corecl-keep-item-order"
@@ -47,7 +50,8 @@ constexpr unsigned kQueryBudget = 200000;
 struct Access {
   llvm::Instruction *inst;
   bool isStore;
-  bool strided; // a candidate for an interleave group
+  int64_t strideBytes; // 0 unless a candidate for an interleave group
+  const llvm::SCEV *address;
 };
 
 llvm::Value *pointerOf(llvm::Instruction *inst) {
@@ -65,6 +69,7 @@ llvm::Type *accessedType(llvm::Instruction *inst) {
 /// Loads and stores of `loop` in the order the vectoriser visits them.
 std::vector<Access> accessesInOrder(llvm::Loop &loop, llvm::LoopInfo &loops,
                                     llvm::PredicatedScalarEvolution &pse) {
+  const llvm::DataLayout &dl = loop.getHeader()->getDataLayout();
   llvm::LoopBlocksRPO order(&loop);
   order.perform(&loops);
   std::vector<Access> accesses;
@@ -74,47 +79,96 @@ std::vector<Access> accessesInOrder(llvm::Loop &loop, llvm::LoopInfo &loops,
         continue;
       // The vectoriser's own question, with its own options (stride
       // predicates assumed, wrapping not checked).
-      std::optional<int64_t> stride =
-          llvm::getPtrStride(pse, accessedType(&inst), pointerOf(&inst), &loop, {},
-                             /*Assume=*/true, /*ShouldCheckWrap=*/false);
-      bool strided = stride && (*stride > 1 || *stride < -1);
-      accesses.push_back({&inst, llvm::isa<llvm::StoreInst>(inst), strided});
+      llvm::Type *type = accessedType(&inst);
+      std::optional<int64_t> stride = llvm::getPtrStride(pse, type, pointerOf(&inst), &loop, {},
+                                                         /*Assume=*/true,
+                                                         /*ShouldCheckWrap=*/false);
+      int64_t strideBytes = 0;
+      if (stride && (*stride > 1 || *stride < -1))
+        strideBytes = *stride * int64_t(dl.getTypeAllocSize(type).getFixedValue());
+      accesses.push_back(
+          {&inst, llvm::isa<llvm::StoreInst>(inst), strideBytes, pse.getSCEV(pointerOf(&inst))});
     }
   return accesses;
 }
 
-/// The strided accesses of `loop` that must stay in place.
-std::set<llvm::Instruction *> accessesToPin(const std::vector<Access> &accesses,
-                                            llvm::AAResults &aa) {
-  std::set<llvm::Instruction *> pinned;
-  unsigned queries = 0;
-  for (size_t a = 0; a < accesses.size(); ++a) {
-    const Access &first = accesses[a];
-    if (!first.isStore)
-      continue;
-    for (size_t b = a + 1; b < accesses.size(); ++b) {
-      const Access &second = accesses[b];
-      if (!first.strided && !second.strided)
+/// Finds what the vectoriser could move, and over what. An interleave
+/// group joins accesses of one kind whose addresses lie a constant
+/// distance apart, less than the stride; a store group is written where
+/// its last member stood, a load group read where its first did. So a
+/// strided store may sink to its last possible partner, a strided load
+/// rise to its first; an access in between that may touch the same memory
+/// (for a load: a store) pins it.
+class PinFinder {
+public:
+  PinFinder(const std::vector<Access> &accesses, llvm::ScalarEvolution &se, llvm::AAResults &aa)
+      : accesses_(accesses), se_(se), aa_(aa) {}
+
+  std::vector<llvm::Instruction *> find() {
+    std::vector<llvm::Instruction *> pinned;
+    for (size_t a = 0; a < accesses_.size(); ++a) {
+      if (!accesses_[a].strideBytes)
         continue;
-      if ((!first.strided || pinned.count(first.inst)) &&
-          (!second.strided || pinned.count(second.inst)))
-        continue; // nothing left to decide for this pair
-      bool mayAlias = true;
-      if (++queries <= kQueryBudget)
-        mayAlias = !aa.isNoAlias(llvm::MemoryLocation::get(first.inst),
-                                 llvm::MemoryLocation::get(second.inst));
-      if (!mayAlias)
-        continue;
-      LLVM_DEBUG(llvm::dbgs() << "keep-item-order: " << *first.inst << "\n  before "
-                              << *second.inst << "\n");
-      if (first.strided)
-        pinned.insert(first.inst);
-      if (second.strided)
-        pinned.insert(second.inst);
+      bool moves = accesses_[a].isStore ? sinksOverAlias(a) : risesOverStore(a);
+      if (moves) {
+        LLVM_DEBUG(llvm::dbgs() << "keep-item-order: pinned " << *accesses_[a].inst << "\n");
+        pinned.push_back(accesses_[a].inst);
+      }
     }
+    return pinned;
   }
-  return pinned;
-}
+
+private:
+  bool partners(size_t a, size_t b) {
+    const Access &x = accesses_[a], &y = accesses_[b];
+    if (x.isStore != y.isStore || !y.strideBytes || x.address->getType() != y.address->getType())
+      return false;
+    if (++budget_ > kQueryBudget)
+      return true; // out of budget: assume the worst
+    auto *distance = llvm::dyn_cast<llvm::SCEVConstant>(se_.getMinusSCEV(y.address, x.address));
+    if (!distance)
+      return false;
+    int64_t d = distance->getAPInt().getSExtValue();
+    int64_t span = std::max(std::abs(x.strideBytes), std::abs(y.strideBytes));
+    return d > -span && d < span;
+  }
+
+  bool mayAlias(size_t a, size_t b) {
+    if (++budget_ > kQueryBudget)
+      return true;
+    return !aa_.isNoAlias(llvm::MemoryLocation::get(accesses_[a].inst),
+                          llvm::MemoryLocation::get(accesses_[b].inst));
+  }
+
+  bool sinksOverAlias(size_t a) {
+    size_t last = a;
+    for (size_t b = a + 1; b < accesses_.size(); ++b)
+      if (partners(a, b))
+        last = b;
+    for (size_t b = a + 1; b <= last; ++b)
+      if (mayAlias(a, b))
+        return true;
+    return false;
+  }
+
+  bool risesOverStore(size_t a) {
+    size_t first = a;
+    for (size_t b = 0; b < a; ++b)
+      if (partners(a, b)) {
+        first = b;
+        break;
+      }
+    for (size_t b = first; b < a; ++b)
+      if (accesses_[b].isStore && mayAlias(a, b))
+        return true;
+    return false;
+  }
+
+  const std::vector<Access> &accesses_;
+  llvm::ScalarEvolution &se_;
+  llvm::AAResults &aa_;
+  unsigned budget_ = 0;
+};
 
 /// Hides the address of `access` from stride analysis. The freeze changes
 /// no value (an address that is used is never poison) and is gone after
@@ -139,7 +193,8 @@ llvm::PreservedAnalyses KeepWorkItemOrderPass::run(llvm::Function &f,
     if (!loop->isInnermost() || !loop->isAnnotatedParallel())
       continue;
     llvm::PredicatedScalarEvolution pse(se, *loop);
-    for (llvm::Instruction *access : accessesToPin(accessesInOrder(*loop, loops, pse), aa)) {
+    std::vector<Access> accesses = accessesInOrder(*loop, loops, pse);
+    for (llvm::Instruction *access : PinFinder(accesses, se, aa).find()) {
       pin(access);
       changed = true;
     }
