@@ -49,6 +49,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace corecl::compiler {
@@ -239,7 +240,86 @@ void dropLifetimeMarkers(llvm::AllocaInst &a) {
     marker->eraseFromParent();
 }
 
-/// Private variables left in memory live in per-work-item storage.
+/// The accesses of an alloca that can be laid out lane-interleaved: every
+/// use loads or stores one element, at the alloca itself or through a GEP
+/// that picks an element by index (lifetime markers aside). Null if some
+/// use does anything else (passes the address on, reads across elements).
+struct ElementAccesses {
+  llvm::Type *element = nullptr;
+  std::vector<llvm::Instruction *> direct;        // loads and stores of element 0
+  // Element pointers and the index of the element each picks.
+  std::vector<std::pair<llvm::GetElementPtrInst *, llvm::Value *>> indexed;
+  std::vector<llvm::Instruction *> lifetimes;
+};
+
+bool isElementAccess(llvm::User *user, llvm::Value *ptr, llvm::Type *element) {
+  if (auto *load = llvm::dyn_cast<llvm::LoadInst>(user))
+    return load->getType() == element;
+  if (auto *store = llvm::dyn_cast<llvm::StoreInst>(user))
+    return store->getPointerOperand() == ptr && store->getValueOperand()->getType() == element;
+  return false;
+}
+
+bool isZero(llvm::Value *v) {
+  auto *c = llvm::dyn_cast<llvm::ConstantInt>(v);
+  return c && c->isZero();
+}
+
+/// The element a GEP into an array of `element`s picks, or null:
+/// `gep [K x T], %a, 0, %i`, `gep T, %a, %i`, or (as InstCombine writes a
+/// constant index) `gep i8, %a, C` with C a multiple of the element size.
+llvm::Value *elementIndex(llvm::GetElementPtrInst &gep, llvm::Type *allocated,
+                          llvm::Type *element) {
+  llvm::Type *source = gep.getSourceElementType();
+  if (source == allocated && allocated->isArrayTy() && gep.getNumIndices() == 2 &&
+      isZero(gep.getOperand(1)))
+    return gep.getOperand(2);
+  if (source == element && gep.getNumIndices() == 1)
+    return gep.getOperand(1);
+  auto *bytes = llvm::dyn_cast<llvm::ConstantInt>(gep.getOperand(1));
+  uint64_t size = gep.getDataLayout().getTypeAllocSize(element);
+  if (source->isIntegerTy(8) && gep.getNumIndices() == 1 && bytes && size &&
+      bytes->getSExtValue() % int64_t(size) == 0)
+    return llvm::ConstantInt::get(bytes->getType(), bytes->getSExtValue() / int64_t(size));
+  return nullptr;
+}
+
+std::optional<ElementAccesses> elementAccesses(llvm::AllocaInst &a) {
+  ElementAccesses result;
+  llvm::Type *type = a.getAllocatedType();
+  result.element = type->isArrayTy() ? type->getArrayElementType() : type;
+  if (!result.element->isSingleValueType() || result.element->isVectorTy() ||
+      !llvm::isa<llvm::ConstantInt>(a.getArraySize()))
+    return std::nullopt;
+  for (llvm::User *user : a.users()) {
+    if (auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(user);
+        intrinsic && intrinsic->isLifetimeStartOrEnd()) {
+      result.lifetimes.push_back(intrinsic);
+      continue;
+    }
+    if (isElementAccess(user, &a, result.element)) {
+      result.direct.push_back(llvm::cast<llvm::Instruction>(user));
+      continue;
+    }
+    auto *gep = llvm::dyn_cast<llvm::GetElementPtrInst>(user);
+    if (!gep || gep->getPointerOperand() != &a)
+      return std::nullopt;
+    llvm::Value *index = elementIndex(*gep, type, result.element);
+    if (!index)
+      return std::nullopt;
+    for (llvm::User *access : gep->users())
+      if (!isElementAccess(access, gep, result.element))
+        return std::nullopt;
+    result.indexed.emplace_back(gep, index);
+  }
+  return result;
+}
+
+/// Private variables left in memory live in per-work-item storage. An
+/// array accessed element by element is laid out lane-interleaved: element
+/// j of every work-item side by side, so the same element of neighbouring
+/// work-items is one vector load. Other allocas get a slot of their own
+/// size per work-item (also side by side for a scalar).
 void moveAllocasToStorage(llvm::Function &f, StorageLayout &layout) {
   const llvm::DataLayout &dl = f.getParent()->getDataLayout();
   std::vector<llvm::AllocaInst *> allocas;
@@ -248,15 +328,45 @@ void moveAllocasToStorage(llvm::Function &f, StorageLayout &layout) {
       if (auto *a = llvm::dyn_cast<llvm::AllocaInst>(&inst))
         allocas.push_back(a);
   for (llvm::AllocaInst *a : allocas) {
+    uint64_t count = 1;
+    if (auto *c = llvm::dyn_cast<llvm::ConstantInt>(a->getArraySize()))
+      count = c->getZExtValue();
+    uint64_t align = a->getAlign().value();
+    if (std::optional<ElementAccesses> accesses = elementAccesses(*a)) {
+      uint64_t elementSize = dl.getTypeAllocSize(accesses->element);
+      uint64_t elements = dl.getTypeAllocSize(a->getAllocatedType()) * count / elementSize;
+      align = std::min<uint64_t>(align, dl.getABITypeAlign(accesses->element).value());
+      uint64_t offset = layout.allocate(elements * elementSize, align);
+      // Element j of this work-item: the slot at offset + j * elementSize.
+      auto elementAddress = [&](llvm::IRBuilder<> &b, llvm::Value *j) {
+        llvm::Value *slot = slotAddress(b, f, offset, elementSize, a->getName() + ".wi");
+        llvm::Value *addr = slot;
+        if (!isZero(j))
+          addr = b.CreateGEP(b.getInt8Ty(), slot,
+                             b.CreateMul(b.CreateSExtOrTrunc(j, b.getInt64Ty()),
+                                         b.CreateMul(workItemCount(b, f),
+                                                     b.getInt64(elementSize))));
+        return addr->getType() == a->getType() ? addr : b.CreateAddrSpaceCast(addr, a->getType());
+      };
+      for (llvm::Instruction *lifetime : accesses->lifetimes)
+        lifetime->eraseFromParent();
+      for (auto [gep, index] : accesses->indexed) {
+        llvm::IRBuilder<> b(gep);
+        gep->replaceAllUsesWith(elementAddress(b, index));
+        gep->eraseFromParent();
+      }
+      for (llvm::Instruction *access : accesses->direct) {
+        llvm::IRBuilder<> b(access);
+        access->replaceUsesOfWith(a, elementAddress(b, b.getInt64(0)));
+      }
+      a->eraseFromParent();
+      continue;
+    }
     // The address is computed where the alloca stood, which dominates its
     // uses. The builder must not outlive its insertion point: that point
     // may be the next alloca, erased below.
     llvm::IRBuilder<> b(a);
-    uint64_t count = 1;
-    if (auto *c = llvm::dyn_cast<llvm::ConstantInt>(a->getArraySize()))
-      count = c->getZExtValue();
     // Rounded to the alignment, so every work-item's copy stays aligned.
-    uint64_t align = std::max<uint64_t>(a->getAlign().value(), 16);
     uint64_t size =
         (dl.getTypeAllocSize(a->getAllocatedType()) * count + align - 1) / align * align;
     uint64_t offset = layout.allocate(size, align);

@@ -485,8 +485,9 @@ TEST_F(KernelBarrierTest, TwoPrivateVariablesInMemoryAcrossBarrier) {
 
 TEST_F(KernelBarrierTest, PrivateArrayWithDynamicIndicesAcrossBarrier) {
   // A private array indexed by values only known at run time stays in
-  // memory and lives across the barrier in per-work-item storage. Every
-  // work-item must still see only its own elements.
+  // memory and lives across the barrier in per-work-item storage, laid out
+  // lane-interleaved (element j of neighbouring work-items side by side).
+  // Every work-item must still see only its own elements.
   cl_kernel k = buildKernel(R"(
     kernel void f(global const int *in, global int *out) {
       int gid = get_global_id(0), lid = get_local_id(0);

@@ -86,15 +86,15 @@ entry:
 
 ; CHECK-LABEL: define internal i32 @two_allocas.body.region0(
 ; CHECK-NOT: alloca
-; CHECK: %a.wi = getelementptr inbounds i8, ptr %wi.base
-; CHECK: %b.wi = getelementptr inbounds i8, ptr %wi.base
-; CHECK: store volatile i32 {{.*}}, ptr %a.wi
-; CHECK: store volatile i32 7, ptr %b.wi
+; CHECK: [[A0:%a.wi[0-9]*]] = getelementptr inbounds i8, ptr %wi.base
+; CHECK: store volatile i32 %lid32, ptr [[A0]]
+; CHECK: [[B0:%b.wi[0-9]*]] = getelementptr inbounds i8, ptr %wi.base
+; CHECK: store volatile i32 7, ptr [[B0]]
 ; CHECK: ret i32 1
 ; CHECK-LABEL: define internal i32 @two_allocas.body.region1(
-; CHECK: [[A1:%[0-9]+]] = getelementptr inbounds i8, ptr %wi.base
+; CHECK: [[A1:%a.wi[0-9]*]] = getelementptr inbounds i8, ptr %wi.base
 ; CHECK: %x = load volatile i32, ptr [[A1]]
-; CHECK: [[B1:%[0-9]+]] = getelementptr inbounds i8, ptr %wi.base
+; CHECK: [[B1:%b.wi[0-9]*]] = getelementptr inbounds i8, ptr %wi.base
 ; CHECK: %y = load volatile i32, ptr [[B1]]
 ; CHECK: ret i32 -1
 
