@@ -1,12 +1,31 @@
 #include "compiler/passes/pass_registry.h"
+#include "compiler/passes/divergence_analysis.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/unroll_small_loops.h"
 
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/raw_ostream.h>
 
 namespace corecl::compiler {
 
 void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions options) {
+  builder.registerAnalysisRegistrationCallback([](llvm::FunctionAnalysisManager &analyses) {
+    analyses.registerPass([] { return WorkItemDivergenceAnalysis(); });
+  });
+  builder.registerPipelineParsingCallback(
+      [](llvm::StringRef name, llvm::FunctionPassManager &passes,
+         llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+        if (name == "print<corecl-divergence>") {
+          // To standard output, where corecl_opt's tests read.
+          passes.addPass(WorkItemDivergencePrinterPass(llvm::outs()));
+          return true;
+        }
+        if (name == "corecl-keep-item-order") {
+          passes.addPass(KeepWorkItemOrderPass());
+          return true;
+        }
+        return false;
+      });
   builder.registerPipelineParsingCallback(
       [options](llvm::StringRef name, llvm::ModulePassManager &passes,
                 llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
@@ -28,8 +47,6 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
           // For tests: on its own it runs on every function's loops.
           passes.addPass(llvm::createModuleToFunctionPassAdaptor(
               llvm::createFunctionToLoopPassAdaptor(MarkSmallLoopsForUnrollPass())));
-        else if (name == "corecl-keep-item-order")
-          passes.addPass(llvm::createModuleToFunctionPassAdaptor(KeepWorkItemOrderPass()));
         else if (name == "corecl-work-group-loops")
           passes.addPass(WorkGroupLoopsPass(options));
         else
