@@ -29,6 +29,8 @@
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <algorithm>
+
 namespace corecl::compiler {
 namespace {
 
@@ -147,7 +149,7 @@ bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels
 
 void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
                     std::unique_ptr<llvm::Module> module, BuildResult &result,
-                    const std::string &cacheKeyText = "") {
+                    const std::vector<std::string> &cacheKeys = {}) {
   // The module must die before its context. Parameters are destroyed in an
   // order the ABI leaves open, so the module goes first explicitly.
   struct ModuleFirst {
@@ -200,8 +202,10 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     return;
   }
   result.log += sink->text;
+  bool caching = std::any_of(cacheKeys.begin(), cacheKeys.end(),
+                             [](const std::string &key) { return !key.empty(); });
   CachedBuild cached;
-  if (!cacheKeyText.empty()) {
+  if (caching) {
     cached.kernels = kernels;
     cached.kernelArgInfo = result.kernelArgInfo;
     cached.nonUniformWorkGroups = result.nonUniformWorkGroups;
@@ -209,9 +213,38 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     cached.bitcode = result.bitcode;
     cached.log = result.log;
   }
-  if (finishExecutable(object, std::move(kernels), std::move(sink), result) &&
-      !cacheKeyText.empty())
-    storeCachedBuild(cacheKeyText, cached);
+  if (finishExecutable(object, std::move(kernels), std::move(sink), result))
+    for (const std::string &key : cacheKeys)
+      if (!key.empty())
+        storeCachedBuild(key, cached);
+}
+
+/// The cache key of an executable linked from `bitcodes` alone (a binary
+/// an application kept, as hashcat and pyopencl do). Build options do not
+/// enter it: the options that change code generation are recorded in the
+/// bitcode.
+std::string binaryCacheKey(const std::vector<std::string> &bitcodes) {
+  std::string material = "corecl-executable-from-bitcode";
+  for (const std::string &bitcode : bitcodes)
+    material += '\0' + std::to_string(bitcode.size()) + '\0' + bitcode;
+  return cacheKey(material, "");
+}
+
+/// Fills `result` from the disk cache entry `key`; false on a miss (or an
+/// unusable entry, which is a miss too).
+bool loadFromCache(const std::string &key, BuildResult &result) {
+  std::optional<CachedBuild> hit = loadCachedBuild(key);
+  if (!hit)
+    return false;
+  result.bitcode = std::move(hit->bitcode);
+  result.log = std::move(hit->log);
+  result.kernelArgInfo = hit->kernelArgInfo;
+  result.nonUniformWorkGroups = hit->nonUniformWorkGroups;
+  if (finishExecutable(hit->object, std::move(hit->kernels), std::make_unique<DiagnosticSink>(),
+                       result))
+    return true;
+  result = BuildResult();
+  return false;
 }
 
 std::unique_ptr<llvm::Module> compileToModule(llvm::LLVMContext &context,
@@ -314,23 +347,18 @@ BuildResult buildProgram(const std::string &source, const std::string &options) 
     std::string key;
     if (parseBuildOptions(options, OptionsKind::Build).error.empty()) {
       key = cacheKey(source, options);
-      if (std::optional<CachedBuild> hit = loadCachedBuild(key)) {
-        result.bitcode = std::move(hit->bitcode);
-        result.log = std::move(hit->log);
-        result.kernelArgInfo = hit->kernelArgInfo;
-        result.nonUniformWorkGroups = hit->nonUniformWorkGroups;
-        if (finishExecutable(hit->object, std::move(hit->kernels),
-                             std::make_unique<DiagnosticSink>(), result))
-          return result;
-        result = BuildResult(); // unusable entry: build from scratch
-      }
+      if (loadFromCache(key, result))
+        return result;
     }
     auto context = std::make_unique<llvm::LLVMContext>();
     auto module = compileToModule(*context, source, options, {}, OptionsKind::Build, result);
     if (!module)
       return result;
     result.bitcode = toBitcode(*module);
-    makeExecutable(std::move(context), std::move(module), result, key);
+    // Also under the key of its bitcode: the binary an application keeps
+    // (CL_PROGRAM_BINARIES) then loads without compiling again.
+    std::string fromBinary = key.empty() ? "" : binaryCacheKey({result.bitcode});
+    makeExecutable(std::move(context), std::move(module), result, {key, fromBinary});
     return result;
   });
 }
@@ -362,6 +390,9 @@ BuildResult linkChecked(const std::vector<std::string> &bitcodes, const std::str
       result.log = "error: " + parsed.error + "\n";
       return result;
     }
+    std::string key = createLibrary ? "" : binaryCacheKey(bitcodes);
+    if (loadFromCache(key, result))
+      return result;
     auto context = std::make_unique<llvm::LLVMContext>();
     auto module = linkBitcodes(*context, bitcodes, result.log);
     if (!module)
@@ -371,7 +402,11 @@ BuildResult linkChecked(const std::vector<std::string> &bitcodes, const std::str
       result.status = BuildResult::Success;
       return result;
     }
-    makeExecutable(std::move(context), std::move(module), result);
+    // Also under the linked bitcode, which is what CL_PROGRAM_BINARIES
+    // hands out (hashcat compiles and links, then keeps that binary).
+    std::string linked = key.empty() ? "" : binaryCacheKey({result.bitcode});
+    makeExecutable(std::move(context), std::move(module), result,
+                   {key, linked == key ? "" : linked});
     return result;
   });
 }
