@@ -4,8 +4,15 @@
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Object/ELFObjectFile.h>
+#include <llvm/Object/ObjectFile.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/TargetParser/Host.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <unistd.h>
 
 namespace corecl::compiler {
 
@@ -13,6 +20,52 @@ class JitProgram {
 public:
   std::unique_ptr<llvm::orc::LLJIT> jit;
 };
+
+namespace {
+
+/// With CORECL_PERF_MAP=1, names the program's functions for Linux perf in
+/// /tmp/perf-<pid>.map (perf's convention for JIT code), so that a profile
+/// of a real application shows which kernel, and with perf annotate on
+/// the CORECL_DUMP_ASM listing, which instructions, take the time.
+void announceToProfilers(llvm::orc::LLJIT &jit, const std::string &object) {
+  const char *wanted = std::getenv("CORECL_PERF_MAP");
+  if (!wanted || std::string(wanted) != "1")
+    return;
+  auto file = llvm::object::ObjectFile::createObjectFile(
+      llvm::MemoryBufferRef(object, "corecl-program"));
+  if (!file) {
+    llvm::consumeError(file.takeError());
+    return;
+  }
+  static std::mutex mutex;
+  std::lock_guard lock(mutex);
+  std::string path = "/tmp/perf-" + std::to_string(::getpid()) + ".map";
+  std::FILE *map = std::fopen(path.c_str(), "a");
+  if (!map)
+    return;
+  for (const llvm::object::SymbolRef &symbol : (*file)->symbols()) {
+    auto type = symbol.getType();
+    auto name = symbol.getName();
+    if (!type || !name || *type != llvm::object::SymbolRef::ST_Function) {
+      if (!type)
+        llvm::consumeError(type.takeError());
+      if (!name)
+        llvm::consumeError(name.takeError());
+      continue;
+    }
+    uint64_t size = llvm::object::ELFSymbolRef(symbol).getSize();
+    auto address = jit.lookup(*name);
+    if (!address) { // local functions are not looked up by name
+      llvm::consumeError(address.takeError());
+      continue;
+    }
+    std::fprintf(map, "%llx %llx %s\n", (unsigned long long)address->getValue(),
+                 (unsigned long long)size, name->str().c_str());
+  }
+  std::fclose(map);
+}
+
+} // namespace
 
 JitProgramPtr jitLoadObject(const std::string &object, const Target &target, std::string &log) {
   llvm::orc::JITTargetMachineBuilder machine(llvm::Triple(llvm::sys::getProcessTriple()));
@@ -49,6 +102,7 @@ JitProgramPtr jitLoadObject(const std::string &object, const Target &target, std
     log += "error: cannot load the program's code: " + llvm::toString(std::move(err)) + "\n";
     return nullptr;
   }
+  announceToProfilers(*program->jit, object);
   return program;
 }
 

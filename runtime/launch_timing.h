@@ -14,6 +14,9 @@ public:
   /// worker and handing it the command costs a few microseconds.
   static constexpr uint64_t kInlineBudgetNs = 4000;
 
+  /// The measured cost per 1024 work-items in nanoseconds, 0 if unknown.
+  uint64_t nsPerKiloItems() const { return nsPerKiloItems_.load(std::memory_order_relaxed); }
+
   /// Whether a launch of `items` work-items is predicted to take less than
   /// `budgetNs`. False until a launch has been measured.
   bool predictsShorterThan(uint64_t items, uint64_t budgetNs = kInlineBudgetNs) const {

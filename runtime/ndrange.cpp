@@ -4,6 +4,7 @@
 
 #include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
 #include <memory>
@@ -45,9 +46,29 @@ uint64_t groupsIn(uint64_t global, uint64_t local) {
   return local == 1 ? global : (global + local - 1) / local;
 }
 
-/// Small ranges run on the calling thread: spawning costs more than it saves.
-bool smallRange(uint64_t totalGroups, uint64_t groupItems, uint64_t workItemCost) {
-  return totalGroups == 1 || totalGroups * groupItems * workItemCost < 4096;
+/// Small ranges run on the calling thread: spawning costs more than it
+/// saves. Small by their measured time where the kernel ran before (a few
+/// thousand heavy work-items are real work: hashcat launches 2048 that
+/// run 5 us each), else by their size.
+bool smallRange(uint64_t totalGroups, uint64_t groupItems, uint64_t nsPerKiloItems) {
+  if (totalGroups == 1)
+    return true;
+  uint64_t items = totalGroups * groupItems;
+  if (nsPerKiloItems == 0 || items > (uint64_t(1) << 40))
+    return items < 4096;
+  return items * nsPerKiloItems / 1024 < 4000;
+}
+
+/// Consecutive groups per task: slices of a few thousand cheap work-items
+/// (tiny groups do not pay a call each) or of about 30 us of measured
+/// work, and at least eight slices per worker where the groups allow.
+uint64_t grainSize(uint64_t totalGroups, uint64_t groupItems, uint64_t nsPerKiloItems) {
+  uint64_t items = 2048;
+  if (nsPerKiloItems)
+    items = std::clamp<uint64_t>(30000 * 1024 / nsPerKiloItems, 1, 2048);
+  uint64_t groups = std::max<uint64_t>(1, items / std::max<uint64_t>(1, groupItems));
+  uint64_t workers = uint64_t(std::max(1, tbb::this_task_arena::max_concurrency()));
+  return std::max<uint64_t>(1, std::min(groups, totalGroups / (8 * workers)));
 }
 
 } // namespace
@@ -58,7 +79,7 @@ bool runsOnCallingThread(const NDRange &range) {
     totalGroups *= groupsIn(range.globalSize[d], range.localSize[d]);
     groupItems *= range.localSize[d];
   }
-  return smallRange(totalGroups, groupItems, range.workItemCost);
+  return smallRange(totalGroups, groupItems, range.nsPerKiloItems);
 }
 
 void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
@@ -88,7 +109,7 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     entry(args, &ctx);
   };
 
-  if (smallRange(totalGroups, groupItems, range.workItemCost)) {
+  if (smallRange(totalGroups, groupItems, range.nsPerKiloItems)) {
     // Straight from `base`, without runSlice's copy of the context.
     base.group_begin = 0;
     base.group_end = totalGroups;
@@ -98,9 +119,7 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     entry(args, &base);
     return;
   }
-  // Aim for slices of a few thousand work-items, so tiny groups do not pay
-  // one call each, while keeping enough slices to balance the load.
-  uint64_t grain = std::max<uint64_t>(1, 2048 / std::max<uint64_t>(1, groupItems));
+  uint64_t grain = grainSize(totalGroups, groupItems, range.nsPerKiloItems);
   tbb::parallel_for(tbb::blocked_range<uint64_t>(0, totalGroups, grain),
                     [&](const tbb::blocked_range<uint64_t> &r) { runSlice(r.begin(), r.end()); });
 }

@@ -16,7 +16,7 @@ struct NDRange {
   uint64_t localSize[3] = {1, 1, 1}; // enqueued local size
   uint64_t localMemBytes = 0;        // static __local variables + __local arguments
   uint64_t wiStoragePerItem = 0;     // per work-item bytes live across barriers
-  uint64_t workItemCost = 1;         // rough relative cost, for the grain size
+  uint64_t nsPerKiloItems = 0;       // measured cost (launch_timing.h), 0 if unknown
   char *printfBuffer = nullptr;      // runtime/printf_buffer.h; null if the kernel never prints
   uint64_t printfCapacity = 0;
 };

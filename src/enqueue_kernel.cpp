@@ -197,6 +197,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     }
     range.localMemBytes = launch.localMemBytes;
     range.wiStoragePerItem = k->desc().wiStoragePerItem;
+    range.nsPerKiloItems = k->timing()->nsPerKiloItems();
     const uint64_t workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
     // Shorter than handing the launch to a worker: it runs on this thread.
     const bool runInline = !empty && k->timing()->predictsShorterThan(workItems);
