@@ -685,6 +685,8 @@ Regions formBarrierRegions(llvm::Function &body) {
   }
   if (anyUniform)
     markCurrentCopiesUnwritten(body, currentScope);
+  if (body.hasFnAttribute(attr::kRetiring))
+    regions.regionResultSlot = int64_t(layout.allocate(4, 4));
   regions.wiStorageBytes = layout.size();
   for (size_t r = 0; r <= blocks.barrier.size(); ++r) {
     regions.functions.push_back(cloneRegion(body, unsigned(r), blocks));
@@ -715,6 +717,8 @@ llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
     }
     kernel->addFnAttr(attr::kWiStorage, std::to_string(regions.wiStorageBytes));
     kernel->addFnAttr(attr::kBarriers, regions.hasBarriers ? "1" : "0");
+    if (regions.regionResultSlot >= 0)
+      kernel->addFnAttr(attr::kRegionResultSlot, std::to_string(regions.regionResultSlot));
   }
   return llvm::PreservedAnalyses::none();
 }

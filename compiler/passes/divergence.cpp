@@ -11,6 +11,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
+#include <set>
 #include <vector>
 
 namespace corecl::compiler {
@@ -36,6 +37,26 @@ bool isSourceOfVariation(const llvm::Instruction &inst) {
            call->mayHaveSideEffects();
   }
   return false;
+}
+
+/// True if a work-item at `start` can only run to the kernel's end: no
+/// block reachable from it is in a loop or holds a barrier.
+bool leadsOnlyToTheEnd(llvm::BasicBlock *start, const llvm::LoopInfo &loops) {
+  std::set<llvm::BasicBlock *> seen;
+  std::vector<llvm::BasicBlock *> work = {start};
+  while (!work.empty()) {
+    llvm::BasicBlock *bb = work.back();
+    work.pop_back();
+    if (!seen.insert(bb).second)
+      continue;
+    if (loops.getLoopFor(bb))
+      return false;
+    for (llvm::Instruction &inst : *bb)
+      if (isBarrierCall(inst) || isGroupAnyCall(inst))
+        return false;
+    work.insert(work.end(), llvm::succ_begin(bb), llvm::succ_end(bb));
+  }
+  return true;
 }
 
 /// The control-flow analyses the propagation needs.
@@ -75,6 +96,26 @@ void WorkItemDivergence::propagate(llvm::Function &body) {
     auto *bb = const_cast<llvm::BasicBlock *>(branchBlock);
     llvm::DomTreeNode *node = state.pdt.getNode(bb);
     llvm::BasicBlock *join = node && node->getIDom() ? node->getIDom()->getBlock() : nullptr;
+    // Work-items that go a way leading only to the end retire: if all but
+    // one way do, the work-items still running all go that one way.
+    unsigned staying = 0;
+    std::set<llvm::BasicBlock *> retiringWay; // blocks the retiring work-items pass
+    for (llvm::BasicBlock *succ : llvm::successors(bb)) {
+      if (!leadsOnlyToTheEnd(succ, state.loops)) {
+        ++staying;
+        continue;
+      }
+      std::vector<llvm::BasicBlock *> walk = {succ};
+      while (!walk.empty()) {
+        llvm::BasicBlock *x = walk.back();
+        walk.pop_back();
+        if (retiringWay.insert(x).second)
+          walk.insert(walk.end(), llvm::succ_begin(x), llvm::succ_end(x));
+      }
+    }
+    // Only an early return outside loops: a loop's exit is a way out of an
+    // iteration the others go on with, which the loop rules below handle.
+    bool survivorsAgree = staying == 1 && !state.loops.getLoopFor(bb);
     std::set<llvm::BasicBlock *> seen;
     std::vector<llvm::BasicBlock *> blocks(llvm::succ_begin(bb), llvm::succ_end(bb));
     while (!blocks.empty()) {
@@ -82,12 +123,16 @@ void WorkItemDivergence::propagate(llvm::Function &body) {
       blocks.pop_back();
       if (!seen.insert(x).second)
         continue;
-      if (!x->hasNPredecessors(1))
+      // Where the ways meet, a phi merges values of different work-items;
+      // where only the survivors' way leads, not.
+      if (!x->hasNPredecessors(1) && (!survivorsAgree || retiringWay.count(x)))
         for (llvm::PHINode &phi : x->phis())
           mark(&phi);
       if (x == join)
         continue;
       divergentBlocks_.insert(x);
+      if (!survivorsAgree)
+        liveDivergentBlocks_.insert(x);
       blocks.insert(blocks.end(), llvm::succ_begin(x), llvm::succ_end(x));
     }
     for (llvm::Loop *loop = state.loops.getLoopFor(bb); loop; loop = loop->getParentLoop()) {

@@ -41,12 +41,22 @@ public:
     return divergentBlocks_.count(block) != 0;
   }
 
+  /// The same, counting only work-items that have not retired: a varying
+  /// branch whose other ways lead straight to the kernel's end (no loop,
+  /// no barrier: `if (i >= n) return;`) leaves every work-item that is
+  /// still running on one way. Work-group formation lets retired
+  /// work-items skip what follows (barrier_regions.cpp, kRetiring).
+  bool isDivergentlyReachedByLive(const llvm::BasicBlock *block) const {
+    return liveDivergentBlocks_.count(block) != 0;
+  }
+
 private:
   void propagate(llvm::Function &body);
 
   std::set<const llvm::Value *> varying_;
   std::set<const llvm::BasicBlock *> divergentBranches_;
   std::set<const llvm::BasicBlock *> divergentBlocks_;
+  std::set<const llvm::BasicBlock *> liveDivergentBlocks_;
 };
 
 } // namespace corecl::compiler

@@ -24,8 +24,13 @@ WorkItemDivergencePrinterPass::run(llvm::Function &f, llvm::FunctionAnalysisMana
     return llvm::PreservedAnalyses::all();
   out_ << "Work-item divergence of '" << f.getName() << "':\n";
   for (llvm::BasicBlock &bb : f) {
-    out_ << "  block " << bb.getName()
-         << (divergence->isDivergentlyReached(&bb) ? ": divergently reached\n" : ":\n");
+    out_ << "  block " << bb.getName();
+    if (divergence->isDivergentlyReachedByLive(&bb))
+      out_ << ": divergently reached\n";
+    else if (divergence->isDivergentlyReached(&bb))
+      out_ << ": reached by every work-item that has not returned\n";
+    else
+      out_ << ":\n";
     for (llvm::Instruction &inst : bb) {
       if (inst.getType()->isVoidTy() && !inst.isTerminator())
         continue;

@@ -95,6 +95,14 @@ inline constexpr const char *kLocalBytes = "corecl.local-bytes";
 inline constexpr const char *kPrintf = "corecl.printf";
 inline constexpr const char *kWiStorage = "corecl.wi-storage";
 inline constexpr const char *kBarriers = "corecl.barriers";
+/// On a kernel body, then its kernel: some work-items may end the kernel
+/// while others stop at a barrier (an early return before a loop that got
+/// a barrier). Each region's result is then kept per work-item in the
+/// storage slot at offset kRegionResultSlot; a work-item whose last region
+/// returned -1 skips the next, and the group goes on to the barrier any
+/// work-item stopped at.
+inline constexpr const char *kRetiring = "corecl.retiring";
+inline constexpr const char *kRegionResultSlot = "corecl.region-result-slot";
 inline constexpr const char *kRegionOf = "corecl.region-of";
 inline constexpr const char *kRegionIndex = "corecl.region-index";
 /// On a copy of a kernel body kept before loops were split

@@ -53,6 +53,9 @@ struct Regions {
   std::vector<llvm::Function *> functions; // region i starts at barrier i (0: entry)
   uint64_t wiStorageBytes = 0;             // per work-item
   bool hasBarriers = false;
+  // Work-items may retire early (attr::kRetiring): the offset of the
+  // per-work-item i32 slot holding each one's last region result, or -1.
+  int64_t regionResultSlot = -1;
   // The body before loops were split, for groups of one work-item (or null).
   llvm::Function *serial = nullptr;
 };

@@ -7,8 +7,9 @@
 // product) would run one work-item at a time through its own loop, which
 // does not vectorise either (its reductions may not be reordered).
 //
-// When a loop is uniform - reached by every work-item and left by every
-// work-item after the same iteration, because its exit conditions are the
+// When a loop is uniform - reached by every work-item (that has not
+// returned early: `if (i >= n) return;` before it, see kRetiring) and left
+// by every work-item after the same iteration, because its exit conditions are the
 // same for all (divergence.h) - a barrier at the top of its header changes
 // nothing a kernel can observe: without barriers OpenCL promises no order
 // between work-items. Barrier regions (barrier_regions.cpp) then turn each
@@ -47,7 +48,6 @@ public:
     return chosen;
   }
 
-private:
   /// Returns true if `loop` or a loop inside it was chosen. A loop with
   /// barriers of its own is split by them already, but the uniform loops
   /// inside it still need theirs: the K loop of a tiled matrix multiply
@@ -66,13 +66,24 @@ private:
     return inner;
   }
 
+  /// Whether a chosen loop is reached only by the work-items that have not
+  /// retired (an early return before it).
+  bool needsRetiring(const std::vector<llvm::Loop *> &chosen) const {
+    for (llvm::Loop *loop : chosen)
+      if (divergence_.isDivergentlyReached(loop->getHeader()))
+        return true;
+    return false;
+  }
+
+private:
+  /// Reached and left alike by every work-item that has not retired.
   bool isUniform(llvm::Loop &loop) const {
-    if (divergence_.isDivergentlyReached(loop.getHeader()))
+    if (divergence_.isDivergentlyReachedByLive(loop.getHeader()))
       return false;
     llvm::SmallVector<llvm::BasicBlock *, 4> exiting;
     loop.getExitingBlocks(exiting);
     for (llvm::BasicBlock *bb : exiting) {
-      if (divergence_.isDivergentlyReached(bb))
+      if (divergence_.isDivergentlyReachedByLive(bb))
         return false;
       auto *br = llvm::dyn_cast<llvm::BranchInst>(bb->getTerminator());
       if (!br || !br->isConditional() || !divergence_.isUniform(br->getCondition()))
@@ -89,13 +100,20 @@ private:
 
 unsigned splitUniformLoops(llvm::Function &body) {
   std::vector<llvm::BasicBlock *> headers;
+  bool retiring = false;
   {
     UniformLoopFinder finder(body);
-    for (llvm::Loop *loop : finder.find())
+    std::vector<llvm::Loop *> chosen = finder.find();
+    for (llvm::Loop *loop : chosen)
       headers.push_back(loop->getHeader());
+    retiring = finder.needsRetiring(chosen);
   }
   if (!headers.empty())
     keepSerialCopy(body);
+  // Some work-items return before the new barriers: the work-group
+  // function must let them skip the regions after it.
+  if (retiring)
+    body.addFnAttr(attr::kRetiring);
   for (llvm::BasicBlock *header : headers)
     insertBarrier(&*header->getFirstInsertionPt());
   return unsigned(headers.size());

@@ -17,6 +17,7 @@
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DIBuilder.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/MDBuilder.h>
@@ -194,6 +195,103 @@ void emitNonZeroScan(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count
   b.CreateCondBr(b.CreateICmpULT(iNext, count), loop, none);
 }
 
+/// Moves `inst` and the arithmetic it needs from inside the work-item
+/// loop to before `point`; false (and nothing moved) if some operand is
+/// computed in the loop by anything else.
+bool hoistWithOperands(llvm::Instruction *inst, llvm::Instruction *point,
+                       const std::set<llvm::BasicBlock *> &inside, const llvm::DominatorTree &dt,
+                       int depth = 0) {
+  if (!inside.count(inst->getParent()))
+    return dt.dominates(inst, point); // a work-item loop counter does not
+  if (depth > 12 || llvm::isa<llvm::PHINode>(inst) || inst->mayHaveSideEffects() ||
+      (inst->mayReadFromMemory() && depth > 0))
+    return false;
+  for (llvm::Value *op : inst->operands())
+    if (auto *def = llvm::dyn_cast<llvm::Instruction>(op))
+      if (!hoistWithOperands(def, point, inside, dt, depth + 1))
+        return false;
+  inst->moveBefore(point);
+  return true;
+}
+
+/// With retiring work-items, a region runs under `if (this work-item still
+/// runs)`. The reloads of values kept once per group (barrier_regions.cpp:
+/// the loads tagged with an alias scope, addressed from parameters only,
+/// of copies nothing in the region writes) then move before the region's
+/// work-item loops (`start`), so that the vectoriser sees one value for
+/// every work-item (a uniform loop's counter) instead of a masked gather,
+/// and what is computed from them stays scalar. LLVM would not hoist them
+/// itself: they are conditional, and it cannot know that the storage is
+/// there for every work-item.
+void hoistUniformReloads(const std::vector<llvm::BasicBlock *> &blocks, llvm::BasicBlock *start,
+                         const llvm::DominatorTree &dt) {
+  std::set<llvm::BasicBlock *> inside(blocks.begin(), blocks.end());
+  std::vector<llvm::LoadInst *> reloads;
+  for (llvm::BasicBlock *bb : blocks)
+    for (llvm::Instruction &inst : *bb)
+      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+        if (load->getMetadata(llvm::LLVMContext::MD_alias_scope) && !load->isVolatile())
+          reloads.push_back(load);
+  for (llvm::LoadInst *load : reloads)
+    hoistWithOperands(load, start->getTerminator(), inside, dt);
+}
+
+/// Also loads at the start of a region (before anything in it writes
+/// memory) from an address the same for every work-item (a uniform loop's
+/// pos[j]). The group runs the region because some work-item stopped at
+/// its barrier and will make that load: it is valid for all of them, and
+/// reading it before the other work-items' stores is allowed (OpenCL
+/// orders work-items only at barriers).
+void hoistRegionEntryLoads(llvm::BasicBlock *entry, llvm::BasicBlock *start,
+                           const std::vector<llvm::BasicBlock *> &blocks,
+                           const llvm::DominatorTree &dt) {
+  std::set<llvm::BasicBlock *> inside(blocks.begin(), blocks.end());
+  std::vector<llvm::LoadInst *> loads;
+  for (llvm::BasicBlock *bb = entry; bb && inside.count(bb);) {
+    for (llvm::Instruction &inst : *bb) {
+      if (inst.mayWriteToMemory() || inst.mayHaveSideEffects() || llvm::isa<llvm::CallBase>(inst))
+        goto done;
+      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+        if (load->isSimple())
+          loads.push_back(load);
+    }
+    auto *br = llvm::dyn_cast<llvm::BranchInst>(bb->getTerminator());
+    if (!br || br->isConditional() || !br->getSuccessor(0)->getSinglePredecessor())
+      break;
+    bb = br->getSuccessor(0);
+  }
+done:
+  for (llvm::LoadInst *load : loads)
+    hoistWithOperands(load, start->getTerminator(), inside, dt);
+}
+
+/// After a region, with retiring work-items: the barrier the group goes on
+/// to, which every work-item that did not retire stopped at, so the first
+/// result other than -1 among the `count` from `base` (-1 if all retired).
+/// Usually the first work-item's.
+llvm::Value *emitFirstLiveResult(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count) {
+  llvm::BasicBlock *before = b.GetInsertBlock();
+  llvm::Function *f = before->getParent();
+  auto *loop = llvm::BasicBlock::Create(b.getContext(), "region.scan", f);
+  auto *next = llvm::BasicBlock::Create(b.getContext(), "region.scan.next", f);
+  auto *done = llvm::BasicBlock::Create(b.getContext(), "region.scan.done", f);
+  b.CreateBr(loop);
+  b.SetInsertPoint(loop);
+  llvm::PHINode *i = b.CreatePHI(b.getInt64Ty(), 2, "i");
+  i->addIncoming(b.getInt64(0), before);
+  llvm::Value *value = b.CreateLoad(b.getInt32Ty(), b.CreateInBoundsGEP(b.getInt32Ty(), base, i));
+  b.CreateCondBr(b.CreateICmpNE(value, b.getInt32(-1)), done, next);
+  b.SetInsertPoint(next);
+  llvm::Value *iNext = b.CreateAdd(i, b.getInt64(1), "", true, true);
+  i->addIncoming(iNext, next);
+  b.CreateCondBr(b.CreateICmpULT(iNext, count), loop, done);
+  b.SetInsertPoint(done);
+  llvm::PHINode *result = b.CreatePHI(b.getInt32Ty(), 2, "next.region");
+  result->addIncoming(value, loop);
+  result->addIncoming(b.getInt32(-1), next);
+  return result;
+}
+
 /// Before the work-items run `region`: each group OR it reads
 /// (corecl.group.any) from the per-work-item bytes its operand left. The
 /// scan goes eight bytes at a time and stops at the first set one.
@@ -287,7 +385,13 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), exit, groupsStart);
   b.SetInsertPoint(groupsStart);
 
-  std::vector<std::pair<llvm::CallInst *, llvm::BranchInst *>> calls;
+  struct RegionCall {
+    llvm::CallInst *call;
+    llvm::BranchInst *latch;
+    llvm::BasicBlock *extra; // another block of the work-item loop, or null
+    llvm::BasicBlock *start; // the block before the region's work-item loops
+  };
+  std::vector<RegionCall> calls;
   std::vector<llvm::CallInst *> serialCalls;
   emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
     llvm::Value *linear = b.CreateAdd(begin, g, "group.linear");
@@ -303,28 +407,66 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       localSize[d] = b.CreateSelect(b.CreateICmpULT(remaining, enqueued[d]), remaining, enqueued[d],
                                     "local.size");
     }
-    auto runRegion = [&](llvm::Function *region) -> llvm::Value * {
+    // With retiring work-items (attr::kRetiring) each one's region result
+    // goes to its slot; one whose last result was -1 skips later regions.
+    llvm::Value *resultSlots = nullptr;
+    if (regions.regionResultSlot >= 0) {
+      llvm::Value *items =
+          b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2], "items");
+      resultSlots = b.CreateInBoundsGEP(
+          b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(uint64_t(regions.regionResultSlot))),
+          "region.results");
+    }
+    auto runRegion = [&](llvm::Function *region, bool first) -> llvm::Value * {
       llvm::Value *result = nullptr;
+      llvm::BasicBlock *start = b.GetInsertBlock();
       emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
         emitLoop(b, localSize[1], "lid.y", [&](llvm::IRBuilder<> &b, llvm::Value *y) {
           llvm::CallInst *call = nullptr;
+          llvm::BasicBlock *extra = nullptr;
           llvm::BranchInst *latch =
               emitLoop(b, localSize[0], "lid.x", [&](llvm::IRBuilder<> &b, llvm::Value *x) {
+                llvm::Value *slot = nullptr;
+                llvm::BasicBlock *join = nullptr;
+                if (resultSlots) {
+                  llvm::Value *linear = b.CreateAdd(
+                      b.CreateMul(b.CreateAdd(b.CreateMul(z, localSize[1]), y), localSize[0]), x);
+                  slot = b.CreateInBoundsGEP(b.getInt32Ty(), resultSlots, linear);
+                  if (!first) {
+                    llvm::Value *last = b.CreateLoad(b.getInt32Ty(), slot, "last.region");
+                    auto *run = llvm::BasicBlock::Create(context, "live", wg);
+                    join = llvm::BasicBlock::Create(context, "live.done", wg);
+                    b.CreateCondBr(b.CreateICmpEQ(last, b.getInt32(-1)), join, run);
+                    extra = b.GetInsertBlock();
+                    b.SetInsertPoint(run);
+                  }
+                }
                 std::vector<llvm::Value *> callArgs = kernelArgs;
                 callArgs.push_back(ctx);
                 callArgs.insert(callArgs.end(),
                                 {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
                                  localSize[1], localSize[2], wiStorage});
                 call = b.CreateCall(region, callArgs);
+                if (slot)
+                  b.CreateStore(call, slot);
+                if (join) {
+                  b.CreateBr(join);
+                  b.SetInsertPoint(join);
+                }
               });
-          calls.emplace_back(call, latch);
+          calls.push_back({call, latch, extra, start});
           result = call->getType()->isVoidTy() ? nullptr : call;
         });
       });
+      if (resultSlots) {
+        llvm::Value *items =
+            b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2]);
+        result = emitFirstLiveResult(b, resultSlots, items);
+      }
       return result;
     };
     if (!regions.hasBarriers) {
-      runRegion(regions.functions[0]);
+      runRegion(regions.functions[0], true);
       return;
     }
     // Work-items in this group: scales the per-work-item storage.
@@ -363,7 +505,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       sw->addCase(b.getInt32(int32_t(r)), start);
       b.SetInsertPoint(start);
       computeGroupAnys(b, *regions.functions[r], wiStorage, items);
-      llvm::Value *next = runRegion(regions.functions[r]);
+      llvm::Value *next = runRegion(regions.functions[r], r == 0);
       commitUniformValues(b, *regions.functions[r], wiStorage, items);
       b.CreateBr(dispatch);
       current->addIncoming(next, b.GetInsertBlock());
@@ -379,7 +521,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   b.CreateRetVoid();
 
   // Inline each region call and mark its work-item loop parallel.
-  for (auto [call, latch] : calls) {
+  for (auto [call, latch, extra, start] : calls) {
     std::set<llvm::BasicBlock *> before;
     for (llvm::BasicBlock &bb : *wg)
       before.insert(&bb);
@@ -388,6 +530,20 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     if (!llvm::InlineFunction(*call, info).isSuccess())
       continue;
     std::vector<llvm::BasicBlock *> loopBlocks = {callBlock};
+    if (extra)
+      loopBlocks.push_back(extra);
+    std::vector<llvm::BasicBlock *> inlined;
+    for (llvm::BasicBlock &bb : *wg)
+      if (!before.count(&bb))
+        inlined.push_back(&bb);
+    if (extra) {
+      inlined.push_back(callBlock);
+      inlined.push_back(extra);
+      // Moving instructions up keeps the dominator tree valid: blocks stay.
+      llvm::DominatorTree dt(*wg);
+      hoistUniformReloads(inlined, start, dt);
+      hoistRegionEntryLoads(callBlock, start, inlined, dt);
+    }
     for (llvm::BasicBlock &bb : *wg)
       if (!before.count(&bb))
         loopBlocks.push_back(&bb);
@@ -444,6 +600,10 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
     kernel->getFnAttribute(attr::kWiStorage).getValueAsString().getAsInteger(10, storage);
     regions.wiStorageBytes = storage;
     regions.hasBarriers = kernel->getFnAttribute(attr::kBarriers).getValueAsString() == "1";
+    if (kernel->hasFnAttribute(attr::kRegionResultSlot))
+      kernel->getFnAttribute(attr::kRegionResultSlot)
+          .getValueAsString()
+          .getAsInteger(10, regions.regionResultSlot);
     regions.serial = serialOf.count(name) ? serialOf[name] : nullptr;
     KernelDesc desc = describeKernel(*kernel);
     llvm::Function *wg = buildWorkGroupFunction(*kernel, regions, desc);

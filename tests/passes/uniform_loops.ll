@@ -69,9 +69,14 @@ exit:
   ret void
 }
 
-; Work-items past %n return first: the loop is not reached by all.
+; Work-items past %n return first: the loop is reached by every work-item
+; that has not returned, and gets its barrier; the body is marked
+; corecl.retiring so that the work-group function lets the returned
+; work-items skip what follows (tests/kernels/retiring_work_items_test.cpp).
 ; CHECK-LABEL: define internal void @early_return.body(
-; CHECK-NOT: call spir_func void @_Z7barrierj
+; CHECK: header:
+; CHECK-NEXT: %i = phi
+; CHECK-NEXT: call spir_func void @_Z7barrierj(i32 1)
 ; CHECK: ret void
 define spir_kernel void @early_return(ptr addrspace(1) %p, i32 %n) {
 entry:
