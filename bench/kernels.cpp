@@ -81,8 +81,9 @@ private:
 /// consecutive work-items read consecutive elements of B).
 class Sgemm : public Benchmark {
 public:
-  enum class Kind { Naive, Tiled, Blocked };
-  explicit Sgemm(Kind kind) : kind_(kind), n_(kind == Kind::Naive ? 512 : 1024) {}
+  enum class Kind { Naive, NaiveGuarded, Tiled, Blocked };
+  explicit Sgemm(Kind kind)
+      : kind_(kind), n_(kind == Kind::Naive ? 512 : kind == Kind::NaiveGuarded ? 500 : 1024) {}
   std::string name() const override {
     // The naive one at N=512: N=1024 takes seconds per run on 2 cores.
     switch (kind_) {
@@ -90,6 +91,8 @@ public:
       return "SGEMM tiled 16x16 (N=1024)";
     case Kind::Blocked:
       return "SGEMM tiled 32x32, 8 outputs per work-item (N=1024)";
+    case Kind::NaiveGuarded:
+      return "SGEMM naive, bounds guard (N=500, 16x16 groups)";
     default:
       return "SGEMM naive, no local memory (N=512)";
     }
@@ -149,6 +152,16 @@ public:
         }
         C[row * n + col] = acc;
       })"
+                              : kind_ == Kind::NaiveGuarded ? R"(
+      kernel void sgemm(int n, global const float *A, global const float *B, global float *C) {
+        int col = get_global_id(0), row = get_global_id(1);
+        if (col >= n || row >= n)
+          return;
+        float acc = 0.0f;
+        for (int k = 0; k < n; ++k)
+          acc += A[row * n + k] * B[k * n + col];
+        C[row * n + col] = acc;
+      })"
                               : R"(
       kernel void sgemm(int n, global const float *A, global const float *B, global float *C) {
         int col = get_global_id(0), row = get_global_id(1);
@@ -172,6 +185,12 @@ public:
   void run() override {
     if (kind_ == Kind::Blocked) {
       size_t global[2] = {n_, n_ / 8}, local[2] = {32, 4};
+      d_->runKernel(kernel_, 2, global, local, "sgemm");
+      return;
+    }
+    if (kind_ == Kind::NaiveGuarded) {
+      size_t rounded = (n_ + 15) / 16 * 16;
+      size_t global[2] = {rounded, rounded}, local[2] = {16, 16};
       d_->runKernel(kernel_, 2, global, local, "sgemm");
       return;
     }
@@ -360,6 +379,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   list.push_back(std::make_unique<Sgemm>(Sgemm::Kind::Tiled));
   list.push_back(std::make_unique<Sgemm>(Sgemm::Kind::Blocked));
   list.push_back(std::make_unique<Sgemm>(Sgemm::Kind::Naive));
+  list.push_back(std::make_unique<Sgemm>(Sgemm::Kind::NaiveGuarded));
   addComputeBenchmarks(list);
   list.push_back(std::make_unique<Reduction>());
   addLocalMemoryBenchmarks(list);
