@@ -22,6 +22,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/LowerAtomic.h>
 
@@ -195,22 +196,36 @@ void emitNonZeroScan(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count
   b.CreateCondBr(b.CreateICmpULT(iNext, count), loop, none);
 }
 
-/// Moves `inst` and the arithmetic it needs from inside the work-item
-/// loop to before `point`; false (and nothing moved) if some operand is
-/// computed in the loop by anything else.
-bool hoistWithOperands(llvm::Instruction *inst, llvm::Instruction *point,
-                       const std::set<llvm::BasicBlock *> &inside, const llvm::DominatorTree &dt,
-                       int depth = 0) {
+/// Collects, operands first, `inst` and the arithmetic it needs from inside
+/// the work-item loop (`inside`) to move before `point`; false if some
+/// operand is computed in the loop by anything else, or does not dominate
+/// `point` (a work-item loop counter).
+bool collectHoistable(llvm::Instruction *inst, llvm::Instruction *point,
+                      const std::set<llvm::BasicBlock *> &inside, const llvm::DominatorTree &dt,
+                      std::vector<llvm::Instruction *> &order, int depth = 0) {
   if (!inside.count(inst->getParent()))
-    return dt.dominates(inst, point); // a work-item loop counter does not
+    return dt.dominates(inst, point);
+  if (std::find(order.begin(), order.end(), inst) != order.end())
+    return true;
   if (depth > 12 || llvm::isa<llvm::PHINode>(inst) || inst->mayHaveSideEffects() ||
       (inst->mayReadFromMemory() && depth > 0))
     return false;
   for (llvm::Value *op : inst->operands())
     if (auto *def = llvm::dyn_cast<llvm::Instruction>(op))
-      if (!hoistWithOperands(def, point, inside, dt, depth + 1))
+      if (!collectHoistable(def, point, inside, dt, order, depth + 1))
         return false;
-  inst->moveBefore(point);
+  order.push_back(inst);
+  return true;
+}
+
+/// Moves `inst` with the arithmetic it needs before `point`, all or nothing.
+bool hoistWithOperands(llvm::Instruction *inst, llvm::Instruction *point,
+                       const std::set<llvm::BasicBlock *> &inside, const llvm::DominatorTree &dt) {
+  std::vector<llvm::Instruction *> order;
+  if (!collectHoistable(inst, point, inside, dt, order))
+    return false;
+  for (llvm::Instruction *moved : order)
+    moved->moveBefore(point);
   return true;
 }
 
@@ -263,6 +278,78 @@ void hoistRegionEntryLoads(llvm::BasicBlock *entry, llvm::BasicBlock *start,
 done:
   for (llvm::LoadInst *load : loads)
     hoistWithOperands(load, start->getTerminator(), inside, dt);
+}
+
+llvm::Value *emitFirstLiveResult(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count);
+
+/// The region's first loads whose address is the same along a row of
+/// work-items but depends on the row (a matrix row's element A[row][k] in
+/// a 2-D kernel) are read once per row before the x loop, when some
+/// work-item of the row still runs: a row whose work-items all retired may
+/// have no valid address (the row past a bounds guard).
+void hoistRowInvariantLoads(llvm::BasicBlock *entry, llvm::Instruction *rowSlots,
+                            llvm::Value *rowLength, const std::vector<llvm::BasicBlock *> &blocks) {
+  if (!rowSlots)
+    return;
+  std::set<llvm::BasicBlock *> inside(blocks.begin(), blocks.end());
+  std::vector<llvm::LoadInst *> loads;
+  for (llvm::BasicBlock *bb = entry; bb && inside.count(bb);) {
+    bool stop = false;
+    for (llvm::Instruction &inst : *bb) {
+      if (inst.mayWriteToMemory() || inst.mayHaveSideEffects() || llvm::isa<llvm::CallBase>(inst)) {
+        stop = true;
+        break;
+      }
+      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+        if (load->isSimple())
+          loads.push_back(load);
+    }
+    auto *br = llvm::dyn_cast<llvm::BranchInst>(bb->getTerminator());
+    if (stop || !br || br->isConditional() || !br->getSuccessor(0)->getSinglePredecessor())
+      break;
+    bb = br->getSuccessor(0);
+  }
+  // Only loads that can move (an address free of the x counter): where
+  // none can, the loop keeps its simple preheader.
+  llvm::BasicBlock *preheader = rowSlots->getParent();
+  {
+    llvm::DominatorTree dt(*preheader->getParent());
+    std::vector<llvm::LoadInst *> movable;
+    for (llvm::LoadInst *load : loads) {
+      std::vector<llvm::Instruction *> order;
+      if (inside.count(load->getParent()) &&
+          collectHoistable(load, preheader->getTerminator(), inside, dt, order))
+        movable.push_back(load);
+    }
+    loads = std::move(movable);
+  }
+  if (loads.empty())
+    return;
+  // The preheader of the x loop ends with `br header`: split it into
+  // preheader -> [scan] -> (any live ? load : -) -> tail -> header.
+  llvm::Function *f = preheader->getParent();
+  llvm::LLVMContext &context = f->getContext();
+  llvm::BasicBlock *tail = llvm::SplitBlock(preheader, preheader->getTerminator());
+  auto *loadBlock = llvm::BasicBlock::Create(context, "row.loads", f, tail);
+  preheader->getTerminator()->eraseFromParent();
+  llvm::IRBuilder<> b(preheader);
+  llvm::Value *live = emitFirstLiveResult(b, rowSlots, rowLength);
+  b.CreateCondBr(b.CreateICmpNE(live, b.getInt32(-1)), loadBlock, tail);
+  llvm::BasicBlock *scanDone = b.GetInsertBlock();
+  b.SetInsertPoint(loadBlock);
+  llvm::Instruction *point = b.CreateBr(tail);
+  llvm::DominatorTree dt(*f);
+  for (llvm::LoadInst *load : loads) {
+    if (!inside.count(load->getParent()))
+      continue; // hoisted further already
+    if (!hoistWithOperands(load, point, inside, dt))
+      continue;
+    llvm::PHINode *phi = llvm::PHINode::Create(load->getType(), 2, load->getName() + ".row");
+    phi->insertBefore(tail->getFirstInsertionPt());
+    load->replaceAllUsesWith(phi);
+    phi->addIncoming(load, loadBlock);
+    phi->addIncoming(llvm::PoisonValue::get(load->getType()), scanDone);
+  }
 }
 
 /// After a region, with retiring work-items: the barrier the group goes on
@@ -390,6 +477,8 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     llvm::BranchInst *latch;
     llvm::BasicBlock *extra; // another block of the work-item loop, or null
     llvm::BasicBlock *start; // the block before the region's work-item loops
+    llvm::Instruction *rowSlots = nullptr; // retiring: this x row's result slots
+    llvm::Value *rowLength = nullptr;
   };
   std::vector<RegionCall> calls;
   std::vector<llvm::CallInst *> serialCalls;
@@ -424,6 +513,12 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
         emitLoop(b, localSize[1], "lid.y", [&](llvm::IRBuilder<> &b, llvm::Value *y) {
           llvm::CallInst *call = nullptr;
           llvm::BasicBlock *extra = nullptr;
+          llvm::Instruction *rowSlots = nullptr;
+          if (resultSlots && !first)
+            rowSlots = llvm::cast<llvm::Instruction>(b.CreateInBoundsGEP(
+                b.getInt32Ty(), resultSlots,
+                b.CreateMul(b.CreateAdd(b.CreateMul(z, localSize[1]), y), localSize[0]),
+                "row.results"));
           llvm::BranchInst *latch =
               emitLoop(b, localSize[0], "lid.x", [&](llvm::IRBuilder<> &b, llvm::Value *x) {
                 llvm::Value *slot = nullptr;
@@ -454,7 +549,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
                   b.SetInsertPoint(join);
                 }
               });
-          calls.push_back({call, latch, extra, start});
+          calls.push_back({call, latch, extra, start, rowSlots, localSize[0]});
           result = call->getType()->isVoidTy() ? nullptr : call;
         });
       });
@@ -521,7 +616,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   b.CreateRetVoid();
 
   // Inline each region call and mark its work-item loop parallel.
-  for (auto [call, latch, extra, start] : calls) {
+  for (auto [call, latch, extra, start, rowSlots, rowLength] : calls) {
     std::set<llvm::BasicBlock *> before;
     for (llvm::BasicBlock &bb : *wg)
       before.insert(&bb);
@@ -543,6 +638,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       llvm::DominatorTree dt(*wg);
       hoistUniformReloads(inlined, start, dt);
       hoistRegionEntryLoads(callBlock, start, inlined, dt);
+      hoistRowInvariantLoads(callBlock, rowSlots, rowLength, inlined);
     }
     for (llvm::BasicBlock &bb : *wg)
       if (!before.count(&bb))
