@@ -385,6 +385,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   addLocalMemoryBenchmarks(list);
   list.push_back(std::make_unique<Mandelbrot>());
   addShapeBenchmarks(list);
+  addPrivateArrayBenchmarks(list);
   addMathBenchmarks(list);
   addClblastBenchmarks(list);
   addTransferBenchmarks(list);

@@ -54,4 +54,7 @@ void addClblastBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Rows per work-item, float16, a task's loop (shape_kernels.cpp).
 void addShapeBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 
+/// A data-indexed private array per work-item (private_array_kernels.cpp).
+void addPrivateArrayBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+
 } // namespace bench
