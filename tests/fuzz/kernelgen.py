@@ -26,7 +26,8 @@ Defined behaviour by construction:
 - atomics are commutative (add, xor, max, min; one operation per
   location) and their return value is not used, so the final values do not
   depend on the order;
-- early returns happen only after the last barrier.
+- early returns happen only after the last barrier (among them, at times,
+  a guard at the top level that the remaining statements follow).
 
 Modes select a mix of features, like CLSmith's: basic, divergence,
 barriers, atomics, helpers, vectors and all.
@@ -423,6 +424,9 @@ class Context:
 class Generator:
     def __init__(self, seed, mode=None):
         self.rng = random.Random(seed)
+        # Draws for features added later come from a stream of their own, so
+        # that every older seed still generates the program it always did.
+        self.late_rng = random.Random(seed ^ 0x5EED)
         self.mode = mode or MODES[seed % len(MODES)]
         m = self.mode
         self.use_barriers = m in ("barriers", "all")
@@ -820,6 +824,25 @@ class Generator:
                 "max": "max(ACC[%d], %s)", "min": "min(ACC[%d], %s)"}[op]
         out.py(d, "ACC[%d] = %s" % (k, pyop % (k, e.py())))
 
+    def guard(self, out):
+        """Sometimes a bounds-guard-like early return at the top level before
+        the barrier-free phase (work-items that retire while the others go
+        on to its loops)."""
+        g = self.late_rng
+        if g.random() >= 0.4:
+            return
+        k, c, m = g.randint(1, 7), g.randint(0, 63), g.choice([2, 3, 4, 8, 16])
+        t = g.randint(1, m - 1)
+        cond_c = "((gid * %du + %du) %% %du) < %du" % (k, c, m, t)
+        cond_py = "((gid * %d + %d) %% %d) < %d" % (k, c, m, t)
+        out.c(1, "if (%s) {" % cond_c)
+        out.c(2, "out[gid] = %s;" % self.checksum_c())
+        out.c(2, "return;")
+        out.c(1, "}")
+        out.py(1, "if %s:" % cond_py)
+        out.py(2, "OUT[gid] = %s" % self.checksum_py())
+        out.py(2, "return")
+
     def stmt_return(self, out, scope, ctx):
         cond = self.condition(scope, ctx, uniform=False)
         d = ctx.depth
@@ -929,6 +952,7 @@ class Generator:
         self.stmt_budget = rng.randint(6, 24)
         self.block(body, scope, top, self.stmt_budget)
         self.stmt_budget = rng.randint(2, 10)
+        self.guard(body)
         self.block(body, scope, top.but(returns_ok=True, barriers_ok=False), self.stmt_budget)
         body.c(1, "out[gid] = %s;" % self.checksum_c())
         body.py(1, "OUT[gid] = %s" % self.checksum_py())
