@@ -1,0 +1,48 @@
+"""pyopencl on whatever driver OCL_ICD_VENDORS selects, checked against numpy:
+its elementwise (also strided, the case that once lost iterations),
+reduction, scan and array kernels, its random numbers, and a program
+binary round trip the way pyopencl's binary cache does it (binary, then
+a build with the usual options). Prints one line per check and exits
+non-zero if any fails. Run by scripts/real_apps.sh.
+"""
+import numpy as np, pyopencl as cl, pyopencl.array as cla
+from pyopencl.elementwise import ElementwiseKernel
+from pyopencl.reduction import ReductionKernel
+from pyopencl.scan import InclusiveScanKernel
+import pyopencl.clrandom as clr
+ctx = cl.create_some_context(interactive=False)
+q = cl.CommandQueue(ctx)
+print("device:", ctx.devices[0].name)
+ok = True
+def check(name, got, exp, tol=1e-4):
+    global ok
+    good = np.allclose(got, exp, rtol=tol, atol=tol)
+    ok &= good
+    print(("ok  " if good else "FAIL"), name)
+a = np.random.rand(100003).astype(np.float32); b = np.random.rand(100003).astype(np.float32)
+ad, bd = cla.to_device(q, a), cla.to_device(q, b)
+lin = ElementwiseKernel(ctx, "float *x, float *y, float *z", "z[i] = 2*x[i] + y[i]*y[i]", "lin")
+zd = cla.empty_like(ad); lin(ad, bd, zd); check("elementwise", zd.get(), 2*a + b*b)
+zd2 = cla.zeros_like(ad); lin(ad, bd, zd2, range=slice(5, 20000, 17)); exp = np.zeros_like(a); exp[5:20000:17] = 2*a[5:20000:17] + b[5:20000:17]**2
+check("elementwise strided", zd2.get(), exp)
+dot = ReductionKernel(ctx, np.float32, neutral="0", reduce_expr="a+b", map_expr="x[i]*y[i]", arguments="float *x, float *y")
+check("reduction dot", dot(ad, bd).get(), np.dot(a.astype(np.float64), b), 1e-3)
+check("max", cla.max(ad).get(), a.max())
+ints = np.random.randint(0, 100, 50001).astype(np.int32)
+sc = InclusiveScanKernel(ctx, np.int32, "a+b", neutral="0")
+idd = cla.to_device(q, ints); sc(idd); check("inclusive scan", idd.get(), np.cumsum(ints))
+check("sum", cla.sum(ad).get(), a.sum(dtype=np.float64), 1e-3)
+check("array ops", (ad * 3 + bd / 2 - 1).get(), a*3 + b/2 - 1)
+check("where/comparison", cla.if_positive(ad - 0.5, ad, bd).get(), np.where(a - 0.5 > 0, a, b))
+r = clr.rand(q, (100000,), np.float32); rv = r.get(); check("random range", [rv.min() >= 0, rv.max() <= 1], [True, True])
+# Binary round trip: build from source, take the binary, rebuild from it
+# with options (hashcat and pyopencl's cache pass their -D/-I again).
+src = "__kernel void twice(__global float *x) { x[get_global_id(0)] *= SCALE; }"
+prg = cl.Program(ctx, src).build(options=["-DSCALE=2.0f"])
+binary = prg.get_info(cl.program_info.BINARIES)[0]
+prg2 = cl.Program(ctx, ctx.devices, [binary]).build(options=["-DSCALE=2.0f", "-I", "."])
+xd = cla.to_device(q, a)
+prg2.twice(q, a.shape, None, xd.data)
+check("binary round trip", xd.get(), 2 * a)
+print("ALL OK" if ok else "SOME FAILED")
+raise SystemExit(0 if ok else 1)
