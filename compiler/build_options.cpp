@@ -2,27 +2,45 @@
 
 #include "compiler/compiler.h"
 
+#include <filesystem>
 #include <set>
 
 namespace corecl::compiler {
 namespace {
 
-/// Splits on whitespace, honouring single and double quotes.
+/// Splits like a POSIX shell: whitespace separates words; single quotes
+/// keep everything up to the next single quote; double quotes keep all but
+/// a backslash before `"`, `\`, `$` or a backquote; elsewhere a backslash
+/// keeps the next character (`-D PATH="/a b"`, `-DX=a\ b`).
 std::vector<std::string> tokenize(const std::string &text) {
   std::vector<std::string> tokens;
   std::string current;
   bool inToken = false;
   char quote = 0;
-  for (char c : text) {
-    if (quote) {
-      if (c == quote)
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (quote == '\'') {
+      if (c == '\'')
         quote = 0;
+      else
+        current += c;
+      continue;
+    }
+    if (quote == '"') {
+      if (c == '"')
+        quote = 0;
+      else if (c == '\\' && i + 1 < text.size() &&
+               std::string("\"\\$`").find(text[i + 1]) != std::string::npos)
+        current += text[++i];
       else
         current += c;
       continue;
     }
     if (c == '"' || c == '\'') {
       quote = c;
+      inToken = true;
+    } else if (c == '\\' && i + 1 < text.size()) {
+      current += text[++i];
       inToken = true;
     } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
       if (inToken)
@@ -86,6 +104,14 @@ BuildOptions parseBuildOptions(const std::string &text, OptionsKind kind) {
         }
         value = tokens[++i];
       }
+      // A relative include directory is the application's: resolved
+      // against its working directory now, whatever the compiler's is.
+      if (flag == "-I" && !value.empty() && value[0] != '/') {
+        std::error_code ec;
+        std::filesystem::path absolute = std::filesystem::absolute(value, ec);
+        if (!ec)
+          value = absolute.lexically_normal().string();
+      }
       out.frontendArgs.push_back(flag);
       out.frontendArgs.push_back(value);
       continue;
@@ -118,6 +144,8 @@ BuildOptions parseBuildOptions(const std::string &text, OptionsKind kind) {
       out.denormsAreZero = true;
       continue;
     }
+    if (t == "-cl-strict-aliasing")
+      continue; // deprecated since OpenCL 1.1; other drivers accept and ignore it
     if (t == "-cl-no-subgroup-ifp")
       continue; // CoreCL has no sub-groups yet, so nothing to relax
     if (t == "-cl-unsafe-math-optimizations" || t == "-cl-fast-relaxed-math") {

@@ -112,6 +112,14 @@ TEST(Loader, ExtensionFunctionLookupForPlatform) {
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(clGetExtensionFunctionAddressForPlatform(p, "clNoSuchFunctionKHR"), nullptr);
   EXPECT_EQ(clGetExtensionFunctionAddressForPlatform(p, "clCreateBuffer"), nullptr);
+  // cl_khr_icd's entry point is found through the loader too, and works.
+  using GetPlatforms = cl_int(CL_API_CALL *)(cl_uint, cl_platform_id *, cl_uint *);
+  auto icdGet = reinterpret_cast<GetPlatforms>(
+      clGetExtensionFunctionAddressForPlatform(p, "clIcdGetPlatformIDsKHR"));
+  ASSERT_NE(icdGet, nullptr);
+  cl_uint count = 0;
+  EXPECT_EQ(icdGet(0, nullptr, &count), CL_SUCCESS);
+  EXPECT_EQ(count, 1u);
 }
 
 } // namespace
