@@ -3,6 +3,8 @@
 #include "compiler/binary_format.h"
 #include "compiler/build_options.h"
 
+#include <algorithm>
+
 namespace corecl {
 
 Program::Program(Context &context, std::string source)
@@ -26,6 +28,16 @@ cl_int Program::record(const std::vector<Device *> &requested, const std::string
   bool ok = result.status == compiler::BuildResult::Success;
   for (Device *d : devices)
     builds_[d] = {ok ? CL_BUILD_SUCCESS : CL_BUILD_ERROR, options, result.log};
+  // A program built for a device is built for its sub-devices in the
+  // program's device list too: they run the same code (the CTS's
+  // test_device_partition builds for the parent, then runs on the
+  // sub-devices).
+  for (Device *d : devices_)
+    for (const Device *up = d->parent(); up; up = up->parent())
+      if (std::find(devices.begin(), devices.end(), up) != devices.end()) {
+        builds_[d] = {ok ? CL_BUILD_SUCCESS : CL_BUILD_ERROR, options, result.log};
+        break;
+      }
   if (!ok)
     return result.status == compiler::BuildResult::InvalidOptions ? invalidOptions : failure;
   binaryType_ = type;

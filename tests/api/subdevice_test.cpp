@@ -163,6 +163,52 @@ TEST_F(SubDeviceTest, ContextAndQueueOnASubDevice) {
   EXPECT_EQ(clReleaseContext(ctx), CL_SUCCESS);
 }
 
+TEST_F(SubDeviceTest, ProgramBuiltForTheParentIsBuiltForItsSubDevices) {
+  // As the CTS's test_device_partition does: a context holding the parent
+  // and its sub-devices, a build for the parent alone, then kernels run on
+  // a sub-device's queue.
+  std::vector<cl_device_id> subs = partition(root, {CL_DEVICE_PARTITION_EQUALLY, 1, 0});
+  ASSERT_GE(subs.size(), 1u);
+  std::vector<cl_device_id> all = {root};
+  all.insert(all.end(), subs.begin(), subs.end());
+  cl_int err;
+  cl_context ctx = clCreateContext(nullptr, cl_uint(all.size()), all.data(), nullptr, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  const char *src = "kernel void inc(global int *p) { p[get_global_id(0)] += 1; }";
+  cl_program prog = clCreateProgramWithSource(ctx, 1, &src, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(prog, 1, &root, "", nullptr, nullptr), CL_SUCCESS);
+  for (cl_device_id d : subs) {
+    cl_build_status status = CL_BUILD_NONE;
+    EXPECT_EQ(clGetProgramBuildInfo(prog, d, CL_PROGRAM_BUILD_STATUS, sizeof status, &status,
+                                    nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(status, CL_BUILD_SUCCESS);
+  }
+  cl_kernel k = clCreateKernel(prog, "inc", &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_command_queue q = clCreateCommandQueueWithProperties(ctx, subs[0], nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  std::vector<int> data(256, 41);
+  cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                              data.size() * sizeof(int), data.data(), &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 0, sizeof buf, &buf), CL_SUCCESS);
+  size_t global = data.size();
+  ASSERT_EQ(clEnqueueNDRangeKernel(q, k, 1, nullptr, &global, nullptr, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, data.size() * sizeof(int), data.data(), 0,
+                                nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(data, std::vector<int>(256, 42));
+  EXPECT_EQ(clReleaseMemObject(buf), CL_SUCCESS);
+  EXPECT_EQ(clReleaseCommandQueue(q), CL_SUCCESS);
+  EXPECT_EQ(clReleaseKernel(k), CL_SUCCESS);
+  EXPECT_EQ(clReleaseProgram(prog), CL_SUCCESS);
+  EXPECT_EQ(clReleaseContext(ctx), CL_SUCCESS);
+  releaseAll(subs);
+}
+
 TEST_F(SubDeviceTest, RootQueueRejectsSubDeviceNotInContext) {
   std::vector<cl_device_id> subs = partition(root, {CL_DEVICE_PARTITION_EQUALLY, 1, 0});
   ASSERT_FALSE(subs.empty());
