@@ -101,11 +101,11 @@ OVERLOAD T nan(UT code) {
 // The pointer forms, for each address space a kernel can pass.
 #define DECOMPOSE_POINTER_FORMS(AS)                                                            \
   /* x - floor(x), kept below 1 (x - floor(x) rounds to 1 for tiny */                          \
-  /* negative x); +-0 for infinities, NaN for NaN. */                                          \
+  /* negative x); +-0 for infinities and for +-0, NaN for NaN. */                              \
   OVERLOAD T fract(T x, AS T *iptr) {                                                          \
     T f = floor(x);                                                                            \
     T r = fmin(x - f, (T)DECOMPOSE_ONE_BELOW_ONE);                                             \
-    r = select(r, copysign((T)0, x), COND(isinf(x)));                                          \
+    r = select(r, copysign((T)0, x), COND(isinf(x) || x == (T)0));                             \
     *iptr = f;                                                                                 \
     return select(r, x, COND(isnan(x)));                                                       \
   }                                                                                            \

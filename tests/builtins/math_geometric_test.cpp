@@ -135,7 +135,7 @@ TEST_F(MathGeometric, PointerOutputsInEveryAddressSpace) {
         out[i * 6 + 0] += 0.0f * frexp(x[i], &exps[i]);
       })", "f", std);
     ASSERT_TRUE(k);
-    std::vector<float> x = {1.75f, -1.25f, 0.5f, 3.0f, -0.0f, 1e10f, -7.5f, 0.1f};
+    std::vector<float> x = {1.75f, -1.25f, 0.5f, 3.0f, -0.0f, 1e10f, -7.5f, 0.1f, 0.0f};
     cl_mem in = bufferOf(x), out = poisonBuffer(x.size() * 6 * sizeof(float)),
            exps = poisonBuffer(x.size() * sizeof(int));
     ASSERT_TRUE(run(k, {in, out, exps}, x.size()));
@@ -158,6 +158,10 @@ TEST_F(MathGeometric, PointerOutputsInEveryAddressSpace) {
       int expected;
       std::frexp(v, &expected);
       EXPECT_EQ(e[i], expected) << v;
+      if (v == 0) { // fract(+-0) = +-0 with *iptr = +-0 (the spec's edge cases)
+        EXPECT_EQ(std::signbit(got[i * 6 + 0]), std::signbit(v)) << "fract sign, x = " << v;
+        EXPECT_EQ(std::signbit(got[i * 6 + 1]), std::signbit(v)) << "iptr sign, x = " << v;
+      }
     }
   }
 }

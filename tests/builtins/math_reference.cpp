@@ -250,10 +250,11 @@ Expected reference(const MathFunction &f, Precision p, double x, double y, int n
     out.quotientDefined = !std::isnan(x) && !(x <= 0 && std::nearbyint(x) == x);
   } else if (name == "fract") {
     // x - floor(x) in the format, kept below 1 (it rounds to 1 for tiny
-    // negative x); +-0 for infinities; NaN for NaN.
+    // negative x); +-0 for infinities and for +-0 (the C spec's special
+    // cases: fract(-0) returns -0); NaN for NaN.
     double f = std::floor(x), one = isFloat ? double(0x1.fffffep-1f) : 0x1.fffffffffffffp-1;
     double difference = isFloat ? double(float(x - f)) : x - f;
-    out.value = std::isinf(x)   ? std::copysign(0.0, x)
+    out.value = std::isinf(x) || x == 0 ? std::copysign(0.0, x)
                 : std::isnan(x) ? x
                                 : std::fmin(difference, one);
     out.second = out.roundedSecond = f;
