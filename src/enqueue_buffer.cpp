@@ -13,26 +13,41 @@ using namespace corecl;
 
 namespace {
 
+/// a * b + c without wrapping, or false.
+bool mulAdd(size_t a, size_t b, size_t c, size_t &out) {
+  size_t product;
+  return !__builtin_mul_overflow(a, b, &product) && !__builtin_add_overflow(product, c, &out);
+}
+
 /// Applies the spec's defaults to a rectangle's pitches and checks them and
-/// its bounds against an allocation of `limit` bytes (SIZE_MAX: host memory,
-/// whose size CoreCL cannot know).
+/// its bounds against an allocation of `limit` bytes. Every size is computed without
+/// wrapping: an origin, region or pitch near SIZE_MAX is CL_INVALID_VALUE,
+/// not an access before the buffer.
 cl_int resolveRect(const size_t origin[3], const size_t region[3], size_t rowPitch,
                    size_t slicePitch, size_t limit, rt::RectLayout &out) {
+  size_t rowsBytes = 0;
   if (rowPitch == 0)
     rowPitch = region[0];
   else if (rowPitch < region[0])
     return CL_INVALID_VALUE;
+  if (!mulAdd(region[1], rowPitch, 0, rowsBytes))
+    return CL_INVALID_VALUE;
   if (slicePitch == 0)
-    slicePitch = region[1] * rowPitch;
-  else if (slicePitch < region[1] * rowPitch || slicePitch % rowPitch != 0)
+    slicePitch = rowsBytes;
+  else if (slicePitch < rowsBytes || slicePitch % rowPitch != 0)
+    return CL_INVALID_VALUE;
+  // The first byte (origin) and one past the last (origin + extent).
+  size_t first = 0, extent = 0, last = 0;
+  if (!mulAdd(origin[2], slicePitch, 0, first) || !mulAdd(origin[1], rowPitch, first, first) ||
+      __builtin_add_overflow(first, origin[0], &first) ||
+      !mulAdd(region[2] - 1, slicePitch, 0, extent) ||
+      !mulAdd(region[1] - 1, rowPitch, extent, extent) ||
+      __builtin_add_overflow(extent, region[0], &extent) ||
+      __builtin_add_overflow(first, extent, &last))
     return CL_INVALID_VALUE;
   out = {{origin[0], origin[1], origin[2]}, rowPitch, slicePitch};
-  if (limit != SIZE_MAX) {
-    size_t last = out.offset() + (region[2] - 1) * slicePitch + (region[1] - 1) * rowPitch +
-                  region[0];
-    if (last > limit)
-      return CL_INVALID_VALUE;
-  }
+  if (last > limit)
+    return CL_INVALID_VALUE;
   return CL_SUCCESS;
 }
 
@@ -210,8 +225,10 @@ cl_int enqueueHostRect(cl_command_queue command_queue, cl_mem buffer, bool toHos
   if (cl_int err = resolveRect(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch,
                                mem->size(), bufferLayout))
     return err;
-  if (cl_int err = resolveRect(host_origin, region, host_row_pitch, host_slice_pitch, SIZE_MAX,
-                               hostLayout))
+  // Host memory: CoreCL cannot know its size, only that the rectangle
+  // must not wrap around the address space.
+  if (cl_int err = resolveRect(host_origin, region, host_row_pitch, host_slice_pitch,
+                               SIZE_MAX - reinterpret_cast<uintptr_t>(ptr), hostLayout))
     return err;
   if (toHost ? !mem->hostCanRead() : !mem->hostCanWrite())
     return CL_INVALID_OPERATION;

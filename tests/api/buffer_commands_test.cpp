@@ -530,6 +530,50 @@ TEST_F(BufferCommands, RectArgumentErrors) {
             CL_INVALID_EVENT_WAIT_LIST);
 }
 
+TEST_F(BufferCommands, RectSizesNearSizeMaxAreRejectedNotWrapped) {
+  // Origins, regions and pitches whose byte offsets wrap around size_t:
+  // CL_INVALID_VALUE, and the buffers and host memory stay untouched.
+  cl_mem m = make(1024), n = make(1024);
+  Bytes before = pattern(1024, 3), host(4096, 0x5a);
+  ASSERT_EQ(clEnqueueWriteBuffer(queue, m, CL_TRUE, 0, 1024, before.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  size_t o[3] = {0, 0, 0};
+  const size_t big = SIZE_MAX, half = size_t(1) << 63;
+  struct Case {
+    size_t origin[3];
+    size_t region[3];
+    size_t rowPitch, slicePitch;
+  };
+  const Case cases[] = {
+      {{big - 8, 0, 0}, {16, 1, 1}, 0, 0},     // origin + width wraps
+      {{0, big / 16 + 1, 0}, {16, 1, 1}, 16, 0}, // origin row x pitch wraps
+      {{0, 0, 2}, {16, 1, 1}, 16, half},       // slice origin x slice pitch wraps
+      {{0, 0, 0}, {16, 2, 1}, half, 0},        // height x row pitch wraps
+      {{0, 0, 0}, {16, 1, 3}, 16, half},       // depth x slice pitch wraps
+      {{0, 0, 0}, {16, 4, 1}, big / 2, 0},     // a pitch of 2^63 - 1
+  };
+  for (const Case &c : cases) {
+    EXPECT_EQ(clEnqueueWriteBufferRect(queue, m, CL_TRUE, c.origin, o, c.region, c.rowPitch,
+                                       c.slicePitch, 0, 0, host.data(), 0, nullptr, nullptr),
+              CL_INVALID_VALUE);
+    EXPECT_EQ(clEnqueueReadBufferRect(queue, m, CL_TRUE, c.origin, o, c.region, c.rowPitch,
+                                      c.slicePitch, 0, 0, host.data(), 0, nullptr, nullptr),
+              CL_INVALID_VALUE);
+    EXPECT_EQ(clEnqueueCopyBufferRect(queue, m, n, c.origin, o, c.region, c.rowPitch,
+                                      c.slicePitch, 0, 0, 0, nullptr, nullptr),
+              CL_INVALID_VALUE);
+    EXPECT_EQ(clEnqueueCopyBufferRect(queue, m, n, o, c.origin, c.region, 0, 0, c.rowPitch,
+                                      c.slicePitch, 0, nullptr, nullptr),
+              CL_INVALID_VALUE);
+    // The host side wraps the same way.
+    EXPECT_EQ(clEnqueueReadBufferRect(queue, m, CL_TRUE, o, c.origin, c.region, 0, 0, c.rowPitch,
+                                      c.slicePitch, host.data(), 0, nullptr, nullptr),
+              CL_INVALID_VALUE);
+  }
+  EXPECT_EQ(read(m, 1024), before);
+  EXPECT_EQ(host, Bytes(4096, 0x5a));
+}
+
 TEST_F(BufferCommands, CopyRectSameBufferRules) {
   cl_mem m = make(1024);
   size_t a[3] = {0, 0, 0}, b[3] = {2, 1, 0}, r[3] = {8, 4, 1};
