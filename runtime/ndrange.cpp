@@ -43,7 +43,7 @@ size_t roundUp(size_t n) { return (n + 127) / 128 * 128; }
 uint64_t groupsIn(uint64_t global, uint64_t local) {
   // No division for the common local size 1: a launch of a tiny kernel is
   // short enough for three divisions to show.
-  return local == 1 ? global : (global + local - 1) / local;
+  return local == 1 ? global : global / local + (global % local != 0); // cannot wrap
 }
 
 /// Small ranges run on the calling thread: spawning costs more than it

@@ -82,6 +82,9 @@ cl_int validateLocalSize(const Kernel &kernel, cl_uint dims, const size_t *globa
 /// function, a printf buffer if the kernel prints (flushed when the launch
 /// completes, as the spec describes), and, if `timed`, the timing that
 /// decides whether the kernel's next launches run inline.
+// The most work-items one launch may have (exclusive).
+constexpr uint64_t kMaxWorkItems = uint64_t(1) << 63;
+
 cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range, bool prints,
                  rt::LaunchTiming &timing, uint64_t workItems, bool timed) {
   std::vector<char> printfBuffer;
@@ -163,11 +166,18 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
   // OpenCL 2.1+: a NULL or zero global size enqueues a command that only
   // completes once its wait list has.
   bool empty = global_work_size == nullptr;
+  uint64_t totalWorkItems = 1;
   for (cl_uint d = 0; d < work_dim && !empty; ++d) {
     empty |= global_work_size[d] == 0;
     size_t offset = global_work_offset ? global_work_offset[d] : 0;
     if (global_work_size[d] > std::numeric_limits<size_t>::max() - offset)
       return CL_INVALID_GLOBAL_OFFSET;
+    // CoreCL counts work-items and work-groups in 64 bits with room to
+    // spare: a range of 2^63 work-items or more is refused, not wrapped
+    // to nothing (docs/conformance.md, limits).
+    if (__builtin_mul_overflow(totalWorkItems, uint64_t(global_work_size[d]), &totalWorkItems) ||
+        totalWorkItems >= kMaxWorkItems)
+      return CL_INVALID_GLOBAL_WORK_SIZE;
   }
 
   return guarded([&]() -> cl_int {

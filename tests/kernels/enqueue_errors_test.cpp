@@ -92,6 +92,27 @@ TEST_F(KernelEnqueueTest, OtherHandleErrors) {
             CL_INVALID_GLOBAL_OFFSET);
 }
 
+TEST_F(KernelEnqueueTest, RangesTooLargeToCountAreRejected) {
+  // A global size of SIZE_MAX once wrapped its group count to 0 and
+  // returned CL_SUCCESS with no work-item run. 2^63 work-items or more,
+  // in one dimension or as a product, are CL_INVALID_GLOBAL_WORK_SIZE.
+  cl_kernel k = buildKernel(kFill, "fill");
+  ASSERT_TRUE(k);
+  ASSERT_EQ(setArgs(k, outputBuffer<cl_int>(64), cl_int(1)), CL_SUCCESS);
+  const size_t huge = SIZE_MAX, two = 2;
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &huge, &two, 0, nullptr, nullptr),
+            CL_INVALID_GLOBAL_WORK_SIZE);
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &huge, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_GLOBAL_WORK_SIZE);
+  const size_t square[2] = {size_t(1) << 32, size_t(1) << 32};
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 2, nullptr, square, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_GLOBAL_WORK_SIZE);
+  const size_t cube[3] = {size_t(1) << 21, size_t(1) << 21, size_t(1) << 21};
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 3, nullptr, cube, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_GLOBAL_WORK_SIZE);
+  EXPECT_EQ(clFinish(queue), CL_SUCCESS);
+}
+
 TEST_F(KernelEnqueueTest, UnbuiltProgramKernelCannotBeCreated) {
   cl_program p = createProgram(kFill);
   ASSERT_TRUE(p);
