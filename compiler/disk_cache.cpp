@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <optional>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -27,6 +29,38 @@ uint64_t fnv1a(const std::string &data, uint64_t hash) {
     hash *= 0x100000001b3ull;
   }
   return hash;
+}
+
+// An entry is a compiled program: far below this. Anything larger is not
+// one of ours (a symlink to /dev/zero, a huge file) and is not read.
+constexpr off_t kMaxEntryBytes = off_t(512) << 20;
+
+/// The contents of the cache entry at `path` if it is a regular file of a
+/// plausible size, opened without following a symlink and without
+/// blocking (a FIFO in its place would otherwise hang the build).
+/// Anything else is a miss, and the build goes on without the cache.
+std::optional<std::string> readEntryFile(const std::string &path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return std::nullopt;
+  struct stat info;
+  std::optional<std::string> bytes;
+  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size <= kMaxEntryBytes) {
+    std::string data(size_t(info.st_size), '\0');
+    size_t done = 0;
+    while (done < data.size()) {
+      ssize_t n = ::read(fd, data.data() + done, data.size() - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      done += size_t(n);
+    }
+    if (done == data.size())
+      bytes = std::move(data);
+  }
+  ::close(fd);
+  return bytes;
 }
 
 /// mkdir -p; false if the directory cannot be made.
@@ -87,10 +121,10 @@ std::string cacheKey(const std::string &source, const std::string &options) {
 std::optional<CachedBuild> loadCachedBuild(const std::string &key) {
   if (key.empty())
     return std::nullopt;
-  std::ifstream in(entryPath(key), std::ios::binary);
-  if (!in)
+  std::optional<std::string> read = readEntryFile(entryPath(key));
+  if (!read)
     return std::nullopt;
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string &bytes = *read;
   // magic | version | payload size | checksum | payload
   if (bytes.size() < 32 || std::memcmp(bytes.data(), kMagic, 8) != 0)
     return reject();

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace corecl::compiler {
@@ -120,6 +121,37 @@ TEST_F(DiskCacheTest, CorruptedAndTruncatedEntriesAreRebuilt) {
     EXPECT_EQ(cacheStatistics().hits, before.hits);
     EXPECT_EQ(cacheStatistics().stores, before.stores + 2); // rewritten, both keys
     EXPECT_EQ(fs::file_size(entry), size);
+  }
+}
+
+TEST_F(DiskCacheTest, WhateverStandsAtAnEntrysNameIsNotTrusted) {
+  // A directory, a FIFO, a symlink to /dev/zero and a sparse 1 GiB file at
+  // an entry's name: each build works (from scratch), none blocks or reads
+  // without limit.
+  for (int kind = 0; kind < 4; ++kind) {
+    SCOPED_TRACE(kind);
+    std::string src = source(("untrusted" + std::to_string(kind)).c_str());
+    fs::create_directories(dir_);
+    fs::path entry = dir_ / (cacheKey(src, "") + ".bin");
+    switch (kind) {
+    case 0:
+      fs::create_directory(entry);
+      break;
+    case 1:
+      ASSERT_EQ(::mkfifo(entry.c_str(), 0644), 0);
+      break;
+    case 2:
+      fs::create_symlink("/dev/zero", entry);
+      break;
+    default:
+      std::ofstream(entry).close();
+      fs::resize_file(entry, uintmax_t(1) << 30);
+    }
+    CacheStatistics before = cacheStatistics();
+    BuildResult r = buildProgram(src, "");
+    ASSERT_EQ(r.status, BuildResult::Success) << r.log;
+    EXPECT_EQ(cacheStatistics().hits, before.hits);
+    ASSERT_EQ(r.executable->kernels().size(), 1u);
   }
 }
 
