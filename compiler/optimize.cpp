@@ -1,8 +1,10 @@
 // Preparation, retargeting and optimisation with LLVM's new pass manager.
 #include "compiler/kernel_metadata.h"
 #include "compiler/llvm_init.h"
+#include "compiler/passes/any_lane_reduction.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/pass_registry.h"
+#include "compiler/passes/unmask_item_storage.h"
 #include "compiler/passes/unroll_small_loops.h"
 #include "compiler/pipeline.h"
 #include "compiler/verify_each_pass.h"
@@ -31,16 +33,16 @@
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 #include <llvm/Transforms/Scalar/LoopRotation.h>
 #include <llvm/Transforms/Scalar/LoopUnrollPass.h>
-#include <llvm/Transforms/Scalar/Scalarizer.h>
-#include <llvm/Transforms/Vectorize/SLPVectorizer.h>
-#include <llvm/Transforms/Vectorize/VectorCombine.h>
 #include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Vectorize/SLPVectorizer.h>
+#include <llvm/Transforms/Vectorize/VectorCombine.h>
 
 #include <atomic>
-#include <dlfcn.h>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <optional>
 #include <set>
 
@@ -72,7 +74,8 @@ struct ScalarizeNarrowVectorsPass : llvm::PassInfoMixin<ScalarizeNarrowVectorsPa
       else if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
         type = store->getValueOperand()->getType();
       auto *vector = llvm::dyn_cast_or_null<llvm::FixedVectorType>(type);
-      if (vector && vector->getPrimitiveSizeInBits().getFixedValue() * 2 >= registerBits)
+      if (vector && vector->getNumElements() > 4 &&
+          vector->getPrimitiveSizeInBits().getFixedValue() * 2 >= registerBits)
         return llvm::PreservedAnalyses::all();
     }
     llvm::ScalarizerPassOptions options;
@@ -249,7 +252,12 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
     if (!optDisable)
       builder.registerOptimizerLastEPCallback(
           [](llvm::ModulePassManager &passes, llvm::OptimizationLevel) {
-            passes.addPass(llvm::createModuleToFunctionPassAdaptor(SelectiveSlpPass()));
+            llvm::FunctionPassManager last;
+            // After the loop vectoriser, on its masked accesses.
+            last.addPass(UnmaskItemStoragePass());
+            last.addPass(AnyLaneReductionPass());
+            last.addPass(SelectiveSlpPass());
+            passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(last)));
           });
     return optDisable ? builder.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
                       : builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);

@@ -38,7 +38,9 @@ private:
 
 thread_local Scratch tlsScratch;
 
-size_t roundUp(size_t n) { return (n + 127) / 128 * 128; }
+size_t roundUp(size_t n) {
+  return (n + 127) / 128 * 128;
+}
 
 uint64_t groupsIn(uint64_t global, uint64_t local) {
   // No division for the common local size 1: a launch of a tiny kernel is
@@ -98,14 +100,17 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
   base.printf_capacity = range.printfCapacity;
   const size_t arenaBytes = roundUp(range.localMemBytes);
   const size_t storageBytes = roundUp(range.wiStoragePerItem * groupItems);
+  // The arena, the storage with its slack on both sides (kernel_abi.h),
+  // and 64 bytes more past the end, as before the slack was part of the ABI.
+  const size_t scratchBytes = arenaBytes + storageBytes + 2 * CORECL_WI_STORAGE_SLACK + 64;
 
   auto runSlice = [&](uint64_t begin, uint64_t end) {
     corecl_wg_ctx ctx = base;
     ctx.group_begin = begin;
     ctx.group_end = end;
-    char *scratch = tlsScratch.get(arenaBytes + storageBytes + 128);
+    char *scratch = tlsScratch.get(scratchBytes);
     ctx.local_arena = scratch;
-    ctx.wi_storage = scratch + arenaBytes;
+    ctx.wi_storage = scratch + arenaBytes + CORECL_WI_STORAGE_SLACK;
     entry(args, &ctx);
   };
 
@@ -113,9 +118,9 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     // Straight from `base`, without runSlice's copy of the context.
     base.group_begin = 0;
     base.group_end = totalGroups;
-    char *scratch = tlsScratch.get(arenaBytes + storageBytes + 128);
+    char *scratch = tlsScratch.get(scratchBytes);
     base.local_arena = scratch;
-    base.wi_storage = scratch + arenaBytes;
+    base.wi_storage = scratch + arenaBytes + CORECL_WI_STORAGE_SLACK;
     entry(args, &base);
     return;
   }

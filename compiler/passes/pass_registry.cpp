@@ -1,6 +1,8 @@
 #include "compiler/passes/pass_registry.h"
+#include "compiler/passes/any_lane_reduction.h"
 #include "compiler/passes/divergence_analysis.h"
 #include "compiler/passes/keep_item_order.h"
+#include "compiler/passes/unmask_item_storage.h"
 #include "compiler/passes/unroll_small_loops.h"
 
 #include <llvm/Passes/PassBuilder.h>
@@ -12,20 +14,28 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
   builder.registerAnalysisRegistrationCallback([](llvm::FunctionAnalysisManager &analyses) {
     analyses.registerPass([] { return WorkItemDivergenceAnalysis(); });
   });
-  builder.registerPipelineParsingCallback(
-      [](llvm::StringRef name, llvm::FunctionPassManager &passes,
-         llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
-        if (name == "print<corecl-divergence>") {
-          // To standard output, where corecl_opt's tests read.
-          passes.addPass(WorkItemDivergencePrinterPass(llvm::outs()));
-          return true;
-        }
-        if (name == "corecl-keep-item-order") {
-          passes.addPass(KeepWorkItemOrderPass());
-          return true;
-        }
-        return false;
-      });
+  builder.registerPipelineParsingCallback([](llvm::StringRef name,
+                                             llvm::FunctionPassManager &passes,
+                                             llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+    if (name == "print<corecl-divergence>") {
+      // To standard output, where corecl_opt's tests read.
+      passes.addPass(WorkItemDivergencePrinterPass(llvm::outs()));
+      return true;
+    }
+    if (name == "corecl-keep-item-order") {
+      passes.addPass(KeepWorkItemOrderPass());
+      return true;
+    }
+    if (name == "corecl-any-lane-reduction") {
+      passes.addPass(AnyLaneReductionPass());
+      return true;
+    }
+    if (name == "corecl-unmask-item-storage") {
+      passes.addPass(UnmaskItemStoragePass());
+      return true;
+    }
+    return false;
+  });
   builder.registerPipelineParsingCallback(
       [options](llvm::StringRef name, llvm::ModulePassManager &passes,
                 llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {

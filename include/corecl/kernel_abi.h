@@ -22,6 +22,9 @@ extern "C" {
 
 #define CORECL_KERNEL_ABI_VERSION 1
 
+/* Bytes around corecl_wg_ctx.wi_storage that the call owns (see there). */
+#define CORECL_WI_STORAGE_SLACK 64
+
 typedef struct corecl_wg_ctx {
   uint64_t global_size[3];   /* get_global_size */
   uint64_t global_offset[3]; /* get_global_offset */
@@ -37,7 +40,11 @@ typedef struct corecl_wg_ctx {
   char *local_arena;
   /* Per-work-item storage for values live across barriers:
    * wi_storage_stride bytes per work-item, sized by the runtime from the
-   * kernel's reported need (corecl_kernel_desc.wi_storage_per_item). */
+   * kernel's reported need (corecl_kernel_desc.wi_storage_per_item).
+   * CORECL_WI_STORAGE_SLACK bytes before and after it belong to the call
+   * as well, and nobody else touches any of it during the call: generated
+   * code may read a whole vector next to any item's slot and write it back
+   * unchanged (a blend instead of a masked store). */
   char *wi_storage;
   /* printf output: a buffer of printf_capacity bytes whose first 8 bytes
    * are the atomic write cursor. */

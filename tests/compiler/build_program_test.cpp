@@ -26,9 +26,10 @@ void run1D(const Executable &exe, size_t kernel, const void *args, size_t global
   ctx.group_end = ctx.num_groups[0];
   ctx.work_dim = 1;
   std::vector<char> arena(desc.staticLocalMemSize + 4096 + 64);
-  std::vector<char> storage(desc.wiStoragePerItem * local + 64);
+  // With the slack on both sides the kernel ABI gives generated code.
+  std::vector<char> storage(desc.wiStoragePerItem * local + 2 * CORECL_WI_STORAGE_SLACK);
   ctx.local_arena = localArena ? localArena->data() : arena.data();
-  ctx.wi_storage = storage.data();
+  ctx.wi_storage = storage.data() + CORECL_WI_STORAGE_SLACK;
   exe.entry(kernel)(args, &ctx);
 }
 

@@ -166,5 +166,46 @@ TEST_F(RetiringWorkItemsTest, GuardOnDataNotOnTheIndex) {
     ASSERT_EQ(got[i], in[i] < 0 ? kUntouched : sum + cl_int(i)) << i;
 }
 
+TEST_F(RetiringWorkItemsTest, PrivateArrayIndexedByDataAcrossIterations) {
+  // The array lives in per-work-item storage across the loop's regions and
+  // is indexed by data (the same index for every work-item); whole vectors
+  // of work-items return (16 in a row), others only some lanes, whose
+  // storage accesses are blends rather than masked stores
+  // (unmask_item_storage.cpp).
+  cl_kernel k = buildKernel(R"(
+    kernel void h(global const int *in, global int *out, int n) {
+      int i = get_global_id(0);
+      if (in[i] < 0)
+        return;
+      int bins[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+      for (int j = 0; j < n; ++j)
+        bins[in[j] & 7] += j ^ i;
+      out[i] = bins[0] + 3 * bins[3] + 7 * bins[7] + bins[i & 7];
+    })",
+                            "h");
+  ASSERT_TRUE(k);
+  const cl_int n = 200;
+  const size_t global = 256, local = 64;
+  std::vector<cl_int> in = inputs(global);
+  for (size_t i = 64; i < 80; ++i)
+    in[i] = -1 - cl_int(i);
+  cl_mem bin = bufferOf(in);
+  std::vector<cl_int> initial(global, kUntouched);
+  cl_mem out = bufferOf(initial);
+  ASSERT_EQ(setArgs(k, bin, out, n), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+  std::vector<cl_int> got = read<cl_int>(out, global);
+  for (size_t i = 0; i < global; ++i) {
+    if (in[i] < 0) {
+      ASSERT_EQ(got[i], kUntouched) << i;
+      continue;
+    }
+    cl_int bins[8] = {};
+    for (cl_int j = 0; j < n; ++j)
+      bins[in[size_t(j)] & 7] += j ^ cl_int(i);
+    ASSERT_EQ(got[i], bins[0] + 3 * bins[3] + 7 * bins[7] + bins[i & 7]) << i;
+  }
+}
+
 } // namespace
 } // namespace corecl::test
