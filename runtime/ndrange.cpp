@@ -100,17 +100,19 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
   base.printf_capacity = range.printfCapacity;
   const size_t arenaBytes = roundUp(range.localMemBytes);
   const size_t storageBytes = roundUp(range.wiStoragePerItem * groupItems);
-  // The arena, the storage with its slack on both sides (kernel_abi.h),
-  // and 64 bytes more past the end, as before the slack was part of the ABI.
-  const size_t scratchBytes = arenaBytes + storageBytes + 2 * CORECL_WI_STORAGE_SLACK + 64;
+  // The arena and the storage, each with its slack on both sides
+  // (kernel_abi.h; the slack between them is shared), and 64 bytes more
+  // past the end, as before the slack was part of the ABI.
+  const size_t slack = CORECL_OWNED_MEMORY_SLACK;
+  const size_t scratchBytes = slack + arenaBytes + slack + storageBytes + slack + 64;
 
   auto runSlice = [&](uint64_t begin, uint64_t end) {
     corecl_wg_ctx ctx = base;
     ctx.group_begin = begin;
     ctx.group_end = end;
     char *scratch = tlsScratch.get(scratchBytes);
-    ctx.local_arena = scratch;
-    ctx.wi_storage = scratch + arenaBytes + CORECL_WI_STORAGE_SLACK;
+    ctx.local_arena = scratch + slack;
+    ctx.wi_storage = scratch + slack + arenaBytes + slack;
     entry(args, &ctx);
   };
 
@@ -119,8 +121,8 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     base.group_begin = 0;
     base.group_end = totalGroups;
     char *scratch = tlsScratch.get(scratchBytes);
-    base.local_arena = scratch;
-    base.wi_storage = scratch + arenaBytes + CORECL_WI_STORAGE_SLACK;
+    base.local_arena = scratch + slack;
+    base.wi_storage = scratch + slack + arenaBytes + slack;
     entry(args, &base);
     return;
   }

@@ -1,8 +1,9 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/any_lane_reduction.h"
+#include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/divergence_analysis.h"
 #include "compiler/passes/keep_item_order.h"
-#include "compiler/passes/unmask_item_storage.h"
+#include "compiler/passes/unmask_owned_memory.h"
 #include "compiler/passes/unroll_small_loops.h"
 
 #include <llvm/Passes/PassBuilder.h>
@@ -26,12 +27,16 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
       passes.addPass(KeepWorkItemOrderPass());
       return true;
     }
+    if (name == "corecl-clamp-guarded-item-loops") {
+      passes.addPass(ClampGuardedItemLoopsPass());
+      return true;
+    }
     if (name == "corecl-any-lane-reduction") {
       passes.addPass(AnyLaneReductionPass());
       return true;
     }
-    if (name == "corecl-unmask-item-storage") {
-      passes.addPass(UnmaskItemStoragePass());
+    if (name == "corecl-unmask-owned-memory") {
+      passes.addPass(UnmaskOwnedMemoryPass());
       return true;
     }
     return false;

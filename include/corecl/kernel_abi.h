@@ -22,8 +22,9 @@ extern "C" {
 
 #define CORECL_KERNEL_ABI_VERSION 1
 
-/* Bytes around corecl_wg_ctx.wi_storage that the call owns (see there). */
-#define CORECL_WI_STORAGE_SLACK 64
+/* Bytes before and after corecl_wg_ctx.local_arena and .wi_storage that
+ * the call owns as well (see there). */
+#define CORECL_OWNED_MEMORY_SLACK 64
 
 typedef struct corecl_wg_ctx {
   uint64_t global_size[3];   /* get_global_size */
@@ -36,15 +37,17 @@ typedef struct corecl_wg_ctx {
   uint32_t reserved;
   /* This worker's local-memory arena: kernel-scope __local variables live
    * at offsets fixed by the compiler, __local pointer arguments at offsets
-   * the runtime chose (stored in the args block). */
+   * the runtime chose (stored in the args block). Like wi_storage below,
+   * it has CORECL_OWNED_MEMORY_SLACK bytes of slack on both sides and is
+   * the call's alone. */
   char *local_arena;
   /* Per-work-item storage for values live across barriers:
    * wi_storage_stride bytes per work-item, sized by the runtime from the
    * kernel's reported need (corecl_kernel_desc.wi_storage_per_item).
-   * CORECL_WI_STORAGE_SLACK bytes before and after it belong to the call
+   * CORECL_OWNED_MEMORY_SLACK bytes before and after it belong to the call
    * as well, and nobody else touches any of it during the call: generated
-   * code may read a whole vector next to any item's slot and write it back
-   * unchanged (a blend instead of a masked store). */
+   * code may read a whole vector next to any valid address and write it
+   * back unchanged (a blend instead of a masked store). */
   char *wi_storage;
   /* printf output: a buffer of printf_capacity bytes whose first 8 bytes
    * are the atomic write cursor. */

@@ -13,7 +13,7 @@ namespace {
 
 /// Runs every group of a 1-D NDRange in one call.
 void run1D(const Executable &exe, size_t kernel, const void *args, size_t global, size_t local,
-           std::vector<char> *localArena = nullptr) {
+           size_t dynamicLocalBytes = 0) {
   const KernelDesc &desc = exe.kernels().at(kernel);
   corecl_wg_ctx ctx = {};
   ctx.global_size[0] = global;
@@ -25,11 +25,12 @@ void run1D(const Executable &exe, size_t kernel, const void *args, size_t global
   ctx.group_begin = 0;
   ctx.group_end = ctx.num_groups[0];
   ctx.work_dim = 1;
-  std::vector<char> arena(desc.staticLocalMemSize + 4096 + 64);
-  // With the slack on both sides the kernel ABI gives generated code.
-  std::vector<char> storage(desc.wiStoragePerItem * local + 2 * CORECL_WI_STORAGE_SLACK);
-  ctx.local_arena = localArena ? localArena->data() : arena.data();
-  ctx.wi_storage = storage.data() + CORECL_WI_STORAGE_SLACK;
+  // Both with the slack on either side the kernel ABI gives generated code.
+  const size_t slack = CORECL_OWNED_MEMORY_SLACK;
+  std::vector<char> arena(desc.staticLocalMemSize + dynamicLocalBytes + 4096 + 2 * slack);
+  std::vector<char> storage(desc.wiStoragePerItem * local + 2 * slack);
+  ctx.local_arena = arena.data() + slack;
+  ctx.wi_storage = storage.data() + slack;
   exe.entry(kernel)(args, &ctx);
 }
 
@@ -89,14 +90,13 @@ TEST(BuildProgram, ReductionWithBarrierInLoop) {
   std::vector<int> in(n), out(groups, -1);
   for (size_t i = 0; i < n; ++i)
     in[i] = int(i % 17) - 3;
-  std::vector<char> arena(local * sizeof(int) + 128);
   std::vector<char> args(k.argsBlockSize);
   int *ip = in.data(), *op = out.data();
   uint64_t scratchOffset = 0;
   std::memcpy(args.data() + k.args[0].offset, &ip, sizeof ip);
   std::memcpy(args.data() + k.args[1].offset, &op, sizeof op);
   std::memcpy(args.data() + k.args[2].offset, &scratchOffset, sizeof scratchOffset);
-  run1D(*r.executable, 0, args.data(), n, local, &arena);
+  run1D(*r.executable, 0, args.data(), n, local, local * sizeof(int));
   for (size_t g = 0; g < groups; ++g) {
     int sum = 0;
     for (size_t i = 0; i < local; ++i)
@@ -150,7 +150,7 @@ TEST(BuildProgram, LocalAndGlobalAtomicsCount) {
   std::memcpy(args.data() + k.args[0].offset, &ip, 8);
   std::memcpy(args.data() + k.args[1].offset, &bp, 8);
   std::memcpy(args.data() + k.args[2].offset, &zero, 8);
-  run1D(*r.executable, 0, args.data(), n, local, &arena);
+  run1D(*r.executable, 0, args.data(), n, local, local * sizeof(int));
   EXPECT_EQ(bins, expected);
 }
 

@@ -1,28 +1,33 @@
-// Plain vector accesses instead of masked ones for per-work-item storage.
+// Plain vector accesses instead of masked ones for the memory a
+// work-group call owns: per-work-item storage and local memory.
 //
 // When some work-items of a loop skip a block (they retired at an early
 // return, or took the other side of a branch), LLVM's loop vectoriser
 // if-converts the block and its loads and stores become llvm.masked.load
-// and llvm.masked.store. For the user's memory that is required: a
-// skipped work-item must not touch it. For per-work-item storage (the
-// values CoreCL keeps across barriers, ctx->wi_storage) it is not: that
-// memory belongs to the thread running the work-group, nobody else reads
-// or writes it during the call, and the kernel ABI (kernel_abi.h) leaves
-// slack around it so that a whole vector next to any item's slot is ours.
-// A masked store there can be a load, a blend and a store, which writes
-// the skipped lanes back unchanged; a masked load can be a plain load.
+// and llvm.masked.store. For global memory that is required: a skipped
+// work-item must not touch it, and other threads may be writing next to
+// it. Per-work-item storage (the values CoreCL keeps across barriers,
+// ctx->wi_storage) and the local-memory arena (ctx->local_arena) are
+// different: they belong to the thread running the work-group, nobody else
+// reads or writes them during the call, and the kernel ABI (kernel_abi.h)
+// leaves slack around both so that a whole vector next to any valid
+// address is ours. A masked store there can be a load, a blend and a
+// store, which writes the skipped lanes back unchanged in the same
+// instant; a masked load can be a plain load.
 //
-// That matters on AMD's cores, where a 256-bit masked store is microcode
-// costing tens of cycles: a guarded N-body step, whose accumulators go
-// through storage under the mask of the live work-items, ran at 0.9x PoCL
-// on Zen 3 with masked stores against 5x for the unguarded kernel.
+// That matters on AMD's cores, where a masked store is microcode costing
+// tens of cycles. On Zen 3, a guarded N-body step (accumulators of
+// retiring work-items go through storage under the live mask) ran at 0.9x
+// PoCL against 5x for the unguarded kernel, and a tree reduction in local
+// memory (`if (lid < s) scratch[lid] += scratch[lid + s]`) at 0.9x.
 //
-// If no lane is active, an address computed from data (a private array
-// indexed by a loaded value) may be anything: such an access goes to the
-// start of the storage instead when no lane is active. Addresses computed
-// from the loop's induction variable and values from outside the loop
-// only (an item's slot) are valid in every iteration and stay as they are.
-#include "compiler/passes/unmask_item_storage.h"
+// A lane's address is only known to be valid when the lane is active:
+// with no lane active the access goes to the start of the memory instead.
+// Storage slots addressed from the loop's induction variable and values
+// from outside the loop only are valid in every iteration and keep their
+// address.
+#include "compiler/passes/unmask_owned_memory.h"
+#include "compiler/passes/owned_memory.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
@@ -42,38 +47,18 @@
 #include <optional>
 #include <vector>
 
-#define DEBUG_TYPE "corecl-unmask-item-storage"
+#define DEBUG_TYPE "corecl-unmask-owned-memory"
 
-STATISTIC(NumStores, "Masked stores to per-work-item storage made plain");
-STATISTIC(NumLoads, "Masked loads from per-work-item storage made plain");
+STATISTIC(NumStores, "Masked stores to owned memory made blends");
+STATISTIC(NumLoads, "Masked loads from owned memory made plain");
 
 namespace corecl::compiler {
 namespace {
 
 /// Bytes of slack the kernel ABI guarantees before and after the storage
-/// (kernel_abi.h, CORECL_WI_STORAGE_SLACK): the widest access rewritten.
+/// and the arena (kernel_abi.h, CORECL_OWNED_MEMORY_SLACK): the widest
+/// access rewritten.
 constexpr uint64_t kSlackBytes = 64;
-
-/// The loads of ctx->wi_storage in a work-group function.
-llvm::SmallPtrSet<llvm::Value *, 2> storageBases(llvm::Function &f) {
-  llvm::SmallPtrSet<llvm::Value *, 2> bases;
-  if (f.arg_size() != 2 || !f.hasFnAttribute(attr::kWiStorage))
-    return bases;
-  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
-  uint64_t fieldOffset =
-      layout.getStructLayout(wgContextType(f.getContext()))->getElementOffset(ctxfield::WiStorage);
-  for (llvm::Instruction &inst : llvm::instructions(f)) {
-    auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst);
-    if (!load || !load->getType()->isPointerTy())
-      continue;
-    llvm::APInt offset(layout.getIndexTypeSizeInBits(load->getPointerOperandType()), 0);
-    const llvm::Value *base =
-        load->getPointerOperand()->stripAndAccumulateConstantOffsets(layout, offset, true);
-    if (base == f.getArg(1) && offset == fieldOffset)
-      bases.insert(load);
-  }
-  return bases;
-}
 
 /// Whether `address` is computed, inside `loop`, from the loop's induction
 /// variables and values defined outside it only: no loaded data.
@@ -98,9 +83,9 @@ bool isDataIndependent(llvm::Value *address, const llvm::Loop &loop) {
 
 } // namespace
 
-llvm::PreservedAnalyses UnmaskItemStoragePass::run(llvm::Function &f,
+llvm::PreservedAnalyses UnmaskOwnedMemoryPass::run(llvm::Function &f,
                                                    llvm::FunctionAnalysisManager &analyses) {
-  llvm::SmallPtrSet<llvm::Value *, 2> bases = storageBases(f);
+  OwnedBases bases = ownedBases(f);
   if (bases.empty())
     return llvm::PreservedAnalyses::all();
   const llvm::DataLayout &layout = f.getParent()->getDataLayout();
@@ -117,8 +102,9 @@ llvm::PreservedAnalyses UnmaskItemStoragePass::run(llvm::Function &f,
   for (llvm::IntrinsicInst *call : masked) {
     bool isStore = call->getIntrinsicID() == llvm::Intrinsic::masked_store;
     llvm::Value *pointer = call->getArgOperand(isStore ? 1 : 0);
-    auto *base = llvm::dyn_cast<llvm::Instruction>(llvm::getUnderlyingObject(pointer, 0));
-    if (!base || !bases.contains(base) || base->getParent() != &f.getEntryBlock())
+    llvm::Value *base = llvm::getUnderlyingObject(pointer, 0);
+    auto owned = bases.find(base);
+    if (owned == bases.end())
       continue;
     llvm::Type *type = isStore ? call->getArgOperand(0)->getType() : call->getType();
     if (layout.getTypeStoreSize(type).getFixedValue() > kSlackBytes)
@@ -129,7 +115,8 @@ llvm::PreservedAnalyses UnmaskItemStoragePass::run(llvm::Function &f,
     llvm::IRBuilder<> b(call);
     llvm::Value *address = pointer;
     llvm::Loop *loop = loops.getLoopFor(call->getParent());
-    if (!loop || !isDataIndependent(pointer, *loop)) {
+    bool alwaysValid = owned->second == Owned::Storage && loop && isDataIndependent(pointer, *loop);
+    if (!alwaysValid) {
       llvm::Value *any = anyActive.lookup(mask);
       if (!any) {
         // Next to the mask's definition, so that every access under the
@@ -141,17 +128,17 @@ llvm::PreservedAnalyses UnmaskItemStoragePass::run(llvm::Function &f,
         if (where)
           b.SetInsertPoint(*where);
         any = b.CreateOrReduce(mask);
-        any->setName("storage.any.active");
+        any->setName("owned.any.active");
         if (where)
           anyActive[mask] = any;
         b.SetInsertPoint(call);
       }
       // `any` may sit in another block than an access sharing its mask; it
       // dominates the access through the mask's own definition.
-      address = b.CreateSelect(any, pointer, base, "storage.address");
+      address = b.CreateSelect(any, pointer, base, "owned.address");
     }
     if (isStore) {
-      llvm::LoadInst *old = b.CreateAlignedLoad(type, address, align, "storage.old");
+      llvm::LoadInst *old = b.CreateAlignedLoad(type, address, align, "owned.old");
       llvm::Value *blend = b.CreateSelect(mask, call->getArgOperand(0), old);
       llvm::StoreInst *store = b.CreateAlignedStore(blend, address, align);
       old->copyMetadata(*call, {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias});
@@ -159,7 +146,7 @@ llvm::PreservedAnalyses UnmaskItemStoragePass::run(llvm::Function &f,
                           {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias});
       ++NumStores;
     } else {
-      llvm::LoadInst *load = b.CreateAlignedLoad(type, address, align, "storage.load");
+      llvm::LoadInst *load = b.CreateAlignedLoad(type, address, align, "owned.load");
       load->copyMetadata(*call, {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias});
       llvm::Value *passThrough = call->getArgOperand(3);
       llvm::Value *value = llvm::isa<llvm::PoisonValue, llvm::UndefValue>(passThrough)
