@@ -8,6 +8,7 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Lex/PreprocessorOptions.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/VirtualFileSystem.h>
@@ -33,8 +34,8 @@ makeFileSystem(const std::string &source, const std::vector<HeaderFile> &headers
     memory->addFile(std::string(kResourceDir) + "/include/" + f.name, 0,
                     llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(f.data, f.size), f.name,
                                                      /*RequiresNullTerminator=*/false));
-  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+  auto overlay =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   overlay->pushOverlay(memory);
   overlay->setCurrentWorkingDirectory("/");
   return overlay;
@@ -49,8 +50,7 @@ const char *frontendExtensions() {
          "cl_khr_int64_extended_atomics cl_khr_fp64";
 }
 
-std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
-                                             const std::string &source,
+std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context, const std::string &source,
                                              const BuildOptions &options,
                                              const std::vector<HeaderFile> &headers,
                                              std::string &log) {
@@ -110,6 +110,12 @@ std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context,
       new clang::TextDiagnosticPrinter(logStream, &instance.getDiagnosticOpts()),
       /*ShouldOwnClient=*/true);
   instance.createFileManager(makeFileSystem(source, headers));
+  // `#pragma clang __debug crash` traps inside a live llvm::Timer, which
+  // stays linked into LLVM's global timer list from the dead build
+  // thread's stack: later builds wrote through it, crashed under the timer
+  // lock, and every build after that waited for the lock forever. Source
+  // text must not be able to do that; the pragma is ignored.
+  instance.getPreprocessorOpts().DisablePragmaDebugCrash = true;
 
   clang::EmitLLVMOnlyAction action(&context);
   bool ok = instance.ExecuteAction(action);

@@ -93,8 +93,8 @@ std::string toBitcode(const llvm::Module &module) {
 
 void recordOptions(llvm::Module &module, const std::string &options) {
   llvm::NamedMDNode *node = module.getOrInsertNamedMetadata(kOptionsMetadata);
-  node->addOperand(llvm::MDNode::get(module.getContext(),
-                                     {llvm::MDString::get(module.getContext(), options)}));
+  node->addOperand(
+      llvm::MDNode::get(module.getContext(), {llvm::MDString::get(module.getContext(), options)}));
 }
 
 /// The compile options of every object linked into `module`.
@@ -109,8 +109,7 @@ std::vector<std::string> recordedOptions(const llvm::Module &module) {
 
 /// Turns every kernel of the prepared module into its work-group function
 /// and completes each description from what the passes recorded on it.
-void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels,
-                    const Target &target) {
+void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels, const Target &target) {
   runWorkGroupPipeline(module, target);
   for (KernelDesc &desc : kernels) {
     llvm::Function *wg = module.getFunction(workGroupFunctionName(desc.name));
@@ -247,8 +246,7 @@ bool loadFromCache(const std::string &key, BuildResult &result) {
   return false;
 }
 
-std::unique_ptr<llvm::Module> compileToModule(llvm::LLVMContext &context,
-                                              const std::string &source,
+std::unique_ptr<llvm::Module> compileToModule(llvm::LLVMContext &context, const std::string &source,
                                               const std::string &optionText,
                                               const std::vector<HeaderFile> &headers,
                                               OptionsKind kind, BuildResult &result) {
@@ -272,8 +270,7 @@ std::unique_ptr<llvm::Module> linkBitcodes(llvm::LLVMContext &context,
                                            std::string &log) {
   std::unique_ptr<llvm::Module> linked;
   for (const std::string &bitcode : bitcodes) {
-    auto parsed = llvm::parseBitcodeFile(
-        llvm::MemoryBufferRef(bitcode, "program"), context);
+    auto parsed = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, "program"), context);
     if (!parsed) {
       log += "error: invalid program binary: " + llvm::toString(parsed.takeError()) + "\n";
       return nullptr;
@@ -316,6 +313,11 @@ template <class F> BuildResult guardedBuild(F &&body) {
       [&] {
         try {
           initializeLLVM();
+          // For tests of crash recovery: a source cannot make the compiler
+          // crash on purpose (compileOpenCLC turns Clang's __debug pragmas
+          // off), so tests set CORECL_DEBUG_CRASH_BUILD=1 instead.
+          if (const char *crash = std::getenv("CORECL_DEBUG_CRASH_BUILD"); crash && *crash == '1')
+            __builtin_trap();
           result = body();
         } catch (const FatalCompilerError &e) {
           failWith(e.what());

@@ -6,8 +6,11 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
+#include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace corecl::test {
@@ -213,25 +216,34 @@ TEST_F(KernelBuildErrorTest, UndefinedFunctionIsReportedNotFatal) {
   EXPECT_EQ(buildStatus(p), CL_BUILD_ERROR);
 }
 
+/// Makes every build in its scope crash the compiler, as a compiler bug
+/// would (program_builder.cpp's test hook).
+struct CrashingBuilds {
+  CrashingBuilds() { ::setenv("CORECL_DEBUG_CRASH_BUILD", "1", 1); }
+  ~CrashingBuilds() { ::unsetenv("CORECL_DEBUG_CRASH_BUILD"); }
+};
+
 TEST_F(KernelBuildErrorTest, CompilerCrashIsABuildFailureNotADeadProcess) {
-  // Clang traps on this pragma, as a compiler bug would crash: the build
-  // fails with a log, the process lives on, and the same program object
-  // (and every later build) still builds. clCompileProgram likewise.
-  const char *crashing = "#pragma clang __debug crash\n"
-                         "kernel void f(global int *b) { b[0] = 1; }\n";
+  // The build fails with a log, the process lives on, and the same program
+  // object (and every later build) still builds. clCompileProgram likewise.
+  const char *source = "kernel void f(global int *b) { b[0] = 1; }\n";
   cl_device_id d = device();
   for (int round = 0; round < 2; ++round) {
     SCOPED_TRACE(round);
-    cl_program p = createProgram(crashing);
+    cl_program p = createProgram(source);
     ASSERT_TRUE(p);
-    EXPECT_EQ(clBuildProgram(p, 1, &d, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
-    std::string log = buildLog(p);
-    EXPECT_NE(log.find("internal compiler error: the compiler crashed (signal"),
-              std::string::npos)
-        << log;
-    EXPECT_EQ(buildStatus(p), CL_BUILD_ERROR);
-    EXPECT_EQ(clCompileProgram(p, 1, &d, "", 0, nullptr, nullptr, nullptr, nullptr),
-              CL_COMPILE_PROGRAM_FAILURE);
+    {
+      CrashingBuilds crashing;
+      EXPECT_EQ(clBuildProgram(p, 1, &d, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+      std::string log = buildLog(p);
+      EXPECT_NE(log.find("internal compiler error: the compiler crashed (signal"),
+                std::string::npos)
+          << log;
+      EXPECT_EQ(buildStatus(p), CL_BUILD_ERROR);
+      EXPECT_EQ(clCompileProgram(p, 1, &d, "", 0, nullptr, nullptr, nullptr, nullptr),
+                CL_COMPILE_PROGRAM_FAILURE);
+    }
+    EXPECT_EQ(clBuildProgram(p, 1, &d, "", nullptr, nullptr), CL_SUCCESS);
   }
   cl_kernel k = buildKernel("kernel void f(global int *b) { b[get_global_id(0)] = 42; }", "f");
   ASSERT_TRUE(k);
@@ -254,15 +266,72 @@ TEST_F(KernelBuildErrorTest, ApplicationSignalHandlersAreBackAfterABuild) {
   sigemptyset(&mine.sa_mask);
   ASSERT_EQ(sigaction(SIGSEGV, &mine, &old), 0);
   cl_device_id d = device();
-  for (const char *source : {"kernel void f(global int *b) { b[0] = 1; }",
-                             "#pragma clang __debug crash\nkernel void f() {}"}) {
-    cl_program p = createProgram(source);
+  for (bool crash : {false, true}) {
+    cl_program p = createProgram("kernel void f(global int *b) { b[0] = 1; }");
     ASSERT_TRUE(p);
-    clBuildProgram(p, 1, &d, "", nullptr, nullptr);
+    {
+      std::optional<CrashingBuilds> crashing;
+      if (crash)
+        crashing.emplace();
+      clBuildProgram(p, 1, &d, "", nullptr, nullptr);
+    }
     ASSERT_EQ(sigaction(SIGSEGV, nullptr, &now), 0);
-    EXPECT_EQ(now.sa_handler, applicationSegvHandler) << source;
+    EXPECT_EQ(now.sa_handler, applicationSegvHandler) << (crash ? "crashed" : "built");
   }
   sigaction(SIGSEGV, &old, nullptr);
+}
+
+TEST_F(KernelBuildErrorTest, DebugCrashPragmasInASourceAreIgnored) {
+  // Clang's `#pragma clang __debug crash` would trap inside a live LLVM
+  // timer; a source must not be able to crash the compiler (or, through
+  // the timer left behind, make later builds crash and hang).
+  for (const char *pragma : {"crash", "llvm_fatal_error", "llvm_unreachable"}) {
+    SCOPED_TRACE(pragma);
+    cl_kernel k = buildKernel(std::string("#pragma clang __debug ") + pragma +
+                                  "\nkernel void f(global int *b) { b[0] = 7; }\n",
+                              "f");
+    ASSERT_TRUE(k);
+    cl_mem out = outputBuffer<cl_int>(1);
+    ASSERT_EQ(setArgs(k, out), CL_SUCCESS);
+    const size_t one = 1;
+    ASSERT_EQ(run(k, 1, &one), CL_SUCCESS);
+    EXPECT_EQ(read<cl_int>(out, 1)[0], 7);
+  }
+}
+
+TEST_F(KernelBuildErrorTest, BuildsAfterACrashRunConcurrently) {
+  // Rounds of a crashed build followed by four threads building at once:
+  // with the crash made by Clang's pragma, this segfaulted within a few
+  // rounds and then hung forever on LLVM's timer lock.
+  cl_device_id d = device();
+  for (int round = 0; round < 8; ++round) {
+    SCOPED_TRACE(round);
+    {
+      CrashingBuilds crashing;
+      cl_program p = createProgram("kernel void f(global int *b) { b[0] = 1; }");
+      ASSERT_TRUE(p);
+      EXPECT_EQ(clBuildProgram(p, 1, &d, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+    }
+    std::vector<cl_int> results(4, CL_INVALID_VALUE);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+      threads.emplace_back([&, t] {
+        std::string source =
+            "kernel void f(global int *b) { b[0] = " + std::to_string(round * 4 + t) +
+            "; }\n"; // distinct sources: no cache hits
+        const char *text = source.c_str();
+        cl_int err;
+        cl_program p = clCreateProgramWithSource(context, 1, &text, nullptr, &err);
+        results[size_t(t)] =
+            err == CL_SUCCESS ? clBuildProgram(p, 1, &d, "", nullptr, nullptr) : err;
+        if (p)
+          clReleaseProgram(p);
+      });
+    for (std::thread &t : threads)
+      t.join();
+    for (cl_int r : results)
+      EXPECT_EQ(r, CL_SUCCESS);
+  }
 }
 
 TEST_F(KernelBuildErrorTest, RebuildWithLiveKernelIsInvalidOperation) {
