@@ -44,18 +44,10 @@ namespace {
 using namespace llvm::PatternMatch;
 
 /// A loop CoreCL's work-group formation marked as running work-items in
-/// parallel.
+/// parallel (its accesses need not all be in the group: isAnnotatedParallel
+/// would be stricter than the clamp needs).
 bool isWorkItemLoop(const llvm::Loop &loop) {
-  llvm::MDNode *id = loop.getLoopID();
-  if (!id)
-    return false;
-  for (const llvm::MDOperand &operand : id->operands())
-    if (auto *node = llvm::dyn_cast<llvm::MDNode>(operand.get()))
-      if (node->getNumOperands() > 0)
-        if (auto *name = llvm::dyn_cast<llvm::MDString>(node->getOperand(0).get()))
-          if (name->getString() == "llvm.loop.parallel_accesses")
-            return true;
-  return false;
+  return llvm::findOptionMDForLoop(&loop, "llvm.loop.parallel_accesses") != nullptr;
 }
 
 /// The address `inst` writes through, if it is a plain write to one.
@@ -224,12 +216,17 @@ bool clamp(llvm::Loop &loop, llvm::AAResults &aliases, const OwnedBases &owned) 
 llvm::PreservedAnalyses ClampGuardedItemLoopsPass::run(llvm::Function &f,
                                                        llvm::FunctionAnalysisManager &analyses) {
   llvm::LoopInfo &loops = analyses.getResult<llvm::LoopAnalysis>(f);
+  std::vector<llvm::Loop *> candidates;
+  for (llvm::Loop *loop : loops.getLoopsInPreorder())
+    if (loop->isInnermost() && isWorkItemLoop(*loop))
+      candidates.push_back(loop);
+  if (candidates.empty())
+    return llvm::PreservedAnalyses::all();
   llvm::AAResults &aliases = analyses.getResult<llvm::AAManager>(f);
   OwnedBases owned = ownedBases(f);
   bool changed = false;
-  for (llvm::Loop *loop : loops.getLoopsInPreorder())
-    if (loop->isInnermost() && isWorkItemLoop(*loop))
-      changed |= clamp(*loop, aliases, owned);
+  for (llvm::Loop *loop : candidates)
+    changed |= clamp(*loop, aliases, owned);
   if (!changed)
     return llvm::PreservedAnalyses::all();
   llvm::PreservedAnalyses kept;

@@ -1,9 +1,8 @@
 // End-to-end: work-item loops whose body only the first s work-items run
 // (`if (lid < s)`, s the same for all), which work-group formation ends at
-// min(local size, s) (clamp_guarded_item_loops.cpp). Tree reductions in
-// local memory with every local size from 1 to a non-power of two, and
-// signed guards with negative, zero and oversized bounds, checked against
-// a host model that runs the same steps.
+// min(local size, s) (clamp_guarded_item_loops.cpp): signed guards with
+// negative, zero and oversized bounds, without and after a barrier. Tree
+// reductions, the usual case, are in reduction_test.cpp.
 #include "kernels/kernel_fixture.h"
 
 #include <vector>
@@ -12,46 +11,6 @@ namespace corecl::test {
 namespace {
 
 using GuardedItemLoopsTest = KernelTest;
-
-TEST_F(GuardedItemLoopsTest, TreeReductionInLocalMemory) {
-  cl_kernel k = buildKernel(R"(
-    kernel void reduce(global const int *in, global int *out, local int *scratch) {
-      size_t lid = get_local_id(0);
-      scratch[lid] = in[get_global_id(0)];
-      barrier(CLK_LOCAL_MEM_FENCE);
-      for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) {
-        if (lid < s)
-          scratch[lid] += scratch[lid + s];
-        barrier(CLK_LOCAL_MEM_FENCE);
-      }
-      if (lid == 0)
-        out[get_group_id(0)] = scratch[0];
-    })",
-                            "reduce");
-  ASSERT_TRUE(k);
-  for (size_t local : {size_t(256), size_t(96), size_t(7), size_t(2), size_t(1)}) {
-    SCOPED_TRACE(testing::Message() << "local " << local);
-    const size_t groups = 12, global = local * groups;
-    std::vector<cl_int> in(global);
-    for (size_t i = 0; i < global; ++i)
-      in[i] = cl_int((i * 7919) % 1000) - 500;
-    cl_mem bin = bufferOf(in);
-    std::vector<cl_int> initial(groups, -1);
-    cl_mem out = bufferOf(initial);
-    ASSERT_EQ(setArgs(k, bin, out, LocalBytes{local * sizeof(cl_int)}), CL_SUCCESS);
-    ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
-    std::vector<cl_int> got = read<cl_int>(out, groups);
-    for (size_t g = 0; g < groups; ++g) {
-      // The kernel's steps: with a local size that is not a power of two
-      // some elements are never added, the same on any device.
-      std::vector<cl_int> scratch(in.begin() + long(g * local), in.begin() + long((g + 1) * local));
-      for (size_t s = local / 2; s > 0; s >>= 1)
-        for (size_t lid = 0; lid < s; ++lid)
-          scratch[lid] += scratch[lid + s];
-      ASSERT_EQ(got[g], scratch[0]) << "group " << g;
-    }
-  }
-}
 
 TEST_F(GuardedItemLoopsTest, SignedGuardWithAnyBound) {
   // Without and after a barrier (the region after it is a loop of its

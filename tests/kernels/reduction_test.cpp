@@ -82,6 +82,31 @@ TEST_F(KernelReductionTest, LocalPointerArgument) {
   checkReduction(*this, k, 5, 1, true); // the loop runs zero times
 }
 
+TEST_F(KernelReductionTest, NonPowerOfTwoGroupsTakeTheKernelsSteps) {
+  // With a local size that is not a power of two the tree skips some
+  // elements, the same on any device: the host runs the kernel's steps.
+  // Each step's work-item loop ends at its last active work-item
+  // (compiler/passes/clamp_guarded_item_loops.cpp).
+  cl_kernel k = buildKernel(kLocalArg, "reduce");
+  ASSERT_TRUE(k);
+  for (size_t local : {size_t(96), size_t(7), size_t(3)}) {
+    SCOPED_TRACE(testing::Message() << "local " << local);
+    const size_t groups = 12, n = groups * local;
+    std::vector<float> in = input(n);
+    cl_mem out = outputBuffer<float>(groups);
+    ASSERT_EQ(setArgs(k, bufferOf(in), out, LocalBytes{local * sizeof(float)}), CL_SUCCESS);
+    ASSERT_EQ(run(k, 1, &n, &local), CL_SUCCESS);
+    std::vector<float> got = read<float>(out, groups);
+    for (size_t g = 0; g < groups; ++g) {
+      std::vector<float> scratch(in.begin() + long(g * local), in.begin() + long((g + 1) * local));
+      for (size_t s = local / 2; s > 0; s >>= 1)
+        for (size_t lid = 0; lid < s; ++lid)
+          scratch[lid] += scratch[lid + s];
+      ASSERT_EQ(got[g], scratch[0]) << "group " << g;
+    }
+  }
+}
+
 TEST_F(KernelReductionTest, LargestWorkGroup) {
   cl_kernel k = buildKernel(kLocalArg, "reduce");
   ASSERT_TRUE(k);
