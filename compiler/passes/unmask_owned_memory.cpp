@@ -28,9 +28,7 @@
 // address.
 #include "compiler/passes/unmask_owned_memory.h"
 #include "compiler/passes/owned_memory.h"
-#include "compiler/passes/pass_registry.h"
-#include "compiler/passes/passes.h"
-#include "compiler/passes/work_item_state.h"
+#include "corecl/kernel_abi.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallPtrSet.h>
@@ -55,10 +53,9 @@ STATISTIC(NumLoads, "Masked loads from owned memory made plain");
 namespace corecl::compiler {
 namespace {
 
-/// Bytes of slack the kernel ABI guarantees before and after the storage
-/// and the arena (kernel_abi.h, CORECL_OWNED_MEMORY_SLACK): the widest
-/// access rewritten.
-constexpr uint64_t kSlackBytes = 64;
+/// The widest access rewritten: the slack the kernel ABI guarantees before
+/// and after the storage and the arena.
+constexpr uint64_t kSlackBytes = CORECL_OWNED_MEMORY_SLACK;
 
 /// Whether `address` is computed, inside `loop`, from the loop's induction
 /// variables and values defined outside it only: no loaded data.
@@ -137,17 +134,20 @@ llvm::PreservedAnalyses UnmaskOwnedMemoryPass::run(llvm::Function &f,
       // dominates the access through the mask's own definition.
       address = b.CreateSelect(any, pointer, base, "owned.address");
     }
+    // The new accesses keep the masked one's alias scopes.
+    auto keepScopes = [&](llvm::Instruction *access) {
+      access->copyMetadata(*call,
+                           {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias});
+    };
     if (isStore) {
       llvm::LoadInst *old = b.CreateAlignedLoad(type, address, align, "owned.old");
       llvm::Value *blend = b.CreateSelect(mask, call->getArgOperand(0), old);
-      llvm::StoreInst *store = b.CreateAlignedStore(blend, address, align);
-      old->copyMetadata(*call, {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias});
-      store->copyMetadata(*call,
-                          {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias});
+      keepScopes(old);
+      keepScopes(b.CreateAlignedStore(blend, address, align));
       ++NumStores;
     } else {
       llvm::LoadInst *load = b.CreateAlignedLoad(type, address, align, "owned.load");
-      load->copyMetadata(*call, {llvm::LLVMContext::MD_alias_scope, llvm::LLVMContext::MD_noalias});
+      keepScopes(load);
       llvm::Value *passThrough = call->getArgOperand(3);
       llvm::Value *value = llvm::isa<llvm::PoisonValue, llvm::UndefValue>(passThrough)
                                ? load
