@@ -303,6 +303,13 @@ TEST(DeviceInfo, IdentityStrings) {
   EXPECT_EQ(info<cl_bool>(d, CL_DEVICE_AVAILABLE), cl_bool(CL_TRUE));
 }
 
+TEST(DeviceInfo, ClaimsNoConformanceVersionItHasNotPassed) {
+  // The query's format (vYYYY-MM-DD-XX, a real month and day) with the
+  // year 0000, which names no CTS release: CoreCL has passed no CTS
+  // version in full (docs/conformance.md).
+  EXPECT_EQ(infoString(device(), CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED), "v0000-01-01-00");
+}
+
 TEST(DeviceInfo, OpenCLCAllVersionsIncludesEvery1xVersion) {
   std::set<cl_version> versions;
   for (const cl_name_version &v :

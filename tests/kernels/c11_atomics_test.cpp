@@ -1,0 +1,250 @@
+// End-to-end: the OpenCL C 3.0 atomic functions (atomic_init/load/store/
+// exchange, compare_exchange strong and weak, fetch_<key>, atomic_flag,
+// atomic_work_item_fence) in the order-and-scope forms OpenCL C 3.0 makes
+// mandatory (relaxed order, work-group scope), built with -cl-std=CL3.0.
+// Every result is checked against a host reference.
+#include "kernels/kernel_fixture.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace corecl::test {
+namespace {
+
+using C11AtomicsTest = KernelTest;
+
+constexpr const char *kCl3 = "-cl-std=CL3.0";
+
+#define RELAXED_WG "memory_order_relaxed, memory_scope_work_group"
+
+TEST_F(C11AtomicsTest, FetchOperationsOnGlobalAndLocalLoseNoUpdate) {
+  // Work-item i of a group applies operation (i % 7) to its group's word
+  // for that operation, in global and in local memory, for int, uint, long
+  // and ulong; the final words are order independent.
+  std::string source = R"(
+    #define OPS(T, A, AS, w, v)                                                   \
+      switch (lid % 7) {                                                          \
+      case 0: atomic_fetch_add_explicit((volatile AS A *)&w[0], v, )" RELAXED_WG R"(); break; \
+      case 1: atomic_fetch_sub_explicit((volatile AS A *)&w[1], v, )" RELAXED_WG R"(); break; \
+      case 2: atomic_fetch_or_explicit((volatile AS A *)&w[2], (T)1 << (lid % 31), )" RELAXED_WG R"(); break; \
+      case 3: atomic_fetch_xor_explicit((volatile AS A *)&w[3], (T)lid * 2654435761u, )" RELAXED_WG R"(); break; \
+      case 4: atomic_fetch_and_explicit((volatile AS A *)&w[4], ~((T)1 << (lid % 29)), )" RELAXED_WG R"(); break; \
+      case 5: atomic_fetch_min_explicit((volatile AS A *)&w[5], v, )" RELAXED_WG R"(); break; \
+      case 6: atomic_fetch_max_explicit((volatile AS A *)&w[6], v, )" RELAXED_WG R"(); break; \
+      }
+
+    #define KERNEL(T, A)                                                          \
+    kernel void ops_##T(global T *g, global T *out) {                             \
+      local T w[7];                                                               \
+      size_t lid = get_local_id(0), grp = get_group_id(0);                        \
+      if (lid < 7)                                                                \
+        atomic_init((volatile local A *)&w[lid], g[grp * 7 + lid]);              \
+      barrier(CLK_LOCAL_MEM_FENCE);                                               \
+      T v = (T)((long)lid * 37 - 900);                                            \
+      global T *gw = g + grp * 7;                                                 \
+      OPS(T, A, global, gw, v)                                                    \
+      OPS(T, A, local, w, v)                                                      \
+      barrier(CLK_LOCAL_MEM_FENCE);                                               \
+      if (lid < 7)                                                                \
+        out[grp * 7 + lid] =                                                      \
+            atomic_load_explicit((volatile local A *)&w[lid], )" RELAXED_WG R"(); \
+    }
+    KERNEL(int, atomic_int)
+    KERNEL(uint, atomic_uint)
+    KERNEL(long, atomic_long)
+    KERNEL(ulong, atomic_ulong)
+  )";
+  cl_program program = build(source, kCl3);
+  ASSERT_TRUE(program);
+  const size_t local = 96, groups = 5, global = local * groups;
+
+  auto check = [&](auto zero, const char *name) {
+    using T = decltype(zero);
+    cl_kernel k = createKernel(program, name);
+    ASSERT_TRUE(k);
+    std::vector<T> init(groups * 7);
+    for (size_t i = 0; i < init.size(); ++i)
+      init[i] = T(i % 7 == 4 ? ~T(0) : T(1000 + i * 13));
+    cl_mem bg = bufferOf(init), bo = outputBuffer<T>(groups * 7);
+    ASSERT_EQ(setArgs(k, bg, bo), CL_SUCCESS);
+    ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+    std::vector<T> expected = init;
+    for (size_t grp = 0; grp < groups; ++grp) {
+      T *w = &expected[grp * 7];
+      for (size_t lid = 0; lid < local; ++lid) {
+        T v = T(int64_t(lid) * 37 - 900);
+        switch (lid % 7) {
+        case 0: w[0] = T(w[0] + v); break;
+        case 1: w[1] = T(w[1] - v); break;
+        case 2: w[2] |= T(1) << (lid % 31); break;
+        case 3: w[3] ^= T(uint64_t(lid) * 2654435761u); break;
+        case 4: w[4] &= T(~(T(1) << (lid % 29))); break;
+        case 5: w[5] = std::min(w[5], v); break;
+        case 6: w[6] = std::max(w[6], v); break;
+        }
+      }
+    }
+    EXPECT_EQ(read<T>(bg, groups * 7), expected) << name << " in global memory";
+    EXPECT_EQ(read<T>(bo, groups * 7), expected) << name << " in local memory";
+  };
+  check(cl_int(0), "ops_int");
+  check(cl_uint(0), "ops_uint");
+  check(cl_long(0), "ops_long");
+  check(cl_ulong(0), "ops_ulong");
+}
+
+TEST_F(C11AtomicsTest, CompareExchangeLoopsAddFloatsWithExpectedInEveryAddressSpace) {
+  // A float sum built from compare-exchange loops, the usual way to add
+  // floats atomically: the failed exchange must hand back the value it
+  // found, through a private, a local and a global `expected`. The addends
+  // are small integers, so every order gives the same exact sum.
+  cl_kernel k = buildKernel(R"(
+    kernel void sum(global const float *x, volatile global atomic_float *total,
+                    global float *scratch, global int *retries) {
+      local float expectedLocal[64];
+      local atomic_float localTotal;
+      size_t lid = get_local_id(0), gid = get_global_id(0);
+      if (lid == 0)
+        atomic_init(&localTotal, 0.0f);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      float v = x[gid];
+      // Private `expected`, strong exchange, on the global total.
+      float seen = atomic_load_explicit(total, )" RELAXED_WG R"();
+      while (!atomic_compare_exchange_strong_explicit(total, &seen, seen + v,
+                 memory_order_relaxed, memory_order_relaxed, memory_scope_work_group))
+        ;
+      // Local `expected` (a slot per work-item), weak exchange, on the
+      // group's local total.
+      expectedLocal[lid] = 0.0f;
+      int tries = 0;
+      while (!atomic_compare_exchange_weak_explicit(&localTotal, &expectedLocal[lid],
+                 expectedLocal[lid] + v, memory_order_relaxed, memory_order_relaxed,
+                 memory_scope_work_group))
+        ++tries;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      // Global `expected`: a wrong guess, so the exchange must fail.
+      if (lid == 0) {
+        float groupSum = atomic_load_explicit(&localTotal, )" RELAXED_WG R"();
+        scratch[get_group_id(0)] = groupSum + 1.0f;
+        volatile global atomic_float *slot =
+            (volatile global atomic_float *)&scratch[get_num_groups(0) + get_group_id(0)];
+        atomic_store_explicit(slot, groupSum, )" RELAXED_WG R"();
+        bool first = atomic_compare_exchange_strong_explicit(slot, &scratch[get_group_id(0)],
+                 0.0f, memory_order_relaxed, memory_order_relaxed, memory_scope_work_group);
+        retries[get_group_id(0)] = first ? -1 : tries;
+      }
+    })",
+                            "sum", kCl3);
+  ASSERT_TRUE(k);
+  const size_t local = 64, groups = 4, global = local * groups;
+  std::vector<cl_float> x(global);
+  for (size_t i = 0; i < global; ++i)
+    x[i] = float(int(i * 7 % 23) - 11);
+  std::vector<cl_float> zero(1, 0.0f);
+  cl_mem bx = bufferOf(x), bt = bufferOf(zero), bs = outputBuffer<cl_float>(2 * groups),
+         br = outputBuffer<cl_int>(groups);
+  ASSERT_EQ(setArgs(k, bx, bt, bs, br), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+
+  float total = 0;
+  std::vector<float> groupSums(groups, 0.0f);
+  for (size_t i = 0; i < global; ++i) {
+    total += x[i];
+    groupSums[i / local] += x[i];
+  }
+  EXPECT_EQ(read<cl_float>(bt, 1)[0], total);
+  std::vector<cl_float> scratch = read<cl_float>(bs, 2 * groups);
+  std::vector<cl_int> retries = read<cl_int>(br, groups);
+  for (size_t g = 0; g < groups; ++g) {
+    // The failed exchange wrote the slot's value into `expected` and left
+    // the slot alone.
+    EXPECT_EQ(scratch[g], groupSums[g]) << "group " << g;
+    EXPECT_EQ(scratch[groups + g], groupSums[g]) << "group " << g;
+    EXPECT_GE(retries[g], 0) << "the exchange with a wrong guess succeeded in group " << g;
+  }
+}
+
+TEST_F(C11AtomicsTest, FlagGuardsACriticalSectionAndExchangeSwapsBits) {
+  // atomic_flag as a lock around a plain read-modify-write, one lock per
+  // group; atomic_exchange on float and double returns the old value.
+  cl_kernel k = buildKernel(R"(
+    kernel void lock(volatile global atomic_flag *flags, global int *counters,
+                     volatile global atomic_double *last, global double *olds) {
+      size_t grp = get_group_id(0);
+      while (atomic_flag_test_and_set_explicit(&flags[grp], )" RELAXED_WG R"())
+        ;
+      counters[grp] = counters[grp] * 3 + 1;
+      atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release,
+                             memory_scope_work_group);
+      atomic_flag_clear_explicit(&flags[grp], )" RELAXED_WG R"();
+      olds[get_global_id(0)] =
+          atomic_exchange_explicit(&last[grp], (double)get_global_id(0) + 0.5, )" RELAXED_WG R"();
+    })",
+                            "lock", kCl3);
+  ASSERT_TRUE(k);
+  const size_t local = 32, groups = 3, global = local * groups;
+  std::vector<cl_int> flags(groups, 0), counters(groups, 0);
+  std::vector<cl_double> last(groups, -1.0);
+  cl_mem bf = bufferOf(flags), bc = bufferOf(counters), bl = bufferOf(last),
+         bo = outputBuffer<cl_double>(global);
+  ASSERT_EQ(setArgs(k, bf, bc, bl, bo), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+  int expected = 0;
+  for (size_t i = 0; i < local; ++i)
+    expected = expected * 3 + 1;
+  EXPECT_EQ(read<cl_int>(bc, groups), std::vector<cl_int>(groups, expected));
+  EXPECT_EQ(read<cl_int>(bf, groups), std::vector<cl_int>(groups, 0)) << "a flag stayed set";
+  // Each group's exchanges form one chain: -1 and every value but the last
+  // written appear once among the old values, and the last one is kept.
+  std::vector<cl_double> olds = read<cl_double>(bo, global), kept = read<cl_double>(bl, groups);
+  for (size_t g = 0; g < groups; ++g) {
+    std::vector<double> seen(olds.begin() + g * local, olds.begin() + (g + 1) * local);
+    seen.push_back(kept[g]);
+    std::sort(seen.begin(), seen.end());
+    std::vector<double> chain = {-1.0};
+    for (size_t i = 0; i < local; ++i)
+      chain.push_back(double(g * local + i) + 0.5);
+    EXPECT_EQ(seen, chain) << "group " << g;
+  }
+}
+
+TEST_F(C11AtomicsTest, UintptrTakesASignedDifference) {
+  cl_kernel k = buildKernel(R"(
+    kernel void ptrs(volatile global atomic_uintptr_t *p, volatile global atomic_intptr_t *q,
+                     global ulong *old) {
+      old[get_global_id(0)] = atomic_fetch_add_explicit(p, (ptrdiff_t)-3, )" RELAXED_WG R"();
+      atomic_fetch_or_explicit(q, (uintptr_t)1 << get_global_id(0), )" RELAXED_WG R"();
+    })",
+                            "ptrs", kCl3);
+  ASSERT_TRUE(k);
+  const size_t global = 40, local = 40;
+  std::vector<cl_ulong> p = {1000}, q = {0};
+  cl_mem bp = bufferOf(p), bq = bufferOf(q), bo = outputBuffer<cl_ulong>(global);
+  ASSERT_EQ(setArgs(k, bp, bq, bo), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+  EXPECT_EQ(read<cl_ulong>(bp, 1)[0], 1000u - 3 * global);
+  EXPECT_EQ(read<cl_ulong>(bq, 1)[0], (cl_ulong(1) << global) - 1);
+  std::vector<cl_ulong> olds = read<cl_ulong>(bo, global);
+  std::sort(olds.begin(), olds.end());
+  for (size_t i = 0; i < global; ++i)
+    EXPECT_EQ(olds[i], 1000u - 3 * (global - 1 - i)) << i;
+}
+
+TEST_F(C11AtomicsTest, DeviceReportsTheMandatoryCapabilities) {
+  cl_device_atomic_capabilities memory = 0, fence = 0;
+  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof memory, &memory,
+                            nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, sizeof fence, &fence,
+                            nullptr),
+            CL_SUCCESS);
+  const cl_device_atomic_capabilities minimum =
+      CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
+  EXPECT_EQ(memory & minimum, minimum);
+  EXPECT_EQ(fence & (minimum | CL_DEVICE_ATOMIC_ORDER_ACQ_REL),
+            minimum | CL_DEVICE_ATOMIC_ORDER_ACQ_REL);
+}
+
+} // namespace
+} // namespace corecl::test
