@@ -14,9 +14,9 @@ namespace corecl::compiler {
 ///
 /// What a crashed build owned is leaked, and a lock it held stays held:
 /// recovery keeps the process alive, it does not make the crash harmless.
-/// A stack overflow is not recovered (the handlers run on the overflowed
-/// stack); the large stack makes one unlikely. CORECL_CRASH_RECOVERY=0
-/// turns recovery off (then a debugger sees the crash where it happens).
+/// A stack overflow is recovered too (the handlers run on an alternate
+/// signal stack) and `what` then says so. CORECL_CRASH_RECOVERY=0 turns
+/// recovery off (then a debugger sees the crash where it happens).
 bool runRecoveringCrashes(const std::function<void()> &work, std::string &what);
 
 } // namespace corecl::compiler

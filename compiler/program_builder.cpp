@@ -328,7 +328,10 @@ template <class F> BuildResult guardedBuild(F &&body) {
         }
       },
       crash);
-  if (!finished)
+  if (!finished && crash.rfind("stack overflow", 0) == 0)
+    failWith(crash + "; the program was not built. Split deeply nested expressions or "
+                     "statements into smaller ones.");
+  else if (!finished)
     failWith("internal compiler error: the compiler crashed (" + crash +
              "); the program was not built. Please report it to CoreCL with the program's "
              "source and build options.");

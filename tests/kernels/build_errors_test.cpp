@@ -7,7 +7,9 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <functional>
 #include <optional>
+#include <pthread.h>
 #include <random>
 #include <string>
 #include <thread>
@@ -332,6 +334,71 @@ TEST_F(KernelBuildErrorTest, BuildsAfterACrashRunConcurrently) {
     for (cl_int r : results)
       EXPECT_EQ(r, CL_SUCCESS);
   }
+}
+
+/// Runs `body` on a thread whose stack is only `bytes` long, as an
+/// application's worker thread may be.
+void runOnSmallStack(size_t bytes, const std::function<void()> &body) {
+  pthread_attr_t attributes;
+  ASSERT_EQ(pthread_attr_init(&attributes), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&attributes, bytes), 0);
+  pthread_t thread;
+  auto trampoline = [](void *arg) -> void * {
+    (*static_cast<const std::function<void()> *>(arg))();
+    return nullptr;
+  };
+  ASSERT_EQ(
+      pthread_create(&thread, &attributes, trampoline, const_cast<std::function<void()> *>(&body)),
+      0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attributes);
+}
+
+/// A kernel that stores `depth` nested negations of its input.
+std::string nestedNegations(int depth) {
+  std::string expression;
+  for (int i = 0; i < depth; ++i)
+    expression += "- ";
+  return "kernel void neg(global int *b) { int x = b[0]; b[0] = " + expression + "x; }\n";
+}
+
+TEST_F(KernelBuildErrorTest, DeepNestingIsABuildErrorEvenFromASmallStack) {
+  // Clang's parser recurses once per nesting level. 200 levels from a
+  // thread with a 512 KiB stack once overflowed it; 50,000 levels overflow
+  // the build thread's own stack and must become a build log, not a dead
+  // process. Builds after the overflow work, several at once.
+  cl_device_id d = device();
+  runOnSmallStack(512 << 10, [&] {
+    cl_kernel k = createKernel(build(nestedNegations(201)), "neg");
+    ASSERT_TRUE(k);
+    std::vector<cl_int> value = {17};
+    cl_mem b = bufferOf(value);
+    ASSERT_EQ(setArgs(k, b), CL_SUCCESS);
+    size_t one = 1;
+    ASSERT_EQ(run(k, 1, &one), CL_SUCCESS);
+    EXPECT_EQ(read<cl_int>(b, 1)[0], -17);
+
+    cl_program deep = createProgram(nestedNegations(50000));
+    ASSERT_TRUE(deep);
+    EXPECT_EQ(clBuildProgram(deep, 1, &d, "", nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+    EXPECT_NE(buildLog(deep).find("stack overflow"), std::string::npos) << buildLog(deep);
+    EXPECT_EQ(buildStatus(deep), CL_BUILD_ERROR);
+  });
+  std::vector<cl_int> results(3, CL_INVALID_VALUE);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 3; ++t)
+    threads.emplace_back([&, t] {
+      std::string source = nestedNegations(300 + t);
+      const char *text = source.c_str();
+      cl_int err;
+      cl_program p = clCreateProgramWithSource(context, 1, &text, nullptr, &err);
+      results[size_t(t)] = err == CL_SUCCESS ? clBuildProgram(p, 1, &d, "", nullptr, nullptr) : err;
+      if (p)
+        clReleaseProgram(p);
+    });
+  for (std::thread &t : threads)
+    t.join();
+  EXPECT_EQ(results, std::vector<cl_int>(3, CL_SUCCESS));
 }
 
 TEST_F(KernelBuildErrorTest, RebuildWithLiveKernelIsInvalidOperation) {

@@ -27,9 +27,12 @@ TEST_F(C11AtomicsTest, FetchOperationsOnGlobalAndLocalLoseNoUpdate) {
       switch (lid % 7) {                                                          \
       case 0: atomic_fetch_add_explicit((volatile AS A *)&w[0], v, )" RELAXED_WG R"(); break; \
       case 1: atomic_fetch_sub_explicit((volatile AS A *)&w[1], v, )" RELAXED_WG R"(); break; \
-      case 2: atomic_fetch_or_explicit((volatile AS A *)&w[2], (T)1 << (lid % 31), )" RELAXED_WG R"(); break; \
-      case 3: atomic_fetch_xor_explicit((volatile AS A *)&w[3], (T)lid * 2654435761u, )" RELAXED_WG R"(); break; \
-      case 4: atomic_fetch_and_explicit((volatile AS A *)&w[4], ~((T)1 << (lid % 29)), )" RELAXED_WG R"(); break; \
+      case 2: atomic_fetch_or_explicit((volatile AS A *)&w[2], (T)1 << (lid % 31), )" RELAXED_WG
+                       R"(); break; \
+      case 3: atomic_fetch_xor_explicit((volatile AS A *)&w[3], (T)lid * 2654435761u, )" RELAXED_WG
+                       R"(); break; \
+      case 4: atomic_fetch_and_explicit((volatile AS A *)&w[4], ~((T)1 << (lid % 29)), )" RELAXED_WG
+                       R"(); break; \
       case 5: atomic_fetch_min_explicit((volatile AS A *)&w[5], v, )" RELAXED_WG R"(); break; \
       case 6: atomic_fetch_max_explicit((volatile AS A *)&w[6], v, )" RELAXED_WG R"(); break; \
       }
@@ -75,13 +78,27 @@ TEST_F(C11AtomicsTest, FetchOperationsOnGlobalAndLocalLoseNoUpdate) {
       for (size_t lid = 0; lid < local; ++lid) {
         T v = T(int64_t(lid) * 37 - 900);
         switch (lid % 7) {
-        case 0: w[0] = T(w[0] + v); break;
-        case 1: w[1] = T(w[1] - v); break;
-        case 2: w[2] |= T(1) << (lid % 31); break;
-        case 3: w[3] ^= T(uint64_t(lid) * 2654435761u); break;
-        case 4: w[4] &= T(~(T(1) << (lid % 29))); break;
-        case 5: w[5] = std::min(w[5], v); break;
-        case 6: w[6] = std::max(w[6], v); break;
+        case 0:
+          w[0] = T(w[0] + v);
+          break;
+        case 1:
+          w[1] = T(w[1] - v);
+          break;
+        case 2:
+          w[2] |= T(1) << (lid % 31);
+          break;
+        case 3:
+          w[3] ^= T(uint64_t(lid) * 2654435761u);
+          break;
+        case 4:
+          w[4] &= T(~(T(1) << (lid % 29)));
+          break;
+        case 5:
+          w[5] = std::min(w[5], v);
+          break;
+        case 6:
+          w[6] = std::max(w[6], v);
+          break;
         }
       }
     }
@@ -236,9 +253,9 @@ TEST_F(C11AtomicsTest, DeviceReportsTheMandatoryCapabilities) {
   ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof memory, &memory,
                             nullptr),
             CL_SUCCESS);
-  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, sizeof fence, &fence,
-                            nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(
+      clGetDeviceInfo(device(), CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, sizeof fence, &fence, nullptr),
+      CL_SUCCESS);
   const cl_device_atomic_capabilities minimum =
       CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
   EXPECT_EQ(memory & minimum, minimum);
