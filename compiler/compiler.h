@@ -70,7 +70,9 @@ public:
 };
 
 struct BuildResult {
-  enum Status { Success, InvalidOptions, Failure } status = Failure;
+  /// OutOfHostMemory: the build failed for lack of memory (the log says
+  /// where); the API reports CL_OUT_OF_HOST_MEMORY.
+  enum Status { Success, InvalidOptions, Failure, OutOfHostMemory } status = Failure;
   std::string log;
   /// The program's bitcode before builtins and work-group formation: what
   /// CL_PROGRAM_BINARIES carries (compiled object, library or executable).

@@ -15,7 +15,8 @@
 // handler, which unwinds the build.
 #include "compiler/crash_recovery.h"
 
-#include <clang/Basic/Stack.h>
+#include "compiler/build_threads.h"
+
 #include <llvm/Support/CrashRecoveryContext.h>
 
 #include <pthread.h>
@@ -26,25 +27,20 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <new>
 
 namespace corecl::compiler {
 namespace {
 
-// Clang's parser and LLVM's passes recurse over expressions and loop nests;
-// random and generated kernels nest deeply. Only touched pages cost memory.
-constexpr unsigned kBuildStackBytes = 64u << 20;
-
-// Where a fault handler runs on a build thread: LLVM's handler, the
-// unwinding longjmp and the report need a few KiB; MINSIGSTKSZ is not
-// enough for glibc's signal frames with AVX-512 state.
-constexpr size_t kSignalStackBytes = 256u << 10;
-
 /// What the fault handler knows of the build running on this thread.
-struct BuildThread {
-  uintptr_t stackLow = 0; // lowest usable address of the thread's stack
+struct BuildState {
   bool stackOverflowed = false;
+  // Set by abandonBuild. A fixed buffer: it may be written out of memory.
+  bool abandoned = false;
+  bool outOfMemory = false;
+  char reason[512] = {};
 };
-thread_local BuildThread *tBuildThread = nullptr;
+thread_local BuildState *tBuild = nullptr;
 
 // LLVM's handlers, which onFault passes signals on to.
 struct sigaction gLlvmSegv, gLlvmBus;
@@ -54,9 +50,10 @@ struct sigaction gLlvmSegv, gLlvmBus;
 constexpr uintptr_t kGuardReach = 1u << 20;
 
 void onFault(int signal, siginfo_t *info, void *context) {
-  if (BuildThread *build = tBuildThread) {
+  if (BuildState *build = tBuild) {
     auto address = reinterpret_cast<uintptr_t>(info->si_addr);
-    if (address + kGuardReach >= build->stackLow && address < build->stackLow + 4096 * 4)
+    uintptr_t stackLow = buildThreadStackLow();
+    if (address + kGuardReach >= stackLow && address < stackLow + 4096 * 4)
       build->stackOverflowed = true;
   }
   const struct sigaction &next = signal == SIGBUS ? gLlvmBus : gLlvmSegv;
@@ -86,28 +83,28 @@ void wrapLlvmHandler(int signal, struct sigaction &saved) {
   sigaction(signal, &wrapper, nullptr);
 }
 
-/// Notes this thread's stack for onFault and for Clang (whose own checks
-/// then know how deep it is), and gives the thread its signal stack.
-void prepareBuildThread(BuildThread &build, char *signalStack) {
-  pthread_attr_t attributes;
-  if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
-    void *low = nullptr;
-    size_t size = 0;
-    if (pthread_attr_getstack(&attributes, &low, &size) == 0)
-      build.stackLow = reinterpret_cast<uintptr_t>(low);
-    pthread_attr_destroy(&attributes);
-  }
-  clang::noteBottomOfStack();
-  stack_t alternate = {};
-  alternate.ss_sp = signalStack;
-  alternate.ss_size = kSignalStackBytes;
-  sigaltstack(&alternate, nullptr);
-  tBuildThread = &build;
-}
-
 bool recoveryWanted() {
   const char *setting = std::getenv("CORECL_CRASH_RECOVERY");
   return !setting || std::strcmp(setting, "0") != 0;
+}
+
+bool abandonBuildForMemory();
+
+// The application's new-handler, called for allocations that fail outside
+// a build while CoreCL's is installed.
+std::new_handler gApplicationNewHandler = nullptr;
+
+/// operator new's handler while builds run. Clang and LLVM are compiled
+/// without exception handling: a bad_alloc thrown through their frames
+/// skips their cleanups and leaves objects (the parser, the preprocessor)
+/// half torn down for the next destructor to crash on. On a build thread
+/// the build is abandoned instead, before anything is thrown.
+void onNewFailure() {
+  abandonBuildForMemory(); // returns only off build threads
+  if (gApplicationNewHandler)
+    gApplicationNewHandler();
+  else
+    throw std::bad_alloc();
 }
 
 /// Installs LLVM's handlers for as long as one instance lives.
@@ -121,12 +118,18 @@ public:
     llvm::CrashRecoveryContext::Enable();
     wrapLlvmHandler(SIGSEGV, gLlvmSegv);
     wrapLlvmHandler(SIGBUS, gLlvmBus);
+    if (count() == 0) {
+      std::new_handler previous = std::set_new_handler(onNewFailure);
+      gApplicationNewHandler = previous == onNewFailure ? nullptr : previous;
+    }
     ++count();
   }
   ~RecoveryScope() {
     std::lock_guard<std::mutex> lock(mutex());
-    if (--count() == 0)
+    if (--count() == 0) {
       llvm::CrashRecoveryContext::Disable();
+      std::set_new_handler(gApplicationNewHandler);
+    }
   }
   RecoveryScope(const RecoveryScope &) = delete;
   RecoveryScope &operator=(const RecoveryScope &) = delete;
@@ -154,31 +157,52 @@ std::string describeCrash(int retCode) {
 
 } // namespace
 
+bool abandonBuild(bool outOfMemory, const char *reason) {
+  BuildState *build = tBuild;
+  llvm::CrashRecoveryContext *context = llvm::CrashRecoveryContext::GetCurrent();
+  if (!build || !context)
+    return false;
+  build->abandoned = true;
+  build->outOfMemory = outOfMemory;
+  std::strncpy(build->reason, reason ? reason : "", sizeof build->reason - 1);
+  context->HandleExit(1); // unwinds to RunSafely without returning
+  return true;
+}
+
+namespace {
+
+bool abandonBuildForMemory() {
+  return abandonBuild(/*outOfMemory=*/true, "out of memory");
+}
+
+} // namespace
+
 bool runRecoveringCrashes(const std::function<void()> &work, std::string &what) {
   if (!recoveryWanted()) {
     work();
     return true;
   }
   RecoveryScope scope;
-  llvm::CrashRecoveryContext context;
-  // Owned here: the build thread has ended (and with it the use of its
-  // signal stack) when RunSafelyOnThread returns.
-  auto signalStack = std::make_unique<char[]>(kSignalStackBytes);
-  BuildThread build;
-  bool finished = context.RunSafelyOnThread(
-      [&] {
-        prepareBuildThread(build, signalStack.get());
-        work();
-        tBuildThread = nullptr;
-      },
-      kBuildStackBytes);
+  BuildState build;
+  bool finished = false;
+  int retCode = 0;
+  runOnBuildThread([&] {
+    llvm::CrashRecoveryContext context;
+    tBuild = &build;
+    finished = context.RunSafely(work);
+    tBuild = nullptr;
+    retCode = context.RetCode;
+    return finished;
+  }); // throws bad_alloc without a thread
+  if (build.abandoned && build.outOfMemory)
+    throw std::bad_alloc();
   if (finished)
     return true;
-  what = build.stackOverflowed
+  what = build.abandoned ? std::string("LLVM fatal error: ") + build.reason
+         : build.stackOverflowed
              ? "stack overflow: the program nests expressions or statements more deeply than "
-               "the compiler's " +
-                   std::to_string(kBuildStackBytes >> 20) + " MiB stack holds"
-             : describeCrash(context.RetCode);
+               "the compiler's stack holds"
+             : describeCrash(retCode);
   return false;
 }
 

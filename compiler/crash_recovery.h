@@ -9,7 +9,8 @@
 namespace corecl::compiler {
 
 /// Runs `work` on a thread with a large stack. Returns true if it ran to
-/// its end; false if it crashed, with `what` saying how ("signal 11
+/// its end; throws std::bad_alloc if no thread could be created (out of
+/// memory); false if it crashed, with `what` saying how ("signal 11
 /// (Segmentation fault)"). Exceptions must not leave `work`.
 ///
 /// What a crashed build owned is leaked, and a lock it held stays held:
@@ -18,5 +19,12 @@ namespace corecl::compiler {
 /// signal stack) and `what` then says so. CORECL_CRASH_RECOVERY=0 turns
 /// recovery off (then a debugger sees the crash where it happens).
 bool runRecoveringCrashes(const std::function<void()> &work, std::string &what);
+
+/// For LLVM's error handlers: ends the build running on this thread at
+/// once (as a crash would: what it owned is leaked) and never returns.
+/// runRecoveringCrashes then throws std::bad_alloc for `outOfMemory`, else
+/// reports `reason`. Returns false, doing nothing, on any other thread
+/// (or with recovery off).
+bool abandonBuild(bool outOfMemory, const char *reason);
 
 } // namespace corecl::compiler

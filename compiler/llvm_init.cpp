@@ -1,19 +1,32 @@
 #include "compiler/llvm_init.h"
 
+#include "compiler/crash_recovery.h"
+
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/TargetSelect.h>
 
 #include <mutex>
+#include <new>
 
 namespace corecl::compiler {
 namespace {
 
-// LLVM calls this instead of exiting. LLVM is built with unwind tables, so
-// the exception reaches the build entry point, which reports it in the log.
-// (Frames it unwinds leak what they own; the host process survives.)
+// LLVM calls these instead of exiting or aborting. On a build thread the
+// build ends at once (abandonBuild: LLVM's frames have no exception
+// handling, so unwinding them with an exception would run half the
+// destructors of objects they own); elsewhere the exception reaches the
+// API entry point, which reports it.
 void onFatalError(void *, const char *reason, bool) {
+  abandonBuild(/*outOfMemory=*/false, reason);
   throw FatalCompilerError(std::string("LLVM fatal error: ") + reason);
+}
+
+// LLVM's allocations that fail (without a handler: "LLVM ERROR: out of
+// memory" and abort) become CL_OUT_OF_HOST_MEMORY.
+void onBadAlloc(void *, const char *reason, bool) {
+  abandonBuild(/*outOfMemory=*/true, reason);
+  throw std::bad_alloc();
 }
 
 } // namespace
@@ -21,10 +34,12 @@ void onFatalError(void *, const char *reason, bool) {
 void initializeLLVM() {
   static std::once_flag once;
   std::call_once(once, [] {
+    // The handlers first: initialisation allocates too.
+    llvm::install_fatal_error_handler(onFatalError, nullptr);
+    llvm::install_bad_alloc_error_handler(onBadAlloc, nullptr);
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
     llvm::InitializeNativeTargetAsmParser();
-    llvm::install_fatal_error_handler(onFatalError, nullptr);
     // For compiler developers: LLVM's own options (-opt-bisect-limit=N,
     // -print-after=..., -debug-only= in assertion builds) from
     // CORECL_LLVM_OPTIONS, to find which pass changes a result inside a

@@ -3,7 +3,10 @@
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 
 // ThreadSanitizer cannot see the synchronisation inside libtbb (it is not
 // instrumented), so every hand-off from spawn() to a worker would look like
@@ -36,15 +39,54 @@ void ensureEnoughWorkers(unsigned concurrency) {
 } // namespace
 
 struct Executor::Impl {
-  explicit Impl(unsigned concurrency)
-      : arena(int(concurrency), /*reserved_for_masters=*/0) {}
+  explicit Impl(unsigned concurrency) : arena(int(concurrency), /*reserved_for_masters=*/0) {}
   tbb::task_arena arena;
 };
+
+namespace {
+
+/// The workers' start-up: each start task holds its worker until all have
+/// started (so they land on different workers) or the deadline passes.
+struct StartUp {
+  std::mutex mutex;
+  std::condition_variable changed;
+  unsigned started = 0;
+};
+
+// Threads start within milliseconds; only a machine out of memory or
+// threads fails to start them at all.
+constexpr std::chrono::seconds kStartDeadline{5};
+
+} // namespace
 
 Executor::Executor(unsigned concurrency) : concurrency_(concurrency ? concurrency : 1) {
   ensureEnoughWorkers(concurrency_);
   impl_ = std::make_unique<Impl>(concurrency_);
   impl_->arena.initialize();
+  startWorkers();
+}
+
+void Executor::startWorkers() {
+  // oneTBB creates workers when work first arrives. Created then, under
+  // memory pressure, they may never come, and enqueued commands would wait
+  // forever; created now, they exist for the device's life.
+  auto state = std::make_shared<StartUp>();
+  auto deadline = std::chrono::steady_clock::now() + kStartDeadline;
+  const unsigned wanted = concurrency_;
+  try {
+    for (unsigned i = 0; i < wanted; ++i)
+      impl_->arena.enqueue([state, deadline, wanted] {
+        std::unique_lock lock(state->mutex);
+        ++state->started;
+        state->changed.notify_all();
+        state->changed.wait_until(lock, deadline, [&] { return state->started >= wanted; });
+      });
+  } catch (...) {
+    // Out of memory for the tasks themselves: the wait below decides.
+  }
+  std::unique_lock lock(state->mutex);
+  state->changed.wait_until(lock, deadline, [&] { return state->started >= wanted; });
+  workersStarted_ = state->started;
 }
 
 Executor::~Executor() = default;
@@ -62,6 +104,8 @@ void Executor::spawn(std::function<void()> task) {
 #endif
 }
 
-void Executor::execute(const std::function<void()> &body) { impl_->arena.execute(body); }
+void Executor::execute(const std::function<void()> &body) {
+  impl_->arena.execute(body);
+}
 
 } // namespace corecl::rt

@@ -23,10 +23,17 @@ public:
 
   unsigned concurrency() const { return concurrency_; }
 
+  /// False if no worker thread could be started (the system is out of
+  /// memory or threads): spawned tasks would never run.
+  bool hasWorkers() const { return workersStarted_ > 0; }
+
 private:
+  void startWorkers();
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
   unsigned concurrency_;
+  unsigned workersStarted_ = 0;
 };
 
 } // namespace corecl::rt

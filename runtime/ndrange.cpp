@@ -8,13 +8,15 @@
 
 #include <algorithm>
 #include <memory>
+#include <mutex>
 #include <new>
+#include <vector>
 
 namespace corecl::rt {
 namespace {
 
-/// A worker's reusable scratch block (local arena, per-work-item storage),
-/// grown on demand and kept for the next launch.
+/// A reusable scratch block (local arena, per-work-item storage), grown
+/// on demand and kept for the next launch.
 class Scratch {
 public:
   ~Scratch() { freeAligned(data_); }
@@ -36,7 +38,54 @@ private:
   size_t capacity_ = 0;
 };
 
-thread_local Scratch tlsScratch;
+/// Scratch blocks for whichever thread runs groups: workers and the
+/// application's threads (small launches run inline). Not thread_local: a
+/// thread's first touch of a dlopen'ed library's TLS makes glibc allocate,
+/// and when that fails it ends the process. A pool allocates only through
+/// paths that report failure, and the most recently returned block (warm
+/// in this core's cache, most likely) is handed out first.
+class ScratchPool {
+public:
+  std::unique_ptr<Scratch> take() {
+    std::lock_guard lock(mutex_);
+    if (!free_.empty()) {
+      std::unique_ptr<Scratch> s = std::move(free_.back());
+      free_.pop_back();
+      return s;
+    }
+    // Room for every block in existence, so that give() never allocates
+    // (it runs in a destructor, where bad_alloc would end the process).
+    free_.reserve(created_ + 1);
+    auto s = std::make_unique<Scratch>();
+    ++created_;
+    return s;
+  }
+  void give(std::unique_ptr<Scratch> s) noexcept {
+    std::lock_guard lock(mutex_);
+    free_.push_back(std::move(s));
+  }
+
+private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Scratch>> free_;
+  size_t created_ = 0;
+};
+
+ScratchPool &scratchPool() {
+  static ScratchPool *pool = new ScratchPool; // outlives every worker
+  return *pool;
+}
+
+/// A scratch block borrowed for one slice of groups.
+class Lease {
+public:
+  Lease() : scratch_(scratchPool().take()) {}
+  ~Lease() { scratchPool().give(std::move(scratch_)); }
+  char *get(size_t bytes) { return scratch_->get(bytes); }
+
+private:
+  std::unique_ptr<Scratch> scratch_;
+};
 
 size_t roundUp(size_t n) {
   return (n + 127) / 128 * 128;
@@ -110,7 +159,8 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     corecl_wg_ctx ctx = base;
     ctx.group_begin = begin;
     ctx.group_end = end;
-    char *scratch = tlsScratch.get(scratchBytes);
+    Lease lease;
+    char *scratch = lease.get(scratchBytes);
     ctx.local_arena = scratch + slack;
     ctx.wi_storage = scratch + slack + arenaBytes + slack;
     entry(args, &ctx);
@@ -120,7 +170,8 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     // Straight from `base`, without runSlice's copy of the context.
     base.group_begin = 0;
     base.group_end = totalGroups;
-    char *scratch = tlsScratch.get(scratchBytes);
+    Lease lease;
+    char *scratch = lease.get(scratchBytes);
     base.local_arena = scratch + slack;
     base.wi_storage = scratch + slack + arenaBytes + slack;
     entry(args, &base);

@@ -1,6 +1,6 @@
 // Contexts: creation (from devices or a device type), info, callbacks.
-#include "src/api_util.h"
 #include "src/objects/context.h"
+#include "src/api_util.h"
 #include "src/objects/platform.h"
 
 #include <algorithm>
@@ -32,7 +32,8 @@ cl_int parseContextProperties(const cl_context_properties *props,
       if (props[i + 1] != CL_TRUE && props[i + 1] != CL_FALSE)
         return CL_INVALID_PROPERTY;
       break;
-    default: return CL_INVALID_PROPERTY;
+    default:
+      return CL_INVALID_PROPERTY;
     }
   }
   out.assign(props, props + i + 1);
@@ -44,6 +45,9 @@ cl_context createContext(const cl_context_properties *properties, std::vector<De
   std::vector<cl_context_properties> props;
   if (cl_int err = parseContextProperties(properties, props))
     return withError<_cl_context>(errcode_ret, err);
+  for (Device *d : devices)
+    if (!d->available())
+      return withError<_cl_context>(errcode_ret, CL_DEVICE_NOT_AVAILABLE);
   Context *context = new Context(std::move(devices), std::move(props), notify, userData);
   return withError(errcode_ret, CL_SUCCESS, context->handle());
 }
@@ -52,11 +56,10 @@ cl_context createContext(const cl_context_properties *properties, std::vector<De
 
 extern "C" {
 
-CL_API_ENTRY cl_context CL_API_CALL
-clCreateContext(const cl_context_properties *properties, cl_uint num_devices,
-                const cl_device_id *devices,
-                void(CL_CALLBACK *pfn_notify)(const char *, const void *, size_t, void *),
-                void *user_data, cl_int *errcode_ret) {
+CL_API_ENTRY cl_context CL_API_CALL clCreateContext(
+    const cl_context_properties *properties, cl_uint num_devices, const cl_device_id *devices,
+    void(CL_CALLBACK *pfn_notify)(const char *, const void *, size_t, void *), void *user_data,
+    cl_int *errcode_ret) {
   if (!devices || num_devices == 0 || (!pfn_notify && user_data))
     return withError<_cl_context>(errcode_ret, CL_INVALID_VALUE);
   return guardedCreate(errcode_ret, [&]() -> cl_context {
@@ -73,10 +76,10 @@ clCreateContext(const cl_context_properties *properties, cl_uint num_devices,
   });
 }
 
-CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(
-    const cl_context_properties *properties, cl_device_type device_type,
-    void(CL_CALLBACK *pfn_notify)(const char *, const void *, size_t, void *), void *user_data,
-    cl_int *errcode_ret) {
+CL_API_ENTRY cl_context CL_API_CALL
+clCreateContextFromType(const cl_context_properties *properties, cl_device_type device_type,
+                        void(CL_CALLBACK *pfn_notify)(const char *, const void *, size_t, void *),
+                        void *user_data, cl_int *errcode_ret) {
   if (!pfn_notify && user_data)
     return withError<_cl_context>(errcode_ret, CL_INVALID_VALUE);
   return guardedCreate(errcode_ret, [&]() -> cl_context {
@@ -115,16 +118,20 @@ CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_
       return writeInfo(param_value_size, param_value, param_value_size_ret, v);
     };
     switch (param_name) {
-    case CL_CONTEXT_REFERENCE_COUNT: return put(c->publicRefCount());
-    case CL_CONTEXT_NUM_DEVICES: return put(cl_uint(c->devices().size()));
+    case CL_CONTEXT_REFERENCE_COUNT:
+      return put(c->publicRefCount());
+    case CL_CONTEXT_NUM_DEVICES:
+      return put(cl_uint(c->devices().size()));
     case CL_CONTEXT_DEVICES: {
       std::vector<cl_device_id> ids;
       for (Device *d : c->devices())
         ids.push_back(d->handle());
       return put(ids);
     }
-    case CL_CONTEXT_PROPERTIES: return put(c->properties());
-    default: return CL_INVALID_VALUE;
+    case CL_CONTEXT_PROPERTIES:
+      return put(c->properties());
+    default:
+      return CL_INVALID_VALUE;
     }
   });
 }

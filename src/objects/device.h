@@ -26,9 +26,10 @@ public:
   unsigned computeUnits() const { return computeUnits_; }
   const rt::CpuInfo &cpu() const { return rt::hostCpuInfo(); }
   rt::Executor &executor() { return *executor_; }
-  const std::vector<cl_device_partition_property> &partitionType() const {
-    return partitionType_;
-  }
+  /// False when the device's worker threads could not be started: its
+  /// commands would never run, so no context may use it.
+  bool available() const { return executor_->hasWorkers(); }
+  const std::vector<cl_device_partition_property> &partitionType() const { return partitionType_; }
 
   /// Public retain/release: a no-op on the root device, as the spec says.
   void retainApi();

@@ -56,7 +56,7 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_EXTENSIONS_WITH_VERSION:
     return put(parseExtensions(extensions(), CL_MAKE_VERSION(1, 0, 0)));
   case CL_DEVICE_PLATFORM: return put(cl_platform_id(platform_.handle()));
-  case CL_DEVICE_AVAILABLE: return put(cl_bool(CL_TRUE));
+  case CL_DEVICE_AVAILABLE: return put(cl_bool(available() ? CL_TRUE : CL_FALSE));
   case CL_DEVICE_COMPILER_AVAILABLE: return put(cl_bool(CL_TRUE));
   case CL_DEVICE_LINKER_AVAILABLE: return put(cl_bool(CL_TRUE));
   case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:

@@ -18,11 +18,13 @@ Program::Program(Context &context, std::vector<Device *> devices)
   context_->retainInternal();
 }
 
-Program::~Program() { context_->releaseInternal(); }
+Program::~Program() {
+  context_->releaseInternal();
+}
 
 cl_int Program::record(const std::vector<Device *> &requested, const std::string &options,
-                       compiler::BuildResult result, cl_program_binary_type type,
-                       cl_int failure, cl_int invalidOptions) {
+                       compiler::BuildResult result, cl_program_binary_type type, cl_int failure,
+                       cl_int invalidOptions) {
   const std::vector<Device *> &devices = requested.empty() ? devices_ : requested;
   std::lock_guard lock(mutex_);
   bool ok = result.status == compiler::BuildResult::Success;
@@ -38,8 +40,11 @@ cl_int Program::record(const std::vector<Device *> &requested, const std::string
         builds_[d] = {ok ? CL_BUILD_SUCCESS : CL_BUILD_ERROR, options, result.log};
         break;
       }
-  if (!ok)
+  if (!ok) {
+    if (result.status == compiler::BuildResult::OutOfHostMemory)
+      return CL_OUT_OF_HOST_MEMORY;
     return result.status == compiler::BuildResult::InvalidOptions ? invalidOptions : failure;
+  }
   binaryType_ = type;
   bitcode_ = std::move(result.bitcode);
   binaryOptions_ = options;
@@ -89,8 +94,7 @@ cl_int Program::link(const std::vector<Program *> &inputs, const std::string &op
   std::vector<std::string> bitcodes;
   for (Program *p : inputs)
     bitcodes.push_back(p->bitcode());
-  compiler::BuildOptions parsed =
-      compiler::parseBuildOptions(options, compiler::OptionsKind::Link);
+  compiler::BuildOptions parsed = compiler::parseBuildOptions(options, compiler::OptionsKind::Link);
   compiler::BuildResult result = compiler::linkProgram(bitcodes, options, parsed.createLibrary);
   return record({}, options, std::move(result),
                 parsed.createLibrary ? CL_PROGRAM_BINARY_TYPE_LIBRARY
@@ -127,9 +131,10 @@ std::string Program::binary() const {
   if (binaryType_ == CL_PROGRAM_BINARY_TYPE_NONE || bitcode_.empty())
     return {};
   compiler::ProgramBinary b;
-  b.kind = binaryType_ == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ? compiler::BinaryKind::CompiledObject
-           : binaryType_ == CL_PROGRAM_BINARY_TYPE_LIBRARY       ? compiler::BinaryKind::Library
-                                                                 : compiler::BinaryKind::Executable;
+  b.kind = binaryType_ == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
+               ? compiler::BinaryKind::CompiledObject
+           : binaryType_ == CL_PROGRAM_BINARY_TYPE_LIBRARY ? compiler::BinaryKind::Library
+                                                           : compiler::BinaryKind::Executable;
   b.options = binaryOptions_;
   b.bitcode = bitcode_;
   return compiler::encodeBinary(b);

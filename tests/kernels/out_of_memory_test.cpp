@@ -1,0 +1,106 @@
+// End-to-end: builds and launches when the process runs out of address
+// space. Each case runs in a forked child with RLIMIT_AS a little above
+// what the child already uses, so that allocations fail at many different
+// points of a build; the child must end normally, having reported either
+// success or CL_OUT_OF_HOST_MEMORY with a log, and build and run again once
+// the limit is lifted.
+#include "kernels/kernel_fixture.h"
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <ctime>
+#include <fstream>
+#include <string>
+
+namespace corecl::test {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+using OutOfMemoryTest = KernelTest;
+
+size_t addressSpaceInUse() {
+  std::ifstream statm("/proc/self/statm");
+  size_t pages = 0;
+  statm >> pages;
+  return pages * size_t(sysconf(_SC_PAGESIZE));
+}
+
+/// The child's checks, as an exit code: 0 when all held, else the number
+/// of the first that failed.
+int buildUnderLimit(cl_context context, cl_device_id device, size_t headroom, int salt) {
+  // Fresh sources: a cached build would allocate almost nothing.
+  std::string source = "kernel void f(global float *a) { size_t i = get_global_id(0);"
+                       " a[i] = exp(a[i]) * " +
+                       std::to_string(salt) + ".0f + erf(a[i]); }\n";
+  const char *text = source.c_str();
+  cl_int err;
+  cl_program program = clCreateProgramWithSource(context, 1, &text, nullptr, &err);
+  if (!program)
+    return 1;
+  rlimit limit;
+  getrlimit(RLIMIT_AS, &limit);
+  const rlimit saved = limit;
+  limit.rlim_cur = addressSpaceInUse() + headroom;
+  setrlimit(RLIMIT_AS, &limit);
+  err = clBuildProgram(program, 1, &device, "", nullptr, nullptr);
+  setrlimit(RLIMIT_AS, &saved);
+  if (err != CL_SUCCESS && err != CL_OUT_OF_HOST_MEMORY)
+    return 2;
+  if (err == CL_OUT_OF_HOST_MEMORY) {
+    cl_build_status status = CL_BUILD_NONE;
+    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_STATUS, sizeof status, &status,
+                          nullptr);
+    if (status != CL_BUILD_ERROR)
+      return 3;
+    char log[4096] = {};
+    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, nullptr);
+    if (std::string(log).find("out of memory") == std::string::npos)
+      return 4;
+    // The same program builds once memory is back.
+    if (clBuildProgram(program, 1, &device, "", nullptr, nullptr) != CL_SUCCESS)
+      return 5;
+  }
+  clReleaseProgram(program);
+  return 0;
+}
+
+TEST_F(OutOfMemoryTest, BuildsFailCleanlyAtAnyPointAndWorkAgainAfterwards) {
+  if (kSanitized)
+    GTEST_SKIP() << "sanitizers reserve more address space than the limits leave";
+  cl_device_id d = device();
+  // One build first, so that the parent has its build thread and LLVM is
+  // initialised; the children then fail in the middle of real builds.
+  ASSERT_TRUE(build("kernel void warm(global int *a) { a[0] = 1; }"));
+  // Sources new to the disk cache, on every run.
+  int salt = int(getpid()) * 100 + int(time(nullptr) % 1000) * 100000;
+  for (size_t headroomMiB : {0, 2, 8, 24, 48, 72, 96, 128}) {
+    SCOPED_TRACE("headroom " + std::to_string(headroomMiB) + " MiB");
+    ++salt;
+    pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      alarm(120); // a hang ends the child with SIGALRM, not the test run
+      _exit(buildUnderLimit(context, d, headroomMiB << 20, salt));
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status)) << "the child died of signal " << WTERMSIG(status);
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "check " << WEXITSTATUS(status) << " failed";
+  }
+}
+
+} // namespace
+} // namespace corecl::test
