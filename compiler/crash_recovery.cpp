@@ -39,6 +39,7 @@ struct BuildState {
   bool abandoned = false;
   bool outOfMemory = false;
   char reason[512] = {};
+  const char *note = nullptr; // CrashNote's, while one lives
 };
 thread_local BuildState *tBuild = nullptr;
 
@@ -169,6 +170,16 @@ bool abandonBuild(bool outOfMemory, const char *reason) {
   return true;
 }
 
+CrashNote::CrashNote(const char *note) {
+  if (tBuild)
+    tBuild->note = note;
+}
+
+CrashNote::~CrashNote() {
+  if (tBuild)
+    tBuild->note = nullptr;
+}
+
 namespace {
 
 bool abandonBuildForMemory() {
@@ -194,15 +205,23 @@ bool runRecoveringCrashes(const std::function<void()> &work, std::string &what) 
     retCode = context.RetCode;
     return finished;
   }); // throws bad_alloc without a thread
-  if (build.abandoned && build.outOfMemory)
+  if (build.abandoned && build.outOfMemory && !build.note)
     throw std::bad_alloc();
   if (finished)
     return true;
-  what = build.abandoned ? std::string("LLVM fatal error: ") + build.reason
-         : build.stackOverflowed
-             ? "stack overflow: the program nests expressions or statements more deeply than "
-               "the compiler's stack holds"
-             : describeCrash(retCode);
+  if (build.note)
+    what = std::string(build.note) +
+           (build.abandoned && build.outOfMemory
+                ? ": reading it ran out of memory (a corrupted size, or too little memory)"
+                : ": LLVM failed on it (" +
+                      (build.abandoned ? std::string(build.reason) : describeCrash(retCode)) + ")");
+  else if (build.abandoned)
+    what = std::string("LLVM fatal error: ") + build.reason;
+  else if (build.stackOverflowed)
+    what = "stack overflow: the program nests expressions or statements more deeply than the "
+           "compiler's stack holds";
+  else
+    what = describeCrash(retCode);
   return false;
 }
 

@@ -27,4 +27,17 @@ bool runRecoveringCrashes(const std::function<void()> &work, std::string &what);
 /// (or with recovery off).
 bool abandonBuild(bool outOfMemory, const char *reason);
 
+/// Names what the build thread is doing while it lives, for the report of
+/// a crash or allocation failure inside it (kept if the build ends there):
+/// "invalid program binary" while LLVM reads an untrusted binary, whose
+/// reader crashes on some malformed inputs. runRecoveringCrashes then
+/// reports "<note>: ..." and does not throw std::bad_alloc.
+class CrashNote {
+public:
+  explicit CrashNote(const char *note);
+  ~CrashNote();
+  CrashNote(const CrashNote &) = delete;
+  CrashNote &operator=(const CrashNote &) = delete;
+};
+
 } // namespace corecl::compiler

@@ -263,6 +263,10 @@ std::unique_ptr<llvm::Module> compileToModule(llvm::LLVMContext &context, const 
   return module;
 }
 
+/// What a crash while reading a binary's bitcode is reported as: LLVM's
+/// reader crashes on some malformed bitcode.
+constexpr const char *kInvalidBinaryNote = "invalid program binary";
+
 /// Parses and links user bitcodes into one module; nullptr (and a log
 /// line) if one is malformed or two define the same symbol.
 std::unique_ptr<llvm::Module> linkBitcodes(llvm::LLVMContext &context,
@@ -270,9 +274,24 @@ std::unique_ptr<llvm::Module> linkBitcodes(llvm::LLVMContext &context,
                                            std::string &log) {
   std::unique_ptr<llvm::Module> linked;
   for (const std::string &bitcode : bitcodes) {
-    auto parsed = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, "program"), context);
+    auto parsed = [&] {
+      CrashNote reading(kInvalidBinaryNote);
+      return llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, "program"), context);
+    }();
     if (!parsed) {
       log += "error: invalid program binary: " + llvm::toString(parsed.takeError()) + "\n";
+      return nullptr;
+    }
+    // A binary is untrusted input (docs/architecture.md, "Trust"): bitcode
+    // that reads but breaks IR rules would crash the passes that assume
+    // them, so it is refused here.
+    std::string broken;
+    llvm::raw_string_ostream brokenStream(broken);
+    if (llvm::verifyModule(**parsed, &brokenStream)) {
+      brokenStream.flush();
+      if (broken.size() > 2000)
+        broken.resize(2000);
+      log += "error: invalid program binary: its bitcode is not valid LLVM IR:\n" + broken + "\n";
       return nullptr;
     }
     if (!linked) {
@@ -308,29 +327,45 @@ template <class F> BuildResult guardedBuild(F &&body) {
     result = BuildResult();
     result.log = "error: " + message + "\n";
   };
+  auto outOfMemory = [&] {
+    failWith("out of memory while compiling; the program was not built");
+    result.status = BuildResult::OutOfHostMemory;
+  };
   std::string crash;
-  bool finished = runRecoveringCrashes(
-      [&] {
-        try {
-          initializeLLVM();
-          // For tests of crash recovery: a source cannot make the compiler
-          // crash on purpose (compileOpenCLC turns Clang's __debug pragmas
-          // off), so tests set CORECL_DEBUG_CRASH_BUILD=1 instead.
-          if (const char *crash = std::getenv("CORECL_DEBUG_CRASH_BUILD"); crash && *crash == '1')
-            __builtin_trap();
-          result = body();
-        } catch (const FatalCompilerError &e) {
-          failWith(e.what());
-        } catch (const std::bad_alloc &) {
-          failWith("out of memory while compiling");
-        } catch (const std::exception &e) {
-          failWith(std::string("internal compiler error: ") + e.what());
-        }
-      },
-      crash);
-  if (!finished && crash.rfind("stack overflow", 0) == 0)
-    failWith(crash + "; the program was not built. Split deeply nested expressions or "
-                     "statements into smaller ones.");
+  bool finished = true;
+  try {
+    // Here, not on the build thread: its creation needs LLVM's error
+    // handlers in place.
+    initializeLLVM();
+    finished = runRecoveringCrashes(
+        [&] {
+          try {
+            // For tests of crash recovery: a source cannot make the
+            // compiler crash on purpose (compileOpenCLC turns Clang's
+            // __debug pragmas off), so tests set CORECL_DEBUG_CRASH_BUILD=1.
+            if (const char *crash = std::getenv("CORECL_DEBUG_CRASH_BUILD"); crash && *crash == '1')
+              __builtin_trap();
+            result = body();
+          } catch (const FatalCompilerError &e) {
+            failWith(e.what());
+          } catch (const std::bad_alloc &) {
+            outOfMemory();
+          } catch (const std::exception &e) {
+            failWith(std::string("internal compiler error: ") + e.what());
+          }
+        },
+        crash);
+  } catch (const std::bad_alloc &) {
+    outOfMemory();
+  } catch (const FatalCompilerError &e) {
+    failWith(e.what());
+  }
+  if (!finished &&
+      (crash.rfind("stack overflow", 0) == 0 || crash.rfind(kInvalidBinaryNote, 0) == 0))
+    failWith(crash + (crash.rfind(kInvalidBinaryNote, 0) == 0
+                          ? "; the program was not built."
+                          : "; the program was not built. Split deeply nested expressions or "
+                            "statements into smaller ones."));
   else if (!finished)
     failWith("internal compiler error: the compiler crashed (" + crash +
              "); the program was not built. Please report it to CoreCL with the program's "
