@@ -386,6 +386,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   list.push_back(std::make_unique<Mandelbrot>());
   addShapeBenchmarks(list);
   addPrivateArrayBenchmarks(list);
+  addBuildBenchmarks(list);
   addMathBenchmarks(list);
   addClblastBenchmarks(list);
   addTransferBenchmarks(list);

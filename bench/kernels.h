@@ -43,6 +43,9 @@ void addLocalMemoryBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 void addTransferBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Launch and round-trip latency, program build time (overhead_kernels.cpp).
 void addOverheadBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+/// Cold builds of a math-heavy kernel and of long generated kernels
+/// (build_kernels.cpp).
+void addBuildBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Independent kernels on in-order, out-of-order and two queues
 /// (concurrency_kernels.cpp).
 void addConcurrencyBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);

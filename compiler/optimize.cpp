@@ -2,6 +2,7 @@
 #include "compiler/kernel_metadata.h"
 #include "compiler/llvm_init.h"
 #include "compiler/passes/any_lane_reduction.h"
+#include "compiler/passes/split_huge_blocks.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/pass_registry.h"
@@ -264,6 +265,12 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
             last.addPass(SelectiveSlpPass());
             passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(last)));
           });
+    // The very last IR pass, at every optimisation level: code generation
+    // then sees blocks of bounded length.
+    builder.registerOptimizerLastEPCallback(
+        [](llvm::ModulePassManager &passes, llvm::OptimizationLevel) {
+          passes.addPass(llvm::createModuleToFunctionPassAdaptor(SplitHugeBlocksPass()));
+        });
     return optDisable ? builder.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
                       : builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   });

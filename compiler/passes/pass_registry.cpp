@@ -1,5 +1,6 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/any_lane_reduction.h"
+#include "compiler/passes/split_huge_blocks.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/divergence_analysis.h"
 #include "compiler/passes/keep_item_order.h"
@@ -37,6 +38,10 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
     }
     if (name == "corecl-unmask-owned-memory") {
       passes.addPass(UnmaskOwnedMemoryPass());
+      return true;
+    }
+    if (name == "corecl-split-huge-blocks") {
+      passes.addPass(SplitHugeBlocksPass());
       return true;
     }
     return false;

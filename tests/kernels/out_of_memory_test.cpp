@@ -50,6 +50,15 @@ int buildUnderLimit(cl_context context, cl_device_id device, size_t headroom, in
   cl_program program = clCreateProgramWithSource(context, 1, &text, nullptr, &err);
   if (!program)
     return 1;
+  // A forked child has none of the parent's build threads. Its first one
+  // is made before the limit, as in a process that has built before: a
+  // thread's first use of CoreCL's thread-local data makes glibc allocate
+  // it, and glibc ends the process when that fails (build_threads.h).
+  const char *warmText = "kernel void warm(global int *a) { a[0] = 1; }";
+  cl_program warm = clCreateProgramWithSource(context, 1, &warmText, nullptr, &err);
+  if (!warm || clBuildProgram(warm, 1, &device, "", nullptr, nullptr) != CL_SUCCESS)
+    return 6;
+  clReleaseProgram(warm);
   rlimit limit;
   getrlimit(RLIMIT_AS, &limit);
   const rlimit saved = limit;

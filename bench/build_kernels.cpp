@@ -1,0 +1,211 @@
+// Cold builds of programs heavier than overhead_kernels.cpp's small one:
+// a kernel calling many math builtins (float, float4 and double), and a
+// generated straight-line kernel of a few thousand statements (the shape of
+// piglit's and other generators' tests). Each run builds a source neither
+// the driver's memory nor its disk cache has seen, creates the kernel and
+// runs it once; the output is checked on the host.
+#include "kernels.h"
+
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <string>
+
+namespace bench {
+namespace {
+
+/// A tag unique across runs and processes, for sources never seen before.
+std::string freshTag() {
+  static const unsigned long long process =
+      (static_cast<unsigned long long>(std::random_device{}()) << 32) ^
+      static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count());
+  static unsigned long long counter = 0;
+  return std::to_string(process) + "_" + std::to_string(++counter);
+}
+
+class ColdBuild : public Benchmark {
+public:
+  double work() const override { return 1e9; } // one build: the rate is builds/s
+  bool isFlops() const override { return false; }
+  std::string rateUnit() const override { return "builds/s"; }
+  bool hasLimit() const override { return false; }
+  void run() override {
+    release();
+    // The tag is code, not a comment: PoCL hashes the preprocessed source.
+    std::string source = this->source() + "\nint fresh_" + freshTag() + "(int x) { return x; }\n";
+    program_ = d_->build(source.c_str());
+    cl_int err;
+    kernel_ = clCreateKernel(program_, "k", &err);
+    check(err, "clCreateKernel");
+    launch();
+  }
+  void tearDown() override {
+    release();
+    for (cl_mem m : buffers_)
+      clReleaseMemObject(m);
+    buffers_.clear();
+  }
+
+protected:
+  virtual std::string source() const = 0;
+  virtual void launch() = 0;
+  cl_mem keep(cl_mem m) {
+    buffers_.push_back(m);
+    return m;
+  }
+  const Driver *d_ = nullptr;
+  cl_kernel kernel_ = nullptr;
+
+private:
+  void release() {
+    if (kernel_)
+      clReleaseKernel(kernel_);
+    if (program_)
+      clReleaseProgram(program_);
+    kernel_ = nullptr;
+    program_ = nullptr;
+  }
+  cl_program program_ = nullptr;
+  std::vector<cl_mem> buffers_;
+};
+
+/// exp, log, erf, erfc, sin, cos, pow, tgamma, atan2, cbrt on float; a
+/// few on float4 and on double.
+class MathHeavyBuild : public ColdBuild {
+public:
+  std::string name() const override { return "cold build + first launch, math-heavy kernel"; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    for (size_t i = 0; i < kN; ++i)
+      x_[i] = 0.3 + 0.01 * double(i);
+    std::vector<float> xf(kN), x4(4 * kN);
+    for (size_t i = 0; i < kN; ++i) {
+      xf[i] = float(x_[i]);
+      for (int l = 0; l < 4; ++l)
+        x4[4 * i + l] = float(x_[i]);
+    }
+    a_ = keep(d.buffer(kN * 4, xf.data()));
+    b_ = keep(d.buffer(kN * 16, x4.data()));
+    c_ = keep(d.buffer(kN * 8, x_.data()));
+    oa_ = keep(d.buffer(kN * 4));
+    ob_ = keep(d.buffer(kN * 16));
+    oc_ = keep(d.buffer(kN * 8));
+  }
+  bool verify() override {
+    std::vector<float> a(kN), b(4 * kN);
+    std::vector<double> c(kN);
+    check(clEnqueueReadBuffer(d_->queue, oa_, CL_TRUE, 0, kN * 4, a.data(), 0, nullptr, nullptr),
+          "read");
+    check(clEnqueueReadBuffer(d_->queue, ob_, CL_TRUE, 0, kN * 16, b.data(), 0, nullptr, nullptr),
+          "read");
+    check(clEnqueueReadBuffer(d_->queue, oc_, CL_TRUE, 0, kN * 8, c.data(), 0, nullptr, nullptr),
+          "read");
+    for (size_t i = 0; i < kN; ++i) {
+      double x = double(float(x_[i]));
+      double fa = std::exp(x) + std::log(x) + std::erf(x) + std::erfc(x) + std::sin(x) +
+                  std::cos(x) + std::pow(x, 2.5) + std::tgamma(x) + std::atan2(x, 1.0) +
+                  std::cbrt(x);
+      double f4 = std::exp(x) + std::log(x) + std::sin(x) + std::pow(x, x) + std::erf(x);
+      double fc = std::exp(x_[i]) + std::log(x_[i]) + std::erf(x_[i]) + std::sin(x_[i]) +
+                  std::pow(x_[i], 1.5);
+      if (!close(a[i], fa, 1e-5) || !close(c[i], fc, 1e-12))
+        return false;
+      for (int l = 0; l < 4; ++l)
+        if (!close(b[4 * i + l], f4, 1e-5))
+          return false;
+    }
+    return true;
+  }
+
+protected:
+  std::string source() const override {
+    return R"(
+      kernel void k(global const float *a, global const float4 *b, global const double *c,
+                    global float *oa, global float4 *ob, global double *oc) {
+        size_t i = get_global_id(0);
+        float x = a[i];
+        oa[i] = exp(x) + log(x) + erf(x) + erfc(x) + sin(x) + cos(x) + pow(x, 2.5f) +
+                tgamma(x) + atan2(x, 1.0f) + cbrt(x);
+        float4 v = b[i];
+        ob[i] = exp(v) + log(v) + sin(v) + pow(v, v) + erf(v);
+        double d = c[i];
+        oc[i] = exp(d) + log(d) + erf(d) + sin(d) + pow(d, 1.5);
+      })";
+  }
+  void launch() override {
+    cl_mem args[] = {a_, b_, c_, oa_, ob_, oc_};
+    for (cl_uint i = 0; i < 6; ++i)
+      clSetKernelArg(kernel_, i, sizeof(cl_mem), &args[i]);
+    size_t global = kN;
+    d_->runKernel(kernel_, 1, &global, nullptr, "k");
+  }
+
+private:
+  static bool close(double got, double want, double relative) {
+    return std::fabs(got - want) <= relative * (1 + std::fabs(want));
+  }
+  static constexpr size_t kN = 256;
+  std::vector<double> x_ = std::vector<double>(kN);
+  cl_mem a_ = nullptr, b_ = nullptr, c_ = nullptr, oa_ = nullptr, ob_ = nullptr, oc_ = nullptr;
+};
+
+/// kStatements statements `out[j] = in[p(j)] * m(j) + in[j]` in one block:
+/// every load may alias every store, as in generated test kernels.
+class LongKernelBuild : public ColdBuild {
+public:
+  explicit LongKernelBuild(int statements) : statements_(statements) {}
+  std::string name() const override {
+    return "cold build + first launch, " + std::to_string(statements_) +
+           "-statement straight-line kernel";
+  }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    in_.resize(size_t(statements_));
+    for (int j = 0; j < statements_; ++j)
+      in_[size_t(j)] = j * 7 - 1000;
+    in = keep(d.buffer(in_.size() * 4, in_.data()));
+    out = keep(d.buffer(in_.size() * 4));
+  }
+  bool verify() override {
+    std::vector<int> result(in_.size());
+    check(clEnqueueReadBuffer(d_->queue, out, CL_TRUE, 0, result.size() * 4, result.data(), 0,
+                              nullptr, nullptr),
+          "read");
+    for (int j = 0; j < statements_; ++j)
+      if (result[size_t(j)] != in_[size_t(from(j))] * multiplier(j) + in_[size_t(j)])
+        return false;
+    return true;
+  }
+
+protected:
+  std::string source() const override {
+    std::string text = "kernel void k(global const int *in, global int *out) {\n";
+    for (int j = 0; j < statements_; ++j)
+      text += "  out[" + std::to_string(j) + "] = in[" + std::to_string(from(j)) + "] * " +
+              std::to_string(multiplier(j)) + " + in[" + std::to_string(j) + "];\n";
+    return text + "}\n";
+  }
+  void launch() override {
+    clSetKernelArg(kernel_, 0, sizeof in, &in);
+    clSetKernelArg(kernel_, 1, sizeof out, &out);
+    size_t global = 1;
+    d_->runKernel(kernel_, 1, &global, nullptr, "k");
+  }
+
+private:
+  int from(int j) const { return j * 7 % statements_; }
+  static int multiplier(int j) { return j % 13 + 1; }
+  int statements_;
+  std::vector<int> in_;
+  cl_mem in = nullptr, out = nullptr;
+};
+
+} // namespace
+
+void addBuildBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
+  list.push_back(std::make_unique<MathHeavyBuild>());
+  list.push_back(std::make_unique<LongKernelBuild>(500));
+  list.push_back(std::make_unique<LongKernelBuild>(2000));
+}
+
+} // namespace bench

@@ -1,0 +1,61 @@
+// SelectionDAG builds one DAG per basic block and the machine schedulers
+// one dependence graph per block; several of their steps take time
+// quadratic in the block's length (users of a value, memory dependences
+// between every pair of accesses). A generated kernel of a few thousand
+// straight-line statements is one such block inside its work-item loop,
+// and took minutes to compile.
+//
+// Cutting the block every kPieceSize instructions bounds those steps. The
+// cut must survive until instruction selection: CodeGenPrepare merges a
+// block into its predecessor when that one ends in an unconditional
+// branch, and folds a conditional branch whose two targets are the same.
+// So each piece ends in a branch on a value LLVM cannot know (an empty
+// inline asm that "produces" a register), to the next piece either way,
+// once through an empty block. At run time that is a compare and a branch
+// that always goes the same way, per thousand instructions.
+#include "compiler/passes/split_huge_blocks.h"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InlineAsm.h>
+#include <llvm/IR/Instructions.h>
+
+#include <iterator>
+#include <vector>
+
+#define DEBUG_TYPE "corecl-split-huge-blocks"
+
+namespace corecl::compiler {
+
+llvm::PreservedAnalyses SplitHugeBlocksPass::run(llvm::Function &f,
+                                                 llvm::FunctionAnalysisManager &) {
+  std::vector<llvm::BasicBlock *> huge;
+  for (llvm::BasicBlock &bb : f)
+    if (bb.size() > kPieceSize + 1)
+      huge.push_back(&bb);
+  if (huge.empty())
+    return llvm::PreservedAnalyses::all();
+
+  llvm::LLVMContext &context = f.getContext();
+  llvm::Type *i32 = llvm::Type::getInt32Ty(context);
+  // With side effects, or code generation drops it (its value then feeds
+  // only a branch whose targets meet again) and merges the blocks back.
+  llvm::InlineAsm *opaque = llvm::InlineAsm::get(llvm::FunctionType::get(i32, false), "", "=r",
+                                                 /*hasSideEffects=*/true);
+  for (llvm::BasicBlock *piece : huge) {
+    while (piece->size() > kPieceSize + 1) {
+      auto cut = piece->getFirstNonPHIIt();
+      std::advance(cut, kPieceSize);
+      llvm::BasicBlock *rest = piece->splitBasicBlock(cut, "piece");
+      llvm::BasicBlock *detour = llvm::BasicBlock::Create(context, "", &f, rest);
+      llvm::BranchInst::Create(rest, detour);
+      piece->getTerminator()->eraseFromParent();
+      llvm::IRBuilder<> builder(piece);
+      llvm::Value *unknown = builder.CreateCall(opaque);
+      builder.CreateCondBr(builder.CreateICmpEQ(unknown, builder.getInt32(0)), rest, detour);
+      piece = rest;
+    }
+  }
+  return llvm::PreservedAnalyses::none();
+}
+
+} // namespace corecl::compiler
