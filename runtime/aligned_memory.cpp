@@ -1,10 +1,145 @@
 #include "runtime/aligned_memory.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <mutex>
+#include <new>
+#include <unordered_map>
+#include <vector>
 
 namespace corecl::rt {
+namespace {
+
+// Large buffers get pages of their own, mapped in 2 MiB units with
+// transparent huge pages requested: a first touch then faults once per
+// 2 MiB instead of once per 4 KiB. Freed, they are kept for a while for
+// the next buffer of about their size, which then costs no page faults
+// and no zeroing at all: applications (and the CTS) create and release
+// buffers of the same sizes over and over.
+constexpr size_t kLargeBytes = size_t(8) << 20;
+constexpr size_t kHugePage = size_t(2) << 20;
+
+size_t keptBytesLimit() {
+  static const size_t limit = [] {
+    long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+    size_t memory = pages > 0 && pageSize > 0 ? size_t(pages) * size_t(pageSize) : 0;
+    return std::min<size_t>(size_t(1) << 30, memory / 16);
+  }();
+  return limit;
+}
+
+struct Block {
+  void *base;
+  size_t bytes;
+};
+
+class LargeBlocks {
+public:
+  void *take(size_t bytes) {
+    const size_t mapped = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+    if (mapped < bytes)
+      return nullptr;
+    {
+      std::lock_guard lock(mutex_);
+      // The smallest kept block that fits, if it wastes at most a quarter.
+      auto best = kept_.end();
+      for (auto it = kept_.begin(); it != kept_.end(); ++it)
+        if (it->bytes >= mapped && it->bytes - mapped <= mapped / 4 &&
+            (best == kept_.end() || it->bytes < best->bytes))
+          best = it;
+      if (best != kept_.end()) {
+        Block block = *best;
+        try {
+          live_.emplace(block.base, block.bytes);
+        } catch (const std::bad_alloc &) {
+          return nullptr;
+        }
+        kept_.erase(best);
+        keptBytes_ -= block.bytes;
+        return block.base;
+      }
+    }
+    void *base = map(mapped);
+    if (!base)
+      return nullptr;
+    std::lock_guard lock(mutex_);
+    try {
+      live_.emplace(base, mapped);
+      kept_.reserve(kept_.size() + 1); // so that give() need not allocate
+    } catch (const std::bad_alloc &) {
+      live_.erase(base);
+      munmap(base, mapped);
+      return nullptr;
+    }
+    return base;
+  }
+
+  /// False if `ptr` is not a large block.
+  bool give(void *ptr) {
+    std::vector<Block> unmap;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = live_.find(ptr);
+      if (it == live_.end())
+        return false;
+      Block block{ptr, it->second};
+      live_.erase(it);
+      if (block.bytes > keptBytesLimit() || kept_.size() == kept_.capacity()) {
+        unmap.push_back(block);
+      } else {
+        kept_.push_back(block);
+        keptBytes_ += block.bytes;
+        // The oldest go first.
+        while (keptBytes_ > keptBytesLimit()) {
+          unmap.push_back(kept_.front());
+          keptBytes_ -= kept_.front().bytes;
+          kept_.erase(kept_.begin());
+        }
+      }
+    }
+    for (const Block &b : unmap)
+      munmap(b.base, b.bytes);
+    return true;
+  }
+
+private:
+  /// `bytes` (a multiple of 2 MiB) of fresh pages aligned to 2 MiB.
+  static void *map(size_t bytes) {
+    size_t span = bytes + kHugePage;
+    void *raw = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED)
+      return nullptr;
+    auto start = reinterpret_cast<uintptr_t>(raw);
+    uintptr_t aligned = (start + kHugePage - 1) / kHugePage * kHugePage;
+    if (aligned > start)
+      munmap(raw, aligned - start);
+    if (uintptr_t end = start + span, used = aligned + bytes; end > used)
+      munmap(reinterpret_cast<void *>(used), end - used);
+    void *base = reinterpret_cast<void *>(aligned);
+    madvise(base, bytes, MADV_HUGEPAGE); // a request; fine if refused
+    return base;
+  }
+
+  std::mutex mutex_;
+  std::unordered_map<void *, size_t> live_;
+  std::vector<Block> kept_;
+  size_t keptBytes_ = 0;
+};
+
+LargeBlocks &largeBlocks() {
+  static LargeBlocks *blocks = new LargeBlocks; // buffers may outlive statics
+  return *blocks;
+}
+
+} // namespace
 
 void *allocateAligned(size_t bytes) {
+  if (bytes >= kLargeBytes)
+    return largeBlocks().take(bytes);
   // aligned_alloc wants a multiple of the alignment; zero-sized requests
   // still get a distinct pointer so that sub-buffer arithmetic stays valid.
   size_t rounded = (bytes + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment;
@@ -15,6 +150,14 @@ void *allocateAligned(size_t bytes) {
   return std::aligned_alloc(kBufferAlignment, rounded);
 }
 
-void freeAligned(void *ptr) { std::free(ptr); }
+void freeAligned(void *ptr) {
+  if (!ptr)
+    return;
+  // Large blocks start on a 2 MiB boundary; most small ones do not, and
+  // skip the lookup.
+  if (reinterpret_cast<uintptr_t>(ptr) % kHugePage == 0 && largeBlocks().give(ptr))
+    return;
+  std::free(ptr);
+}
 
 } // namespace corecl::rt

@@ -9,7 +9,10 @@ namespace corecl::rt {
 /// AVX-512 vector and for the largest OpenCL C type (long16, double16).
 inline constexpr size_t kBufferAlignment = 128;
 
-/// Returns nullptr on failure (never throws, never aborts).
+/// Returns nullptr on failure (never throws, never aborts). Blocks of 8 MiB
+/// and more are mapped in 2 MiB units with transparent huge pages and,
+/// when freed, kept (up to 1 GiB, or 1/16 of memory) for a later request
+/// of about their size: its contents are then what the last user left.
 void *allocateAligned(size_t bytes);
 void freeAligned(void *ptr);
 
