@@ -153,6 +153,8 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
   // (kernel_abi.h; the slack between them is shared), and 64 bytes more
   // past the end, as before the slack was part of the ABI.
   const size_t slack = CORECL_OWNED_MEMORY_SLACK;
+  static_assert(CORECL_OWNED_MEMORY_SLACK % kBufferAlignment == 0,
+                "__local long16 arguments need the arena 128-byte aligned");
   const size_t scratchBytes = slack + arenaBytes + slack + storageBytes + slack + 64;
 
   auto runSlice = [&](uint64_t begin, uint64_t end) {

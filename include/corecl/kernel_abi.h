@@ -23,8 +23,10 @@ extern "C" {
 #define CORECL_KERNEL_ABI_VERSION 1
 
 /* Bytes before and after corecl_wg_ctx.local_arena and .wi_storage that
- * the call owns as well (see there). */
-#define CORECL_OWNED_MEMORY_SLACK 64
+ * the call owns as well (see there). A multiple of 128, the alignment of
+ * the largest OpenCL C type (long16, double16), so that the arena keeps the
+ * alignment of the block it is carved from. */
+#define CORECL_OWNED_MEMORY_SLACK 128
 
 typedef struct corecl_wg_ctx {
   uint64_t global_size[3];   /* get_global_size */

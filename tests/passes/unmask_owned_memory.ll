@@ -7,7 +7,7 @@
 ; keeps its address; an address computed from loaded data, and any local
 ; address (the kernel's own guard may be what keeps it in bounds), goes to
 ; the memory's start when no lane is active. Global memory, accesses wider
-; than the ABI's 64 bytes of slack, and functions that are not work-group
+; than the ABI's 128 bytes of slack, and functions that are not work-group
 ; functions keep their masked accesses.
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -20,7 +20,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: %[[BLEND:.*]] = select <8 x i1> %mask, <8 x float> %sum, <8 x float> %owned.old
 ; CHECK: store <8 x float> %[[BLEND]], ptr %slot, align 4
 ; CHECK: call void @llvm.masked.store.v8f32.p0(<8 x float> %sum, ptr %user
-; CHECK: call void @llvm.masked.store.v32f32.p0(
+; CHECK: call void @llvm.masked.store.v64f32.p0(
 ; CHECK: %owned.address = select i1 %owned.any.active, ptr %picked, ptr %storage
 ; CHECK: %owned.load{{.*}} = load <8 x float>, ptr %owned.address, align 4
 ; CHECK: %[[KEPT:.*]] = select <8 x i1> %mask, <8 x float> %{{.*}}, <8 x float> zeroinitializer
@@ -49,8 +49,8 @@ loop:
   call void @llvm.masked.store.v8f32.p0(<8 x float> %sum, ptr %slot, i32 4, <8 x i1> %mask)
   call void @llvm.masked.store.v8f32.p0(<8 x float> %sum, ptr %user, i32 4, <8 x i1> %mask)
   %wide = getelementptr inbounds float, ptr %storage, i64 4096
-  %mask32 = shufflevector <8 x i1> %mask, <8 x i1> %mask, <32 x i32> zeroinitializer
-  call void @llvm.masked.store.v32f32.p0(<32 x float> zeroinitializer, ptr %wide, i32 4, <32 x i1> %mask32)
+  %mask64 = shufflevector <8 x i1> %mask, <8 x i1> %mask, <64 x i32> zeroinitializer
+  call void @llvm.masked.store.v64f32.p0(<64 x float> zeroinitializer, ptr %wide, i32 4, <64 x i1> %mask64)
   %pick = load i64, ptr %user, align 8
   %picked = getelementptr inbounds float, ptr %storage, i64 %pick
   %kept = call <8 x float> @llvm.masked.load.v8f32.p0(ptr %picked, i32 4, <8 x i1> %mask, <8 x float> zeroinitializer)
@@ -77,7 +77,7 @@ entry:
 
 declare <8 x float> @llvm.masked.load.v8f32.p0(ptr, i32, <8 x i1>, <8 x float>)
 declare void @llvm.masked.store.v8f32.p0(<8 x float>, ptr, i32, <8 x i1>)
-declare void @llvm.masked.store.v32f32.p0(<32 x float>, ptr, i32, <32 x i1>)
+declare void @llvm.masked.store.v64f32.p0(<64 x float>, ptr, i32, <64 x i1>)
 
 attributes #0 = { "corecl.wi-storage"="16" }
 !0 = !{}
