@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -17,9 +18,10 @@ namespace {
 // Large buffers get pages of their own, mapped in 2 MiB units with
 // transparent huge pages requested: a first touch then faults once per
 // 2 MiB instead of once per 4 KiB. Freed, they are kept for a while for
-// the next buffer of about their size, which then costs no page faults
-// and no zeroing at all: applications (and the CTS) create and release
-// buffers of the same sizes over and over.
+// the next large buffer, whose pages then need no fault and no zeroing:
+// applications (and the CTS) create and release large buffers over and
+// over. A kept block larger than the request is trimmed to it; a smaller
+// one has its pages moved (mremap) to the front of the new block.
 constexpr size_t kLargeBytes = size_t(8) << 20;
 constexpr size_t kHugePage = size_t(2) << 20;
 
@@ -43,33 +45,30 @@ public:
     const size_t mapped = (bytes + kHugePage - 1) / kHugePage * kHugePage;
     if (mapped < bytes)
       return nullptr;
-    {
-      std::lock_guard lock(mutex_);
-      // The smallest kept block that fits, if it wastes at most a quarter.
-      auto best = kept_.end();
-      for (auto it = kept_.begin(); it != kept_.end(); ++it)
-        if (it->bytes >= mapped && it->bytes - mapped <= mapped / 4 &&
-            (best == kept_.end() || it->bytes < best->bytes))
-          best = it;
-      if (best != kept_.end()) {
-        Block block = *best;
-        try {
-          live_.emplace(block.base, block.bytes);
-        } catch (const std::bad_alloc &) {
-          return nullptr;
-        }
-        kept_.erase(best);
-        keptBytes_ -= block.bytes;
-        return block.base;
+    std::optional<Block> reused = takeKept(mapped);
+    void *base = nullptr;
+    if (reused && reused->bytes >= mapped) {
+      // Big enough: its pages beyond the request go back to the system.
+      base = reused->base;
+      if (reused->bytes > mapped)
+        munmap(static_cast<char *>(base) + mapped, reused->bytes - mapped);
+    } else {
+      base = map(mapped);
+      if (!base) {
+        if (reused)
+          munmap(reused->base, reused->bytes);
+        return nullptr;
       }
+      // Too small: its pages, already touched, move to the front of the
+      // new block, so that only the rest is faulted in and zeroed.
+      if (reused && mremap(reused->base, reused->bytes, reused->bytes,
+                           MREMAP_MAYMOVE | MREMAP_FIXED, base) == MAP_FAILED)
+        munmap(reused->base, reused->bytes);
     }
-    void *base = map(mapped);
-    if (!base)
-      return nullptr;
     std::lock_guard lock(mutex_);
     try {
       live_.emplace(base, mapped);
-      kept_.reserve(kept_.size() + 1); // so that give() need not allocate
+      kept_.reserve(live_.size() + kept_.size()); // so that give() need not allocate
     } catch (const std::bad_alloc &) {
       live_.erase(base);
       munmap(base, mapped);
@@ -107,6 +106,26 @@ public:
   }
 
 private:
+  /// The kept block that serves a request of `bytes` best, removed from
+  /// the kept ones: the smallest that holds it, else the largest.
+  std::optional<Block> takeKept(size_t bytes) {
+    std::lock_guard lock(mutex_);
+    auto best = kept_.end(), largest = kept_.end();
+    for (auto it = kept_.begin(); it != kept_.end(); ++it) {
+      if (it->bytes >= bytes && (best == kept_.end() || it->bytes < best->bytes))
+        best = it;
+      if (largest == kept_.end() || it->bytes > largest->bytes)
+        largest = it;
+    }
+    auto chosen = best != kept_.end() ? best : largest;
+    if (chosen == kept_.end())
+      return std::nullopt;
+    Block block = *chosen;
+    kept_.erase(chosen);
+    keptBytes_ -= block.bytes;
+    return block;
+  }
+
   /// `bytes` (a multiple of 2 MiB) of fresh pages aligned to 2 MiB.
   static void *map(size_t bytes) {
     size_t span = bytes + kHugePage;

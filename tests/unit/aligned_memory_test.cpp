@@ -43,13 +43,31 @@ TEST(AlignedMemory, FreedLargeBlocksServeTheNextRequestOfTheirSize) {
   char *third = static_cast<char *>(allocateAligned(bytes));
   ASSERT_NE(third, nullptr);
   EXPECT_NE(third, second);
-  // A much smaller request does not take a block far larger than it.
+  // A smaller request takes a kept block and trims it.
   freeAligned(third);
   char *small = static_cast<char *>(allocateAligned(size_t(9) << 20));
-  ASSERT_NE(small, nullptr);
-  EXPECT_NE(small, third);
+  ASSERT_EQ(small, third);
+  small[(size_t(9) << 20) - 1] = 1;
   freeAligned(small);
   freeAligned(second);
+}
+
+TEST(AlignedMemory, ALargerRequestKeepsAKeptBlocksPagesAtItsFront) {
+  // Larger than the blocks other tests keep: this one is the largest kept.
+  const size_t bytes = size_t(60) << 20;
+  char *first = static_cast<char *>(allocateAligned(bytes));
+  ASSERT_NE(first, nullptr);
+  std::memset(first, 0x3c, bytes);
+  freeAligned(first);
+  const size_t larger = size_t(100) << 20;
+  char *grown = static_cast<char *>(allocateAligned(larger));
+  ASSERT_NE(grown, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(grown) % kBufferAlignment, 0u);
+  EXPECT_EQ(grown[0], 0x3c);
+  EXPECT_EQ(grown[bytes - 1], 0x3c);
+  grown[larger - 1] = 7; // the rest is usable too
+  EXPECT_EQ(grown[larger - 1], 7);
+  freeAligned(grown);
 }
 
 TEST(AlignedMemory, ManyLargeBlocksStayDistinctWhileLive) {
