@@ -11,8 +11,9 @@
 // branch, and folds a conditional branch whose two targets are the same.
 // So each piece ends in a branch on a value LLVM cannot know (an empty
 // inline asm that "produces" a register), to the next piece either way,
-// once through an empty block. At run time that is a compare and a branch
-// that always goes the same way, per thousand instructions.
+// once through a block holding only an empty inline asm (an empty block
+// would be removed, and the branch with it). At run time that is a
+// compare and a branch, per kPieceSize instructions.
 #include "compiler/passes/split_huge_blocks.h"
 
 #include <llvm/IR/IRBuilder.h>
@@ -41,12 +42,18 @@ llvm::PreservedAnalyses SplitHugeBlocksPass::run(llvm::Function &f,
   // only a branch whose targets meet again) and merges the blocks back.
   llvm::InlineAsm *opaque = llvm::InlineAsm::get(llvm::FunctionType::get(i32, false), "", "=r",
                                                  /*hasSideEffects=*/true);
+  // In the detour, so that it is not an empty block CodeGenPrepare removes
+  // (which would leave a branch with one target to fold away).
+  llvm::InlineAsm *mark = llvm::InlineAsm::get(
+      llvm::FunctionType::get(llvm::Type::getVoidTy(context), false), "", "",
+      /*hasSideEffects=*/true);
   for (llvm::BasicBlock *piece : huge) {
     while (piece->size() > kPieceSize + 1) {
       auto cut = piece->getFirstNonPHIIt();
       std::advance(cut, kPieceSize);
       llvm::BasicBlock *rest = piece->splitBasicBlock(cut, "piece");
       llvm::BasicBlock *detour = llvm::BasicBlock::Create(context, "", &f, rest);
+      llvm::CallInst::Create(mark, "", detour);
       llvm::BranchInst::Create(rest, detour);
       piece->getTerminator()->eraseFromParent();
       llvm::IRBuilder<> builder(piece);

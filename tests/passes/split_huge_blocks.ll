@@ -1,7 +1,8 @@
 ; PASSES: corecl-split-huge-blocks
 ; A block longer than 250 instructions is cut into pieces of 250, each
 ; ending in a branch on an opaque inline-asm value to the next piece (once
-; through an empty block), so that code generation cannot merge them back;
+; through a block holding an empty inline asm), so that code generation
+; cannot merge them back;
 ; values flow on unchanged and the phi after the block names the last
 ; piece. Shorter blocks are left alone.
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -14,6 +15,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: [[C:%.*]] = icmp eq i32 [[U]], 0
 ; CHECK-NEXT: br i1 [[C]], label %[[P1:piece[0-9]*]], label %[[D1:[0-9]+]]
 ; CHECK: [[D1]]:
+; CHECK-NEXT: call void asm sideeffect "", ""()
 ; CHECK-NEXT: br label %[[P1]]
 ; CHECK: [[P1]]:
 ; CHECK-COUNT-250: {{^  %v[0-9]+ = }}
