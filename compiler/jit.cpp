@@ -9,9 +9,12 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
+#include <new>
 #include <unistd.h>
 
 namespace corecl::compiler {
@@ -19,6 +22,10 @@ namespace corecl::compiler {
 class JitProgram {
 public:
   std::unique_ptr<llvm::orc::LLJIT> jit;
+  /// What the session reported while materialising (the cause behind a
+  /// lookup's "Failed to materialize symbols").
+  std::mutex reportedMutex;
+  std::string reported;
 };
 
 namespace {
@@ -31,8 +38,8 @@ void announceToProfilers(llvm::orc::LLJIT &jit, const std::string &object) {
   const char *wanted = std::getenv("CORECL_PERF_MAP");
   if (!wanted || std::string(wanted) != "1")
     return;
-  auto file = llvm::object::ObjectFile::createObjectFile(
-      llvm::MemoryBufferRef(object, "corecl-program"));
+  auto file =
+      llvm::object::ObjectFile::createObjectFile(llvm::MemoryBufferRef(object, "corecl-program"));
   if (!file) {
     llvm::consumeError(file.takeError());
     return;
@@ -94,8 +101,11 @@ JitProgramPtr jitLoadObject(const std::string &object, const Target &target, std
     llvm::consumeError(libm.takeError());
   // Failures come back from lookups into the build log; the session must not
   // print them on the application's stderr.
-  program->jit->getExecutionSession().setErrorReporter([](llvm::Error err) {
-    llvm::consumeError(std::move(err));
+  JitProgram *self = program.get();
+  program->jit->getExecutionSession().setErrorReporter([self](llvm::Error err) {
+    std::string text = llvm::toString(std::move(err));
+    std::lock_guard lock(self->reportedMutex);
+    self->reported += text + "\n";
   });
   if (auto err = program->jit->addObjectFile(
           llvm::MemoryBuffer::getMemBufferCopy(object, "corecl-program"))) {
@@ -109,13 +119,26 @@ JitProgramPtr jitLoadObject(const std::string &object, const Target &target, std
 void *jitLookup(JitProgram &program, const std::string &name, std::string &log) {
   auto symbol = program.jit->lookup(name);
   if (!symbol) {
+    std::string cause;
+    {
+      std::lock_guard lock(program.reportedMutex);
+      cause.swap(program.reported);
+    }
+    // The JIT maps memory for the code: out of address space, that fails
+    // with ENOMEM, which the build reports as CL_OUT_OF_HOST_MEMORY.
+    if (cause.find(std::strerror(ENOMEM)) != std::string::npos) {
+      llvm::consumeError(symbol.takeError());
+      throw std::bad_alloc();
+    }
     log += "error: code generation failed for '" + name +
-           "': " + llvm::toString(symbol.takeError()) + "\n";
+           "': " + llvm::toString(symbol.takeError()) + "\n" + cause;
     return nullptr;
   }
   return symbol->toPtr<void *>();
 }
 
-void destroyJitProgram(JitProgram *program) { delete program; }
+void destroyJitProgram(JitProgram *program) {
+  delete program;
+}
 
 } // namespace corecl::compiler
