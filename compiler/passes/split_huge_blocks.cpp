@@ -31,7 +31,7 @@ llvm::PreservedAnalyses SplitHugeBlocksPass::run(llvm::Function &f,
                                                  llvm::FunctionAnalysisManager &) {
   std::vector<llvm::BasicBlock *> huge;
   for (llvm::BasicBlock &bb : f)
-    if (bb.size() > kPieceSize + 1)
+    if (bb.sizeWithoutDebug() > kPieceSize + 1)
       huge.push_back(&bb);
   if (huge.empty())
     return llvm::PreservedAnalyses::all();
@@ -44,14 +44,25 @@ llvm::PreservedAnalyses SplitHugeBlocksPass::run(llvm::Function &f,
                                                  /*hasSideEffects=*/true);
   // In the detour, so that it is not an empty block CodeGenPrepare removes
   // (which would leave a branch with one target to fold away).
-  llvm::InlineAsm *mark = llvm::InlineAsm::get(
-      llvm::FunctionType::get(llvm::Type::getVoidTy(context), false), "", "",
-      /*hasSideEffects=*/true);
-  for (llvm::BasicBlock *piece : huge) {
-    while (piece->size() > kPieceSize + 1) {
-      auto cut = piece->getFirstNonPHIIt();
-      std::advance(cut, kPieceSize);
-      llvm::BasicBlock *rest = piece->splitBasicBlock(cut, "piece");
+  llvm::InlineAsm *mark =
+      llvm::InlineAsm::get(llvm::FunctionType::get(llvm::Type::getVoidTy(context), false), "", "",
+                           /*hasSideEffects=*/true);
+  for (llvm::BasicBlock *block : huge) {
+    // The cut points first, in one walk (a block's size() is a walk too),
+    // then the cuts from the last to the first: each split moves only the
+    // instructions after its cut, which are one piece by then.
+    std::vector<llvm::Instruction *> cuts;
+    unsigned count = 0;
+    for (llvm::Instruction &inst : *block) {
+      if (inst.isTerminator())
+        break;
+      if (count != 0 && count % kPieceSize == 0 && !llvm::isa<llvm::PHINode>(inst))
+        cuts.push_back(&inst);
+      ++count;
+    }
+    for (auto cut = cuts.rbegin(); cut != cuts.rend(); ++cut) {
+      llvm::BasicBlock *piece = (*cut)->getParent();
+      llvm::BasicBlock *rest = piece->splitBasicBlock(*cut, "piece");
       llvm::BasicBlock *detour = llvm::BasicBlock::Create(context, "", &f, rest);
       llvm::CallInst::Create(mark, "", detour);
       llvm::BranchInst::Create(rest, detour);
@@ -59,7 +70,6 @@ llvm::PreservedAnalyses SplitHugeBlocksPass::run(llvm::Function &f,
       llvm::IRBuilder<> builder(piece);
       llvm::Value *unknown = builder.CreateCall(opaque);
       builder.CreateCondBr(builder.CreateICmpEQ(unknown, builder.getInt32(0)), rest, detour);
-      piece = rest;
     }
   }
   return llvm::PreservedAnalyses::none();
