@@ -186,7 +186,7 @@ TEST_F(C11AtomicsTest, FlagGuardsACriticalSectionAndExchangeSwapsBits) {
   // atomic_flag as a lock around a plain read-modify-write, one lock per
   // group; atomic_exchange on float and double returns the old value.
   cl_kernel k = buildKernel(R"(
-    kernel void lock(volatile global atomic_flag *flags, global int *counters,
+    kernel void lock(volatile global atomic_flag *flags, global uint *counters,
                      volatile global atomic_double *last, global double *olds) {
       size_t grp = get_group_id(0);
       while (atomic_flag_test_and_set_explicit(&flags[grp], )" RELAXED_WG R"())
@@ -201,16 +201,17 @@ TEST_F(C11AtomicsTest, FlagGuardsACriticalSectionAndExchangeSwapsBits) {
                             "lock", kCl3);
   ASSERT_TRUE(k);
   const size_t local = 32, groups = 3, global = local * groups;
-  std::vector<cl_int> flags(groups, 0), counters(groups, 0);
+  std::vector<cl_int> flags(groups, 0);
+  std::vector<cl_uint> counters(groups, 0); // unsigned: the products wrap, defined
   std::vector<cl_double> last(groups, -1.0);
   cl_mem bf = bufferOf(flags), bc = bufferOf(counters), bl = bufferOf(last),
          bo = outputBuffer<cl_double>(global);
   ASSERT_EQ(setArgs(k, bf, bc, bl, bo), CL_SUCCESS);
   ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
-  int expected = 0;
+  cl_uint expected = 0;
   for (size_t i = 0; i < local; ++i)
     expected = expected * 3 + 1;
-  EXPECT_EQ(read<cl_int>(bc, groups), std::vector<cl_int>(groups, expected));
+  EXPECT_EQ(read<cl_uint>(bc, groups), std::vector<cl_uint>(groups, expected));
   EXPECT_EQ(read<cl_int>(bf, groups), std::vector<cl_int>(groups, 0)) << "a flag stayed set";
   // Each group's exchanges form one chain: -1 and every value but the last
   // written appear once among the old values, and the last one is kept.
