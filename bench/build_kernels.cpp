@@ -6,22 +6,11 @@
 // runs it once; the output is checked on the host.
 #include "kernels.h"
 
-#include <chrono>
 #include <cmath>
-#include <random>
 #include <string>
 
 namespace bench {
 namespace {
-
-/// A tag unique across runs and processes, for sources never seen before.
-std::string freshTag() {
-  static const unsigned long long process =
-      (static_cast<unsigned long long>(std::random_device{}()) << 32) ^
-      static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count());
-  static unsigned long long counter = 0;
-  return std::to_string(process) + "_" + std::to_string(++counter);
-}
 
 class ColdBuild : public Benchmark {
 public:
@@ -32,7 +21,8 @@ public:
   void run() override {
     release();
     // The tag is code, not a comment: PoCL hashes the preprocessed source.
-    std::string source = this->source() + "\nint fresh_" + freshTag() + "(int x) { return x; }\n";
+    std::string source =
+        this->source() + "\nint fresh_" + freshSourceTag() + "(int x) { return x; }\n";
     program_ = d_->build(source.c_str());
     cl_int err;
     kernel_ = clCreateKernel(program_, "k", &err);

@@ -31,6 +31,10 @@ public:
 
 std::vector<std::unique_ptr<Benchmark>> allBenchmarks();
 
+/// A tag unique across runs and processes (a random per-process value and
+/// a counter), for sources no driver cache has seen.
+std::string freshSourceTag();
+
 /// Copy and triad (stream_kernels.cpp).
 void addStreamBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Black-Scholes and N-body (math_kernels.cpp).

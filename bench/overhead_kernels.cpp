@@ -61,8 +61,8 @@ public:
   }
   bool verify() override {
     std::vector<int> values(items_);
-    check(clEnqueueReadBuffer(d_->queue, counters_, CL_TRUE, 0, items_ * sizeof(int),
-                              values.data(), 0, nullptr, nullptr),
+    check(clEnqueueReadBuffer(d_->queue, counters_, CL_TRUE, 0, items_ * sizeof(int), values.data(),
+                              0, nullptr, nullptr),
           "read");
     for (int value : values)
       if (value != runs_ * kLaunches)
@@ -128,7 +128,7 @@ public:
     // The tag is code, not a comment: PoCL hashes the preprocessed source.
     std::string source = kBuildBody;
     if (cold_)
-      source += "\nint fresh_" + tag() + "(int x) { return x + 1; }\n";
+      source += "\nint fresh_" + freshSourceTag() + "(int x) { return x + 1; }\n";
     program_ = d_->build(source.c_str());
     cl_int err;
     kernel_ = clCreateKernel(program_, "smooth", &err);
@@ -162,16 +162,6 @@ public:
   }
 
 private:
-  /// Unique across runs and processes: a random per-process value and a
-  /// counter.
-  static std::string tag() {
-    static const unsigned long long process =
-        (static_cast<unsigned long long>(std::random_device{}()) << 32) ^
-        static_cast<unsigned long long>(
-            std::chrono::steady_clock::now().time_since_epoch().count());
-    static unsigned long long counter = 0;
-    return std::to_string(process) + "_" + std::to_string(++counter);
-  }
   void release() {
     if (kernel_)
       clReleaseKernel(kernel_);
@@ -192,6 +182,14 @@ private:
 };
 
 } // namespace
+
+std::string freshSourceTag() {
+  static const unsigned long long process =
+      (static_cast<unsigned long long>(std::random_device{}()) << 32) ^
+      static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count());
+  static unsigned long long counter = 0;
+  return std::to_string(process) + "_" + std::to_string(++counter);
+}
 
 void addOverheadBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
   list.push_back(std::make_unique<LaunchOverhead>(1, false));

@@ -19,7 +19,6 @@
 
 #include <llvm/Support/CrashRecoveryContext.h>
 
-#include <pthread.h>
 #include <signal.h>
 
 #include <cstdint>

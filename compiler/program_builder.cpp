@@ -360,13 +360,15 @@ template <class F> BuildResult guardedBuild(F &&body) {
   } catch (const FatalCompilerError &e) {
     failWith(e.what());
   }
-  if (!finished &&
-      (crash.rfind("stack overflow", 0) == 0 || crash.rfind(kInvalidBinaryNote, 0) == 0))
-    failWith(crash + (crash.rfind(kInvalidBinaryNote, 0) == 0
-                          ? "; the program was not built."
-                          : "; the program was not built. Split deeply nested expressions or "
-                            "statements into smaller ones."));
-  else if (!finished)
+  auto startsWith = [&](const char *prefix) { return crash.rfind(prefix, 0) == 0; };
+  if (finished)
+    return result;
+  if (startsWith(kInvalidBinaryNote))
+    failWith(crash + "; the program was not built.");
+  else if (startsWith("stack overflow"))
+    failWith(crash + "; the program was not built. Split deeply nested expressions or "
+                     "statements into smaller ones.");
+  else
     failWith("internal compiler error: the compiler crashed (" + crash +
              "); the program was not built. Please report it to CoreCL with the program's "
              "source and build options.");
