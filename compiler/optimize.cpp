@@ -42,6 +42,7 @@
 #include <llvm/Transforms/Vectorize/SLPVectorizer.h>
 #include <llvm/Transforms/Vectorize/VectorCombine.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <dlfcn.h>
@@ -70,6 +71,9 @@ constexpr const char *kScalarized = "corecl.scalarized";
 
 struct ScalarizeNarrowVectorsPass : llvm::PassInfoMixin<ScalarizeNarrowVectorsPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &analyses) {
+    // A packet (passes/packetize.h) is vectorised already.
+    if (f.hasFnAttribute("corecl.packet-width"))
+      return llvm::PreservedAnalyses::all();
     unsigned registerBits = 128;
     f.getFnAttribute("prefer-vector-width").getValueAsString().getAsInteger(10, registerBits);
     for (llvm::Instruction &inst : llvm::instructions(f)) {
@@ -198,6 +202,10 @@ void prepareForWorkGroups(llvm::Module &module) {
 void runWorkGroupPipeline(llvm::Module &module, const Target &target) {
   WorkGroupLoopsOptions options;
   options.simdBytes = target.simdBytes;
+  // For measurements: CORECL_PACKET_WIDTH=1 makes no packets of groups of
+  // one (passes/group_packets.cpp), N forces N lanes.
+  if (const char *width = std::getenv("CORECL_PACKET_WIDTH"))
+    options.packetWidth = unsigned(std::clamp(std::atoi(width), 0, 64));
   runModulePasses(
       module, nullptr,
       [](llvm::PassBuilder &builder) {

@@ -177,6 +177,9 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     result.log += "internal error: no target machine for the host CPU\n";
     return;
   }
+  std::string dumpTag = kernels.empty() ? "program" : kernels.front().name;
+  // The input of work-group formation, for corecl_opt (tests/tools).
+  dumpIfRequested(*module, *machine, dumpTag + ".prepared", /*assembly=*/false);
   formWorkGroups(*module, kernels, target);
   retargetToHost(*module, *machine, target);
   std::string verifyErrors;
@@ -185,7 +188,6 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     result.log += "internal error: CoreCL produced invalid IR:\n" + verifyErrors;
     return;
   }
-  std::string dumpTag = kernels.empty() ? "program" : kernels.front().name;
   dumpIfRequested(*module, *machine, dumpTag + ".unoptimized", /*assembly=*/false);
   optimizeModule(*module, *machine, optDisable);
   std::string missing = undefinedFunctions(*module);

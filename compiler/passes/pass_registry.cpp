@@ -67,6 +67,8 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
           // For tests: on its own it runs on every function's loops.
           passes.addPass(llvm::createModuleToFunctionPassAdaptor(
               llvm::createFunctionToLoopPassAdaptor(MarkSmallLoopsForUnrollPass())));
+        else if (name == "corecl-group-packets")
+          passes.addPass(GroupPacketsPass(options));
         else if (name == "corecl-work-group-loops")
           passes.addPass(WorkGroupLoopsPass(options));
         else

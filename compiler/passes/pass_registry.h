@@ -10,6 +10,7 @@
 //   corecl-divergent-loops  divergent_loops.cpp
 //   corecl-uniform-loops    uniform_loops.cpp
 //   corecl-barrier-regions  barrier_regions.cpp
+//   corecl-group-packets    group_packets.cpp (packetize.cpp)
 //   corecl-work-group-loops work_group_loops.cpp
 //
 // and, before them, corecl-mark-small-loops-for-unroll
@@ -70,6 +71,16 @@ struct BarrierRegionsPass : llvm::PassInfoMixin<BarrierRegionsPass> {
 struct WorkGroupLoopsOptions {
   /// Widest SIMD register in bytes: sets the reported vector width.
   unsigned simdBytes = 16;
+  /// Lanes of a packet of groups of one (group_packets.cpp): 0 chooses
+  /// from the kernel's types, 1 makes no packets.
+  unsigned packetWidth = 0;
+};
+
+/// Packets of consecutive groups of one work-item (group_packets.cpp).
+struct GroupPacketsPass : llvm::PassInfoMixin<GroupPacketsPass> {
+  explicit GroupPacketsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  WorkGroupLoopsOptions options;
 };
 
 struct WorkGroupLoopsPass : llvm::PassInfoMixin<WorkGroupLoopsPass> {
@@ -84,6 +95,7 @@ constexpr const char *kWorkGroupPipeline =
     "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-divergent-loops,"
     "corecl-uniform-loops,"
     "corecl-barrier-regions,"
+    "corecl-group-packets,"
     "corecl-work-group-loops";
 
 /// Lets `builder` parse the names above in pipeline strings.
@@ -115,6 +127,9 @@ inline constexpr const char *kUniformCommit = "corecl.uniform-commit";
 /// offsets of a group slot and of a per-work-item byte slot.
 inline constexpr const char *kGroupAny = "corecl.group-any";
 inline constexpr const char *kVectorWidth = "corecl.vector-width";
+/// On a packet (group_packets.cpp): its kernel's name, and its lanes.
+inline constexpr const char *kPacketOf = "corecl.packet-of";
+inline constexpr const char *kPacketWidth = "corecl.packet-width";
 } // namespace attr
 
 } // namespace corecl::compiler

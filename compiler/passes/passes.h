@@ -58,6 +58,10 @@ struct Regions {
   int64_t regionResultSlot = -1;
   // The body before loops were split, for groups of one work-item (or null).
   llvm::Function *serial = nullptr;
+  // The function groups of one run (serial, or the only region) over
+  // packetWidth consecutive groups at once (group_packets.cpp), or null.
+  llvm::Function *packet = nullptr;
+  unsigned packetWidth = 0;
 };
 
 /// Step 2a. Returns the number of loops rewritten.

@@ -414,6 +414,63 @@ void computeGroupAnys(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value 
   }
 }
 
+/// With a packet (group_packets.cpp): when the enqueued local size is 1,
+/// the groups of the slice run here, `width` consecutive ones of a row at
+/// a time through the packet and the rest one by one, and the work-group
+/// function ends; otherwise it goes on to the general loops. The scalar
+/// calls are added to `inlined` (they are inlined like the serial ones).
+void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
+                      const std::vector<llvm::Value *> &kernelArgs, llvm::Value *ctx,
+                      llvm::Value *wiStorage, llvm::Value *begin, llvm::Value *count,
+                      llvm::Value *const numGroups[3], llvm::Value *const enqueued[3],
+                      llvm::BasicBlock *exit, std::vector<llvm::CallInst *> &inlined) {
+  llvm::LLVMContext &context = b.getContext();
+  llvm::Function *wg = b.GetInsertBlock()->getParent();
+  llvm::Function *scalar = regions.serial ? regions.serial : regions.functions[0];
+  auto *loop = llvm::BasicBlock::Create(context, "packets", wg);
+  auto *whole = llvm::BasicBlock::Create(context, "packet", wg);
+  auto *single = llvm::BasicBlock::Create(context, "packet.single", wg);
+  auto *next = llvm::BasicBlock::Create(context, "packets.next", wg);
+  auto *general = llvm::BasicBlock::Create(context, "groups.general", wg);
+  llvm::Value *ones =
+      b.CreateICmpEQ(b.CreateMul(b.CreateMul(enqueued[0], enqueued[1]), enqueued[2]),
+                     b.getInt64(1), "groups.of.one");
+  llvm::BasicBlock *before = b.GetInsertBlock();
+  b.CreateCondBr(ones, loop, general);
+  b.SetInsertPoint(loop);
+  llvm::PHINode *g = b.CreatePHI(b.getInt64Ty(), 2, "packet.group");
+  g->addIncoming(b.getInt64(0), before);
+  llvm::Value *linear = b.CreateAdd(begin, g);
+  llvm::Value *groupId[3];
+  groupId[0] = b.CreateURem(linear, numGroups[0], "group.x");
+  llvm::Value *rest = b.CreateUDiv(linear, numGroups[0]);
+  groupId[1] = b.CreateURem(rest, numGroups[1], "group.y");
+  groupId[2] = b.CreateUDiv(rest, numGroups[1], "group.z");
+  llvm::Value *width = b.getInt64(regions.packetWidth);
+  llvm::Value *fits = b.CreateAnd(b.CreateICmpULE(b.CreateAdd(g, width), count),
+                                  b.CreateICmpULE(b.CreateAdd(groupId[0], width), numGroups[0]));
+  b.CreateCondBr(fits, whole, single);
+  std::vector<llvm::Value *> callArgs = kernelArgs;
+  callArgs.push_back(ctx);
+  llvm::Value *zero = b.getInt64(0), *one = b.getInt64(1);
+  callArgs.insert(callArgs.end(),
+                  {groupId[0], groupId[1], groupId[2], zero, zero, zero, one, one, one, wiStorage});
+  b.SetInsertPoint(whole);
+  b.CreateCall(regions.packet, callArgs);
+  b.CreateBr(next);
+  b.SetInsertPoint(single);
+  inlined.push_back(b.CreateCall(scalar, callArgs));
+  b.CreateBr(next);
+  b.SetInsertPoint(next);
+  llvm::PHINode *step = b.CreatePHI(b.getInt64Ty(), 2, "packet.step");
+  step->addIncoming(width, whole);
+  step->addIncoming(one, single);
+  llvm::Value *after = b.CreateAdd(g, step);
+  g->addIncoming(after, next);
+  b.CreateCondBr(b.CreateICmpULT(after, count), loop, exit);
+  b.SetInsertPoint(general);
+}
+
 } // namespace
 
 llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,
@@ -471,6 +528,10 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   auto *groupsStart = llvm::BasicBlock::Create(context, "groups", wg);
   b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), exit, groupsStart);
   b.SetInsertPoint(groupsStart);
+  std::vector<llvm::CallInst *> serialCalls;
+  if (regions.packet)
+    emitGroupPackets(b, regions, kernelArgs, ctx, wiStorage, begin, count, numGroups, enqueued,
+                     exit, serialCalls);
 
   struct RegionCall {
     llvm::CallInst *call;
@@ -481,7 +542,6 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     llvm::Value *rowLength = nullptr;
   };
   std::vector<RegionCall> calls;
-  std::vector<llvm::CallInst *> serialCalls;
   emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
     llvm::Value *linear = b.CreateAdd(begin, g, "group.linear");
     llvm::Value *groupId[3], *localSize[3];
@@ -666,6 +726,8 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       region->eraseFromParent();
   if (regions.serial && regions.serial->use_empty())
     regions.serial->eraseFromParent();
+  if (regions.packet)
+    regions.packet->removeFnAttr(attr::kPacketOf);
   return wg;
 }
 
@@ -673,8 +735,10 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {
   std::vector<llvm::Function *> kernels;
   std::map<std::string, std::map<unsigned, llvm::Function *>> regionsOf;
-  std::map<std::string, llvm::Function *> serialOf;
+  std::map<std::string, llvm::Function *> serialOf, packetOf;
   for (llvm::Function &f : module) {
+    if (f.hasFnAttribute(attr::kPacketOf))
+      packetOf[f.getFnAttribute(attr::kPacketOf).getValueAsString().str()] = &f;
     if (isKernel(f))
       kernels.push_back(&f);
     if (f.hasFnAttribute(attr::kSerialOf))
@@ -701,6 +765,11 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
           .getValueAsString()
           .getAsInteger(10, regions.regionResultSlot);
     regions.serial = serialOf.count(name) ? serialOf[name] : nullptr;
+    if (packetOf.count(name)) {
+      regions.packet = packetOf[name];
+      regions.packet->getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(
+          10, regions.packetWidth);
+    }
     KernelDesc desc = describeKernel(*kernel);
     llvm::Function *wg = buildWorkGroupFunction(*kernel, regions, desc);
     // The facts the runtime needs travel on the work-group function.

@@ -81,6 +81,8 @@ def main():
     ap.add_argument("--save", help="folder for the programs that fail")
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--groups-of-one", action="store_true",
+                    help="launch every program with one work-item per group")
     args = ap.parse_args()
 
     configs = [("corecl", args.vendors, ""), ("corecl-O0", args.vendors, "-cl-opt-disable")]
@@ -90,7 +92,7 @@ def main():
     work = tempfile.mkdtemp(prefix="corecl-fuzz-")
     seeds = parse_seeds(args.seeds)
     for seed in seeds:
-        program = kernelgen.generate(seed, args.mode)
+        program = kernelgen.generate(seed, args.mode, args.groups_of_one)
         path = os.path.join(work, "p%d.cl" % seed)
         with open(path, "w") as f:
             f.write(program.c_source)

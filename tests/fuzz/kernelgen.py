@@ -424,6 +424,7 @@ class Context:
 class Generator:
     def __init__(self, seed, mode=None):
         self.rng = random.Random(seed)
+        self.groups_of_one = False
         # Draws for features added later come from a stream of their own, so
         # that every older seed still generates the program it always did.
         self.late_rng = random.Random(seed ^ 0x5EED)
@@ -914,6 +915,10 @@ class Generator:
         self.groups = rng.choice([1, 2, 3, 4])
         if self.local_size * self.groups > 512:
             self.groups = 1
+        if self.groups_of_one:
+            # Every work-item a group of its own (hashcat's launches): the
+            # work-group function runs them in packets of consecutive groups.
+            self.groups, self.local_size = self.local_size * self.groups, 1
         self.global_size = self.local_size * self.groups
         # Some NDRanges end with a partial group (OpenCL C 2.0 and later).
         if self.local_size > 1 and self.mode in ("divergence", "barriers", "all") and \
@@ -1059,8 +1064,10 @@ class Program:
         return out, acc
 
 
-def generate(seed, mode=None):
-    return Generator(seed, mode).generate()
+def generate(seed, mode=None, groups_of_one=False):
+    generator = Generator(seed, mode)
+    generator.groups_of_one = groups_of_one
+    return generator.generate()
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 // and prints the result, for the FileCheck tests in tests/passes. The IR
 // is verified after every pass.
 //   corecl_opt -passes=corecl-kernel-body,corecl-barrier-regions input.ll
+// Options: -simd-bytes=N (the target's widest register, 64 by default),
+// -packet-width=N (lanes of packets of groups of one; 0 chooses).
 #include "compiler/passes/pass_registry.h"
 #include "compiler/verify_each_pass.h"
 
@@ -15,19 +17,26 @@
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
 int main(int argc, char **argv) {
   std::string pipeline, input;
+  corecl::compiler::WorkGroupLoopsOptions options{64};
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "-passes=", 8) == 0)
       pipeline = argv[i] + 8;
+    else if (std::strncmp(argv[i], "-packet-width=", 14) == 0)
+      options.packetWidth = unsigned(std::atoi(argv[i] + 14));
+    else if (std::strncmp(argv[i], "-simd-bytes=", 12) == 0)
+      options.simdBytes = unsigned(std::atoi(argv[i] + 12));
     else
       input = argv[i];
   }
   if (pipeline.empty() || input.empty()) {
-    llvm::errs() << "usage: corecl_opt -passes=<pipeline> <file.ll>\n";
+    llvm::errs() << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-packet-width=N] "
+                    "<file.ll>\n";
     return 2;
   }
   llvm::LLVMContext context;
@@ -46,7 +55,7 @@ int main(int argc, char **argv) {
   llvm::PassInstrumentationCallbacks instrumentation;
   corecl::compiler::verifyAfterEachPass(instrumentation, *module);
   llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
-  corecl::compiler::registerCoreCLPasses(builder, {64});
+  corecl::compiler::registerCoreCLPasses(builder, options);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);

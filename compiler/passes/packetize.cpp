@@ -1,0 +1,1286 @@
+// The whole-function vectoriser (packetize.h).
+//
+// 1. Analysis: the lane parameters vary; so does everything computed from
+//    them, private memory (each lane has its own), atomics and calls with
+//    side effects (each lane makes its own). A branch on a varying
+//    condition is divergent: its region is what lies between it and its
+//    immediate post-dominator (the join). The join's phis vary, and so
+//    does every value of the region used past it, because lanes that ran
+//    the region one by one may have left it with different values.
+//    Repeated until nothing changes. Loads from a uniform address are
+//    uniform: lanes reading one location see one value unless another
+//    lane writes it meanwhile, a data race in OpenCL.
+// 2. Vector mode: each block is emitted once, uniform instructions as
+//    they are, varying ones widened. Accesses whose address moves by one
+//    element per lane become one vector load or store (checked at run time
+//    where the address went through a sign or zero extension), others
+//    gathers and scatters; atomics, calls and volatile accesses run lane by
+//    lane in lane order.
+// 3. At a divergent branch: all lanes true, or all false, continue in
+//    vector mode. Otherwise a loop over the lanes runs a scalar copy of the
+//    region for each lane, entered at the branch itself, and collects
+//    what each lane takes past the join in small stack buffers; vector
+//    mode resumes at the join with those. SSA form is restored with
+//    LLVM's SSAUpdater where the copy is entered in the middle of a loop
+//    (a varying loop exit) and where a value of the region now has two
+//    definitions (vector mode's and the lane loop's).
+#include "compiler/passes/packetize.h"
+
+#include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/ADT/Statistic.h>
+#include <llvm/Analysis/PostDominators.h>
+#include <llvm/Analysis/VectorUtils.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/GetElementPtrTypeIterator.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/Debug.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/SSAUpdater.h>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+#define DEBUG_TYPE "corecl-packetize"
+
+STATISTIC(NumPackets, "Functions packetised");
+STATISTIC(NumDivergentBranches, "Divergent branches given a lane loop");
+STATISTIC(NumWideAccesses, "Loads and stores of consecutive lanes made one vector access");
+STATISTIC(NumGathers, "Loads and stores made gathers or scatters");
+
+namespace corecl::compiler {
+namespace {
+
+/// Thrown inside the packetiser for a function it does not handle.
+struct Unsupported {
+  std::string why;
+};
+
+/// The type of a varying value: lane-major <width*N x T> for <N x T> and
+/// scalars; a struct of those for a struct (cmpxchg's result).
+llvm::Type *widenType(llvm::Type *type, unsigned width) {
+  if (auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type))
+    return llvm::FixedVectorType::get(vector->getElementType(),
+                                      vector->getNumElements() * width);
+  if (type->isIntegerTy() || type->isFloatingPointTy() || type->isPointerTy())
+    return llvm::FixedVectorType::get(type, width);
+  if (auto *structure = llvm::dyn_cast<llvm::StructType>(type)) {
+    std::vector<llvm::Type *> fields;
+    for (llvm::Type *field : structure->elements()) {
+      if (field->isStructTy() || field->isArrayTy())
+        return nullptr;
+      fields.push_back(widenType(field, width));
+      if (!fields.back())
+        return nullptr;
+    }
+    return llvm::StructType::get(type->getContext(), fields);
+  }
+  return nullptr;
+}
+
+unsigned elementsPerLane(llvm::Type *type) {
+  if (auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type))
+    return vector->getNumElements();
+  return 1;
+}
+
+/// Intrinsics that mean nothing to the packet (debug info, lifetimes,
+/// assumptions about scalar values).
+bool isDropped(const llvm::Instruction &inst) {
+  if (llvm::isa<llvm::DbgInfoIntrinsic>(inst))
+    return true;
+  if (auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&inst))
+    switch (intrinsic->getIntrinsicID()) {
+    case llvm::Intrinsic::lifetime_start:
+    case llvm::Intrinsic::lifetime_end:
+    case llvm::Intrinsic::assume:
+    case llvm::Intrinsic::experimental_noalias_scope_decl:
+      return true;
+    default:
+      break;
+    }
+  return false;
+}
+
+class Packetizer {
+public:
+  Packetizer(llvm::Function &f, unsigned width, llvm::ArrayRef<unsigned> laneParams,
+             const std::map<const llvm::Instruction *, llvm::Constant *> &known)
+      : f_(f), width_(width), context_(f.getContext()), module_(*f.getParent()),
+        layout_(module_.getDataLayout()), laneParams_(laneParams.begin(), laneParams.end()),
+        known_(known), dt_(f), pdt_(f) {}
+
+  llvm::Function *run();
+
+private:
+  struct Divergence {
+    llvm::BasicBlock *branch;
+    llvm::BasicBlock *join; // null: the paths meet only at the function's end
+    std::set<llvm::BasicBlock *> region;
+    std::set<llvm::Instruction *> liveOuts;
+    llvm::BasicBlock *lanes = nullptr; // where vector mode hands over to the lanes
+  };
+
+  void checkSupported();
+  void analyse();
+  bool mustVary(llvm::Instruction &inst) const;
+  uint64_t laneObjectStride(const llvm::AllocaInst &alloca) const;
+  void computeStrides();
+
+  // Vector mode.
+  llvm::BasicBlock *newBlock(const llvm::Twine &name);
+  void emit(llvm::Instruction &inst);
+  void emitVarying(llvm::Instruction &inst);
+  void emitTerminator(llvm::BasicBlock &bb);
+  void emitAccess(llvm::Instruction &inst);
+  void emitLaneByLane(llvm::Instruction &inst);
+  llvm::Value *scalar(llvm::Value *value);
+  llvm::Value *vector(llvm::Value *value);
+  llvm::Value *splat(llvm::Value *uniform);
+  llvm::Value *laneOf(llvm::Value *wide, llvm::Type *type, unsigned lane);
+  llvm::Value *combineLanes(llvm::Type *type, llvm::ArrayRef<llvm::Value *> lanes);
+  void setVector(llvm::Instruction &inst, llvm::Value *value);
+  void fillPhis();
+
+  // Lane loops.
+  void buildLaneLoop(Divergence &d);
+  void repairLiveOuts();
+
+  llvm::Function &f_;
+  unsigned width_;
+  llvm::LLVMContext &context_;
+  llvm::Module &module_;
+  const llvm::DataLayout &layout_;
+  std::set<unsigned> laneParams_;
+  const std::map<const llvm::Instruction *, llvm::Constant *> &known_;
+  llvm::DominatorTree dt_;
+  llvm::PostDominatorTree pdt_;
+  std::vector<llvm::BasicBlock *> order_; // reverse post-order
+
+  std::set<const llvm::Value *> varying_;
+  std::map<llvm::BasicBlock *, Divergence> divergences_;
+  std::map<const llvm::Value *, int64_t> strides_; // lane l = lane 0 + l * stride
+  std::set<const llvm::Value *> inexact_;          // ... only where no extension wrapped
+  std::set<const llvm::Instruction *> liveOuts_;   // of any divergent region
+
+  llvm::Function *packet_ = nullptr;
+  llvm::IRBuilder<> b_{context_};
+  llvm::BasicBlock *entry_ = nullptr;
+  llvm::BasicBlock *origin_ = nullptr; // the original block being emitted
+  std::map<const llvm::Value *, llvm::Value *> scalars_, vectors_;
+  std::map<llvm::BasicBlock *, llvm::BasicBlock *> head_;
+  std::map<std::pair<llvm::BasicBlock *, llvm::BasicBlock *>, llvm::BasicBlock *> edgeFrom_;
+  std::map<llvm::BasicBlock *, llvm::BasicBlock *> originOf_; // packet block -> original
+  std::vector<std::pair<llvm::PHINode *, llvm::PHINode *>> phis_;
+  std::map<llvm::Instruction *, std::vector<std::pair<llvm::BasicBlock *, llvm::Value *>>>
+      laneDefs_;
+};
+
+void Packetizer::checkSupported() {
+  unsigned count = 0;
+  auto isLocal = [](llvm::Type *type) {
+    if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type))
+      type = vector->getElementType();
+    return type->isPointerTy() && type->getPointerAddressSpace() == 3;
+  };
+  for (llvm::Argument &arg : f_.args())
+    if (isLocal(arg.getType()) && !arg.use_empty())
+      throw Unsupported{"local memory (one arena per work-group)"};
+  for (llvm::Instruction &inst : llvm::instructions(f_)) {
+    if (++count > 60000)
+      throw Unsupported{"function too large"};
+    if (isLocal(inst.getType()))
+      throw Unsupported{"local memory (one arena per work-group)"};
+    for (llvm::Value *op : inst.operands())
+      if (isLocal(op->getType()))
+        throw Unsupported{"local memory (one arena per work-group)"};
+    if (llvm::isa<llvm::InvokeInst>(inst) || llvm::isa<llvm::CallBrInst>(inst) ||
+        llvm::isa<llvm::IndirectBrInst>(inst) || inst.isEHPad())
+      throw Unsupported{"exception or indirect control flow"};
+    if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst)) {
+      if (call->isConvergent() || call->isInlineAsm())
+        throw Unsupported{"convergent call or inline assembly"};
+    }
+    if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst))
+      if (!alloca->isStaticAlloca())
+        throw Unsupported{"dynamic stack allocation"};
+  }
+}
+
+/// Distance between the lanes' copies of a private object.
+uint64_t Packetizer::laneObjectStride(const llvm::AllocaInst &alloca) const {
+  return llvm::alignTo(layout_.getTypeAllocSize(alloca.getAllocatedType()), alloca.getAlign());
+}
+
+bool Packetizer::mustVary(llvm::Instruction &inst) const {
+  if (isDropped(inst) || known_.count(&inst))
+    return false;
+  if (llvm::isa<llvm::AllocaInst>(inst) || llvm::isa<llvm::AtomicRMWInst>(inst) ||
+      llvm::isa<llvm::AtomicCmpXchgInst>(inst))
+    return true;
+  if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst); load && !load->isSimple())
+    return true;
+  if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+    if (call->mayHaveSideEffects())
+      return true;
+  for (llvm::Value *op : inst.operands())
+    if (varying_.count(op))
+      return true;
+  return false;
+}
+
+void Packetizer::analyse() {
+  for (llvm::BasicBlock *bb : llvm::ReversePostOrderTraversal<llvm::Function *>(&f_))
+    order_.push_back(bb);
+  for (unsigned index : laneParams_)
+    varying_.insert(f_.getArg(index));
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (llvm::BasicBlock *bb : order_)
+      for (llvm::Instruction &inst : *bb)
+        if (!varying_.count(&inst) && mustVary(inst)) {
+          varying_.insert(&inst);
+          changed = true;
+        }
+    for (llvm::BasicBlock *bb : order_) {
+      llvm::Instruction *term = bb->getTerminator();
+      auto *br = llvm::dyn_cast<llvm::BranchInst>(term);
+      auto *sw = llvm::dyn_cast<llvm::SwitchInst>(term);
+      bool divergent = (br && br->isConditional() && br->getSuccessor(0) != br->getSuccessor(1) &&
+                        varying_.count(br->getCondition())) ||
+                       (sw && sw->getNumSuccessors() > 1 && varying_.count(sw->getCondition()));
+      if (!divergent || divergences_.count(bb))
+        continue;
+      llvm::DomTreeNode *node = pdt_.getNode(bb);
+      if (!node)
+        throw Unsupported{"a divergent branch that never reaches the end"};
+      Divergence d;
+      d.branch = bb;
+      d.join = node->getIDom() ? node->getIDom()->getBlock() : nullptr;
+      std::vector<llvm::BasicBlock *> work(llvm::succ_begin(bb), llvm::succ_end(bb));
+      while (!work.empty()) {
+        llvm::BasicBlock *next = work.back();
+        work.pop_back();
+        if (next == d.join || !d.region.insert(next).second)
+          continue;
+        for (llvm::BasicBlock *succ : llvm::successors(next))
+          work.push_back(succ);
+      }
+      divergences_.emplace(bb, std::move(d));
+      changed = true;
+    }
+    for (auto &[bb, d] : divergences_) {
+      if (d.join)
+        for (llvm::PHINode &phi : d.join->phis())
+          changed |= varying_.insert(&phi).second;
+      for (llvm::BasicBlock *inside : d.region)
+        for (llvm::Instruction &inst : *inside)
+          for (llvm::User *user : inst.users())
+            if (!d.region.count(llvm::cast<llvm::Instruction>(user)->getParent())) {
+              d.liveOuts.insert(&inst);
+              changed |= varying_.insert(&inst).second;
+              break;
+            }
+    }
+  }
+}
+
+void Packetizer::computeStrides() {
+  for (unsigned index : laneParams_)
+    strides_[f_.getArg(index)] = 1;
+  auto strideOf = [&](llvm::Value *value, int64_t &stride, bool &exact) {
+    if (!varying_.count(value)) {
+      stride = 0;
+      return true;
+    }
+    auto it = strides_.find(value);
+    if (it == strides_.end())
+      return false;
+    stride = it->second;
+    exact = exact && !inexact_.count(value);
+    return true;
+  };
+  for (llvm::BasicBlock *bb : order_)
+    for (llvm::Instruction &inst : *bb) {
+      if (!varying_.count(&inst))
+        continue;
+      int64_t a = 0, c = 0;
+      bool exact = true, known = false;
+      int64_t result = 0;
+      if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst)) {
+        result = int64_t(laneObjectStride(*alloca));
+        known = true;
+      } else if (auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(&inst)) {
+        llvm::Value *x = binary->getOperand(0), *y = binary->getOperand(1);
+        auto constantOf = [&](llvm::Value *v) -> llvm::ConstantInt * {
+          if (auto *known = llvm::dyn_cast<llvm::Instruction>(v); known && known_.count(known))
+            return llvm::dyn_cast<llvm::ConstantInt>(known_.at(known));
+          return llvm::dyn_cast<llvm::ConstantInt>(v);
+        };
+        if (binary->getOpcode() == llvm::Instruction::Mul && !constantOf(y))
+          std::swap(x, y);
+        auto *constant = constantOf(y);
+        switch (binary->getOpcode()) {
+        case llvm::Instruction::Add:
+          known = strideOf(x, a, exact) && strideOf(y, c, exact), result = a + c;
+          break;
+        case llvm::Instruction::Or:
+          if (llvm::cast<llvm::PossiblyDisjointInst>(binary)->isDisjoint())
+            known = strideOf(x, a, exact) && strideOf(y, c, exact), result = a + c;
+          break;
+        case llvm::Instruction::Sub:
+          known = strideOf(x, a, exact) && strideOf(y, c, exact), result = a - c;
+          break;
+        case llvm::Instruction::Mul:
+          if (constant && constant->getBitWidth() <= 64)
+            known = strideOf(x, a, exact), result = a * constant->getSExtValue();
+          break;
+        case llvm::Instruction::Shl:
+          if (constant && constant->getZExtValue() < 32)
+            known = strideOf(x, a, exact), result = a << constant->getZExtValue();
+          break;
+        default:
+          break;
+        }
+      } else if (auto *cast = llvm::dyn_cast<llvm::CastInst>(&inst)) {
+        switch (cast->getOpcode()) {
+        case llvm::Instruction::ZExt:
+        case llvm::Instruction::SExt:
+          exact = false;
+          [[fallthrough]];
+        case llvm::Instruction::Trunc:
+        case llvm::Instruction::AddrSpaceCast:
+        case llvm::Instruction::PtrToInt:
+        case llvm::Instruction::IntToPtr:
+          if (!cast->getType()->isVectorTy())
+            known = strideOf(cast->getOperand(0), result, exact);
+          break;
+        default:
+          break;
+        }
+      } else if (auto *gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&inst)) {
+        known = !gep->getType()->isVectorTy() && strideOf(gep->getPointerOperand(), result, exact);
+        for (auto it = llvm::gep_type_begin(gep); known && it != llvm::gep_type_end(gep); ++it) {
+          if (it.isStruct())
+            continue;
+          int64_t step = 0;
+          known = strideOf(it.getOperand(), step, exact);
+          if (it.getOperand()->getType()->getScalarSizeInBits() < 64)
+            exact = exact && step == 0;
+          result += step * int64_t(it.getSequentialElementStride(layout_).getFixedValue());
+        }
+      }
+      if (known) {
+        strides_[&inst] = result;
+        if (!exact)
+          inexact_.insert(&inst);
+      }
+    }
+}
+
+llvm::BasicBlock *Packetizer::newBlock(const llvm::Twine &name) {
+  auto *bb = llvm::BasicBlock::Create(context_, name, packet_);
+  originOf_[bb] = origin_;
+  return bb;
+}
+
+llvm::Value *Packetizer::scalar(llvm::Value *value) {
+  if (auto *arg = llvm::dyn_cast<llvm::Argument>(value))
+    return packet_->getArg(arg->getArgNo());
+  if (llvm::isa<llvm::Instruction>(value)) {
+    auto it = scalars_.find(value);
+    if (it == scalars_.end())
+      throw Unsupported{"internal: no scalar form of a value"};
+    return it->second;
+  }
+  return value;
+}
+
+llvm::Value *Packetizer::splat(llvm::Value *uniform) {
+  unsigned n = elementsPerLane(uniform->getType());
+  if (!uniform->getType()->isVectorTy())
+    return b_.CreateVectorSplat(width_, uniform);
+  std::vector<int> mask;
+  for (unsigned i = 0; i < width_ * n; ++i)
+    mask.push_back(int(i % n));
+  return b_.CreateShuffleVector(uniform, mask);
+}
+
+llvm::Value *Packetizer::vector(llvm::Value *value) {
+  if (varying_.count(value)) {
+    auto it = vectors_.find(value);
+    if (it == vectors_.end())
+      throw Unsupported{"internal: no vector form of a value"};
+    return it->second;
+  }
+  llvm::Type *wide = widenType(value->getType(), width_);
+  if (!wide || wide->isStructTy())
+    throw Unsupported{"a uniform value of a type that cannot be widened"};
+  if (llvm::isa<llvm::PoisonValue>(value))
+    return llvm::PoisonValue::get(wide);
+  if (llvm::isa<llvm::UndefValue>(value))
+    return llvm::UndefValue::get(wide);
+  return splat(scalar(value));
+}
+
+llvm::Value *Packetizer::laneOf(llvm::Value *wide, llvm::Type *type, unsigned lane) {
+  if (auto *structure = llvm::dyn_cast<llvm::StructType>(type)) {
+    llvm::Value *result = llvm::PoisonValue::get(type);
+    for (unsigned i = 0; i < structure->getNumElements(); ++i)
+      result = b_.CreateInsertValue(
+          result, laneOf(b_.CreateExtractValue(wide, i), structure->getElementType(i), lane), i);
+    return result;
+  }
+  unsigned n = elementsPerLane(type);
+  if (!type->isVectorTy())
+    return b_.CreateExtractElement(wide, uint64_t(lane));
+  std::vector<int> mask;
+  for (unsigned i = 0; i < n; ++i)
+    mask.push_back(int(lane * n + i));
+  return b_.CreateShuffleVector(wide, mask);
+}
+
+llvm::Value *Packetizer::combineLanes(llvm::Type *type, llvm::ArrayRef<llvm::Value *> lanes) {
+  llvm::Type *wide = widenType(type, width_);
+  if (!wide)
+    throw Unsupported{"a varying value of a type that cannot be widened"};
+  if (auto *structure = llvm::dyn_cast<llvm::StructType>(type)) {
+    llvm::Value *result = llvm::PoisonValue::get(wide);
+    for (unsigned i = 0; i < structure->getNumElements(); ++i) {
+      std::vector<llvm::Value *> fields;
+      for (llvm::Value *lane : lanes)
+        fields.push_back(b_.CreateExtractValue(lane, i));
+      result = b_.CreateInsertValue(result, combineLanes(structure->getElementType(i), fields), i);
+    }
+    return result;
+  }
+  unsigned n = elementsPerLane(type);
+  llvm::Value *result = llvm::PoisonValue::get(wide);
+  for (unsigned lane = 0; lane < lanes.size(); ++lane) {
+    if (!type->isVectorTy()) {
+      result = b_.CreateInsertElement(result, lanes[lane], uint64_t(lane));
+      continue;
+    }
+    for (unsigned i = 0; i < n; ++i)
+      result = b_.CreateInsertElement(result, b_.CreateExtractElement(lanes[lane], uint64_t(i)),
+                                      uint64_t(lane * n + i));
+  }
+  return result;
+}
+
+void Packetizer::setVector(llvm::Instruction &inst, llvm::Value *value) {
+  // A region's live-out needs an instruction of its own as one of the
+  // definitions SSA repair merges: the builder may have folded the value
+  // into a constant or an existing value, whose other uses must stay.
+  // An instruction forced to vary (a region's live-out) whose operands
+  // are all uniform comes out scalar (a GEP keeps uniform operands so).
+  if (value->getType() == inst.getType() && !inst.getType()->isStructTy())
+    value = splat(value);
+  if (!llvm::isa<llvm::Instruction>(value) || liveOuts_.count(&inst))
+    value = b_.CreateFreeze(value);
+  value->setName(inst.getName());
+  vectors_[&inst] = value;
+}
+
+void Packetizer::emit(llvm::Instruction &inst) {
+  if (isDropped(inst))
+    return;
+  if (varying_.count(&inst))
+    return emitVarying(inst);
+  if (auto it = known_.find(&inst); it != known_.end()) {
+    scalars_[&inst] = it->second;
+    return;
+  }
+  if (auto *phi = llvm::dyn_cast<llvm::PHINode>(&inst)) {
+    llvm::PHINode *copy = b_.CreatePHI(phi->getType(), phi->getNumIncomingValues(), phi->getName());
+    scalars_[phi] = copy;
+    phis_.emplace_back(phi, copy);
+    return;
+  }
+  llvm::Instruction *copy = inst.clone();
+  for (unsigned i = 0; i < copy->getNumOperands(); ++i)
+    copy->setOperand(i, scalar(inst.getOperand(i)));
+  b_.Insert(copy, inst.getName());
+  scalars_[&inst] = copy;
+}
+
+void Packetizer::emitLaneByLane(llvm::Instruction &inst) {
+  std::vector<llvm::Value *> results;
+  for (unsigned lane = 0; lane < width_; ++lane) {
+    llvm::Instruction *copy = inst.clone();
+    for (unsigned i = 0; i < copy->getNumOperands(); ++i) {
+      llvm::Value *op = inst.getOperand(i);
+      copy->setOperand(i, varying_.count(op) ? laneOf(vector(op), op->getType(), lane) : scalar(op));
+    }
+    b_.Insert(copy);
+    results.push_back(copy);
+  }
+  if (!inst.getType()->isVoidTy())
+    setVector(inst, combineLanes(inst.getType(), results));
+}
+
+/// Loads and stores with a varying address.
+void Packetizer::emitAccess(llvm::Instruction &inst) {
+  auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst);
+  auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst);
+  llvm::Value *ptr = load ? load->getPointerOperand() : store->getPointerOperand();
+  llvm::Type *type = load ? load->getType() : store->getValueOperand()->getType();
+  llvm::Align align = load ? load->getAlign() : store->getAlign();
+  bool simple = load ? load->isSimple() : store->isSimple();
+  if (!simple || !varying_.count(ptr) || !widenType(type, width_) || type->isStructTy())
+    return emitLaneByLane(inst);
+  llvm::Type *wide = widenType(type, width_);
+  llvm::Type *element = type->getScalarType();
+  uint64_t size = layout_.getTypeStoreSize(type);
+  bool packed = !element->isIntegerTy(1) && size == layout_.getTypeAllocSize(type) &&
+                size == layout_.getTypeStoreSize(element) * elementsPerLane(type);
+  auto stride = strides_.find(ptr);
+  llvm::Value *ptrs = vector(ptr);
+  auto wideAccess = [&]() -> llvm::Value * {
+    ++NumWideAccesses;
+    llvm::Value *base = b_.CreateExtractElement(ptrs, uint64_t(0));
+    if (load)
+      return b_.CreateAlignedLoad(wide, base, align, inst.getName());
+    b_.CreateAlignedStore(vector(store->getValueOperand()), base, align);
+    return nullptr;
+  };
+  auto scatteredAccess = [&]() -> llvm::Value * {
+    if (type->isVectorTy()) {
+      // Lane by lane, each lane's vector whole.
+      std::vector<llvm::Value *> results;
+      for (unsigned lane = 0; lane < width_; ++lane) {
+        llvm::Value *address = b_.CreateExtractElement(ptrs, uint64_t(lane));
+        if (load)
+          results.push_back(b_.CreateAlignedLoad(type, address, align));
+        else
+          b_.CreateAlignedStore(laneOf(vector(store->getValueOperand()), type, lane), address,
+                                align);
+      }
+      return load ? combineLanes(type, results) : nullptr;
+    }
+    ++NumGathers;
+    if (load)
+      return b_.CreateMaskedGather(wide, ptrs, align);
+    // Lanes writing one address: the highest lane's value stays, as if
+    // the work-items had run one after the other.
+    b_.CreateMaskedScatter(vector(store->getValueOperand()), ptrs, align);
+    return nullptr;
+  };
+  llvm::Value *result = nullptr;
+  if (packed && stride != strides_.end() && uint64_t(stride->second) == size &&
+      !inexact_.count(ptr)) {
+    result = wideAccess();
+  } else if (packed && stride != strides_.end() && uint64_t(stride->second) == size) {
+    // The address went through an extension that may wrap between lanes:
+    // one vector access if the lanes' addresses are consecutive after all.
+    llvm::Type *intPtr = layout_.getIntPtrType(ptrs->getType());
+    llvm::Value *asInt = b_.CreatePtrToInt(ptrs, intPtr);
+    std::vector<llvm::Constant *> offsets;
+    for (unsigned lane = 0; lane < width_; ++lane)
+      offsets.push_back(llvm::ConstantInt::get(intPtr->getScalarType(), lane * size));
+    llvm::Value *expected = b_.CreateAdd(
+        b_.CreateVectorSplat(width_, b_.CreateExtractElement(asInt, uint64_t(0))),
+        llvm::ConstantVector::get(offsets));
+    llvm::Value *consecutive = b_.CreateAndReduce(b_.CreateICmpEQ(asInt, expected));
+    llvm::BasicBlock *fast = newBlock("consecutive"), *slow = newBlock("scattered"),
+                     *join = newBlock("access.done");
+    b_.CreateCondBr(consecutive, fast, slow);
+    b_.SetInsertPoint(fast);
+    llvm::Value *fastResult = wideAccess();
+    b_.CreateBr(join);
+    b_.SetInsertPoint(slow);
+    llvm::Value *slowResult = scatteredAccess();
+    llvm::BasicBlock *slowEnd = b_.GetInsertBlock();
+    b_.CreateBr(join);
+    b_.SetInsertPoint(join);
+    if (load) {
+      llvm::PHINode *phi = b_.CreatePHI(wide, 2);
+      phi->addIncoming(fastResult, fast);
+      phi->addIncoming(slowResult, slowEnd);
+      result = phi;
+    }
+  } else {
+    result = scatteredAccess();
+  }
+  if (load)
+    setVector(inst, result);
+}
+
+void Packetizer::emitVarying(llvm::Instruction &inst) {
+  llvm::Type *type = inst.getType();
+  llvm::Type *wide = type->isVoidTy() ? type : widenType(type, width_);
+  if (!wide)
+    throw Unsupported{"a varying value of a type that cannot be widened"};
+  if (auto *phi = llvm::dyn_cast<llvm::PHINode>(&inst)) {
+    if (wide->isStructTy())
+      throw Unsupported{"a varying aggregate phi"};
+    llvm::PHINode *copy = b_.CreatePHI(wide, phi->getNumIncomingValues(), phi->getName());
+    vectors_[phi] = copy;
+    phis_.emplace_back(phi, copy);
+    return;
+  }
+  if (auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(&inst)) {
+    llvm::Value *result = b_.CreateBinOp(binary->getOpcode(), vector(binary->getOperand(0)),
+                                         vector(binary->getOperand(1)));
+    if (auto *made = llvm::dyn_cast<llvm::Instruction>(result))
+      made->copyIRFlags(binary);
+    return setVector(inst, result);
+  }
+  if (auto *unary = llvm::dyn_cast<llvm::UnaryOperator>(&inst)) {
+    llvm::Value *result = b_.CreateUnOp(unary->getOpcode(), vector(unary->getOperand(0)));
+    if (auto *made = llvm::dyn_cast<llvm::Instruction>(result))
+      made->copyIRFlags(unary);
+    return setVector(inst, result);
+  }
+  if (auto *cmp = llvm::dyn_cast<llvm::CmpInst>(&inst)) {
+    llvm::Value *result =
+        b_.CreateCmp(cmp->getPredicate(), vector(cmp->getOperand(0)), vector(cmp->getOperand(1)));
+    if (auto *made = llvm::dyn_cast<llvm::Instruction>(result))
+      made->copyIRFlags(cmp);
+    return setVector(inst, result);
+  }
+  if (auto *cast = llvm::dyn_cast<llvm::CastInst>(&inst))
+    return setVector(inst, b_.CreateCast(cast->getOpcode(), vector(cast->getOperand(0)), wide));
+  if (auto *freeze = llvm::dyn_cast<llvm::FreezeInst>(&inst))
+    return setVector(inst, b_.CreateFreeze(vector(freeze->getOperand(0))));
+  if (auto *select = llvm::dyn_cast<llvm::SelectInst>(&inst)) {
+    llvm::Value *cond = select->getCondition();
+    unsigned n = elementsPerLane(type);
+    llvm::Value *wideCond = nullptr;
+    if (!varying_.count(cond) && !cond->getType()->isVectorTy())
+      wideCond = scalar(cond);
+    else if (cond->getType()->isVectorTy() || n == 1)
+      wideCond = vector(cond);
+    else {
+      std::vector<int> mask;
+      for (unsigned i = 0; i < width_ * n; ++i)
+        mask.push_back(int(i / n));
+      wideCond = b_.CreateShuffleVector(vector(cond), mask);
+    }
+    llvm::Value *result = b_.CreateSelect(wideCond, vector(select->getTrueValue()),
+                                          vector(select->getFalseValue()));
+    if (auto *made = llvm::dyn_cast<llvm::Instruction>(result))
+      if (llvm::isa<llvm::FPMathOperator>(made))
+        made->copyFastMathFlags(select);
+    return setVector(inst, result);
+  }
+  if (auto *gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&inst)) {
+    if (type->isVectorTy())
+      throw Unsupported{"a vector of pointers per work-item"};
+    llvm::Value *base = gep->getPointerOperand();
+    base = varying_.count(base) ? vector(base) : scalar(base);
+    std::vector<llvm::Value *> indices;
+    for (llvm::Value *index : gep->indices())
+      indices.push_back(varying_.count(index) ? vector(index) : scalar(index));
+    return setVector(inst, b_.CreateGEP(gep->getSourceElementType(), base, indices, "",
+                                        gep->isInBounds()));
+  }
+  if (auto *extract = llvm::dyn_cast<llvm::ExtractElementInst>(&inst)) {
+    auto *index = llvm::dyn_cast<llvm::ConstantInt>(extract->getIndexOperand());
+    unsigned n = elementsPerLane(extract->getVectorOperandType());
+    if (!index || index->getZExtValue() >= n)
+      return emitLaneByLane(inst);
+    std::vector<int> mask;
+    for (unsigned lane = 0; lane < width_; ++lane)
+      mask.push_back(int(lane * n + index->getZExtValue()));
+    return setVector(inst, b_.CreateShuffleVector(vector(extract->getVectorOperand()), mask));
+  }
+  if (auto *insert = llvm::dyn_cast<llvm::InsertElementInst>(&inst)) {
+    auto *index = llvm::dyn_cast<llvm::ConstantInt>(insert->getOperand(2));
+    unsigned n = elementsPerLane(type);
+    if (!index || index->getZExtValue() >= n)
+      return emitLaneByLane(inst);
+    // The new element of each lane, spread to the vector's length, then
+    // blended in at its position.
+    std::vector<int> spread(width_ * n, -1);
+    for (unsigned lane = 0; lane < width_; ++lane)
+      spread[lane * n + index->getZExtValue()] = int(lane);
+    llvm::Value *elements =
+        b_.CreateShuffleVector(vector(insert->getOperand(1)), spread);
+    std::vector<int> blend;
+    for (unsigned i = 0; i < width_ * n; ++i)
+      blend.push_back(i % n == index->getZExtValue() ? int(width_ * n + i) : int(i));
+    return setVector(inst, b_.CreateShuffleVector(vector(insert->getOperand(0)), elements, blend));
+  }
+  if (auto *shuffle = llvm::dyn_cast<llvm::ShuffleVectorInst>(&inst)) {
+    unsigned in = elementsPerLane(shuffle->getOperand(0)->getType());
+    unsigned out = elementsPerLane(type);
+    std::vector<int> mask;
+    for (unsigned lane = 0; lane < width_; ++lane)
+      for (unsigned j = 0; j < out; ++j) {
+        int m = shuffle->getMaskValue(j);
+        if (m < 0)
+          mask.push_back(-1);
+        else if (unsigned(m) < in)
+          mask.push_back(int(lane * in + unsigned(m)));
+        else
+          mask.push_back(int(width_ * in + lane * in + (unsigned(m) - in)));
+      }
+    return setVector(inst, b_.CreateShuffleVector(vector(shuffle->getOperand(0)),
+                                                  vector(shuffle->getOperand(1)), mask));
+  }
+  if (auto *extract = llvm::dyn_cast<llvm::ExtractValueInst>(&inst)) {
+    if (extract->getNumIndices() != 1)
+      throw Unsupported{"a nested aggregate"};
+    return setVector(inst, b_.CreateExtractValue(vector(extract->getAggregateOperand()),
+                                                 extract->getIndices()));
+  }
+  if (auto *insert = llvm::dyn_cast<llvm::InsertValueInst>(&inst)) {
+    if (insert->getNumIndices() != 1)
+      throw Unsupported{"a nested aggregate"};
+    return setVector(inst, b_.CreateInsertValue(vector(insert->getAggregateOperand()),
+                                                vector(insert->getInsertedValueOperand()),
+                                                insert->getIndices()));
+  }
+  if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst)) {
+    // Each lane's copy side by side, each as aligned as the original.
+    uint64_t stride = laneObjectStride(*alloca);
+    llvm::IRBuilder<> entry(entry_, entry_->begin());
+    llvm::AllocaInst *copies = entry.CreateAlloca(
+        llvm::ArrayType::get(entry.getInt8Ty(), stride * width_), alloca->getAddressSpace(),
+        nullptr, alloca->getName());
+    copies->setAlignment(alloca->getAlign());
+    std::vector<llvm::Constant *> lanes;
+    for (unsigned lane = 0; lane < width_; ++lane)
+      lanes.push_back(entry.getInt64(lane * stride));
+    return setVector(inst,
+                     b_.CreateGEP(entry.getInt8Ty(), copies, llvm::ConstantVector::get(lanes)));
+  }
+  if (llvm::isa<llvm::LoadInst>(inst) || llvm::isa<llvm::StoreInst>(inst))
+    return emitAccess(inst);
+  if (auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&inst)) {
+    llvm::Intrinsic::ID id = intrinsic->getIntrinsicID();
+    bool vectorisable = llvm::isTriviallyVectorizable(id) && !wide->isStructTy();
+    for (unsigned i = 0; vectorisable && i < intrinsic->arg_size(); ++i)
+      if (llvm::isVectorIntrinsicWithScalarOpAtArg(id, i) &&
+          varying_.count(intrinsic->getArgOperand(i)))
+        vectorisable = false;
+    if (vectorisable) {
+      std::vector<llvm::Value *> args;
+      std::vector<llvm::Type *> overloads;
+      if (llvm::isVectorIntrinsicWithOverloadTypeAtArg(id, -1))
+        overloads.push_back(wide);
+      for (unsigned i = 0; i < intrinsic->arg_size(); ++i) {
+        llvm::Value *arg = intrinsic->getArgOperand(i);
+        args.push_back(llvm::isVectorIntrinsicWithScalarOpAtArg(id, i) ? scalar(arg)
+                                                                       : vector(arg));
+        if (llvm::isVectorIntrinsicWithOverloadTypeAtArg(id, int(i)))
+          overloads.push_back(args.back()->getType());
+      }
+      llvm::Function *declaration = llvm::Intrinsic::getDeclaration(&module_, id, overloads);
+      llvm::CallInst *call = b_.CreateCall(declaration, args);
+      if (llvm::isa<llvm::FPMathOperator>(call))
+        call->copyFastMathFlags(intrinsic);
+      return setVector(inst, call);
+    }
+  }
+  if (llvm::isa<llvm::CallBase>(inst) || llvm::isa<llvm::AtomicRMWInst>(inst) ||
+      llvm::isa<llvm::AtomicCmpXchgInst>(inst))
+    return emitLaneByLane(inst);
+  throw Unsupported{std::string("a varying ") + inst.getOpcodeName() + " instruction"};
+}
+
+void Packetizer::emitTerminator(llvm::BasicBlock &bb) {
+  llvm::Instruction *term = bb.getTerminator();
+  llvm::BasicBlock *tail = b_.GetInsertBlock();
+  if (auto *ret = llvm::dyn_cast<llvm::ReturnInst>(term)) {
+    llvm::Value *value = ret->getReturnValue();
+    if (value && varying_.count(value))
+      throw Unsupported{"a result that differs between work-items"};
+    if (value)
+      b_.CreateRet(scalar(value));
+    else
+      b_.CreateRetVoid();
+    return;
+  }
+  if (llvm::isa<llvm::UnreachableInst>(term)) {
+    b_.CreateUnreachable();
+    return;
+  }
+  if (auto *sw = llvm::dyn_cast<llvm::SwitchInst>(term)) {
+    llvm::Value *cond = nullptr;
+    if (divergences_.count(&bb)) {
+      // Every lane with the first lane's value, or the lanes one by one.
+      llvm::Value *lanes = vector(sw->getCondition());
+      cond = b_.CreateExtractElement(lanes, uint64_t(0));
+      llvm::Value *same = b_.CreateAndReduce(b_.CreateICmpEQ(lanes, splat(cond)));
+      llvm::BasicBlock *uniform = newBlock(bb.getName() + ".same");
+      llvm::BasicBlock *apart = newBlock(bb.getName() + ".lanes");
+      b_.CreateCondBr(same, uniform, apart);
+      b_.SetInsertPoint(uniform);
+      tail = uniform;
+      divergences_.at(&bb).lanes = apart;
+    } else {
+      cond = scalar(sw->getCondition());
+    }
+    llvm::SwitchInst *copy = b_.CreateSwitch(cond, head_.at(sw->getDefaultDest()),
+                                             sw->getNumCases());
+    for (auto &c : sw->cases())
+      copy->addCase(c.getCaseValue(), head_.at(c.getCaseSuccessor()));
+    for (llvm::BasicBlock *succ : llvm::successors(&bb))
+      edgeFrom_[{&bb, succ}] = tail;
+    return;
+  }
+  auto *br = llvm::dyn_cast<llvm::BranchInst>(term);
+  if (!br)
+    throw Unsupported{std::string("terminator ") + term->getOpcodeName()};
+  if (!br->isConditional() || br->getSuccessor(0) == br->getSuccessor(1)) {
+    if (br->isConditional())
+      b_.CreateCondBr(scalar(br->getCondition()), head_.at(br->getSuccessor(0)),
+                      head_.at(br->getSuccessor(1)));
+    else
+      b_.CreateBr(head_.at(br->getSuccessor(0)));
+    edgeFrom_[{&bb, br->getSuccessor(0)}] = tail;
+    return;
+  }
+  llvm::BasicBlock *onTrue = br->getSuccessor(0), *onFalse = br->getSuccessor(1);
+  if (!varying_.count(br->getCondition())) {
+    b_.CreateCondBr(scalar(br->getCondition()), head_.at(onTrue), head_.at(onFalse));
+    edgeFrom_[{&bb, onTrue}] = tail;
+    edgeFrom_[{&bb, onFalse}] = tail;
+    return;
+  }
+  // Every lane true, every lane false, or the lanes one by one.
+  llvm::Value *cond = vector(br->getCondition());
+  llvm::BasicBlock *check = newBlock(bb.getName() + ".some");
+  llvm::BasicBlock *lanes = newBlock(bb.getName() + ".lanes");
+  b_.CreateCondBr(b_.CreateAndReduce(cond), head_.at(onTrue), check);
+  b_.SetInsertPoint(check);
+  b_.CreateCondBr(b_.CreateOrReduce(cond), lanes, head_.at(onFalse));
+  edgeFrom_[{&bb, onTrue}] = tail;
+  edgeFrom_[{&bb, onFalse}] = check;
+  divergences_.at(&bb).lanes = lanes;
+}
+
+void Packetizer::fillPhis() {
+  for (auto [phi, copy] : phis_) {
+    bool wide = varying_.count(phi);
+    for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i) {
+      llvm::BasicBlock *pred = phi->getIncomingBlock(i);
+      if (!head_.count(pred))
+        continue; // an unreachable predecessor
+      llvm::BasicBlock *from = edgeFrom_.at({pred, phi->getParent()});
+      b_.SetInsertPoint(from->getTerminator());
+      llvm::Value *value = phi->getIncomingValue(i);
+      copy->addIncoming(wide ? vector(value) : scalar(value), from);
+    }
+  }
+}
+
+void Packetizer::buildLaneLoop(Divergence &d) {
+  ++NumDivergentBranches;
+  llvm::BasicBlock *branch = d.branch;
+  origin_ = branch;
+  // The blocks the lanes run again: the region, and the branch's own block
+  // where the region loops back to it.
+  std::set<llvm::BasicBlock *> copied = d.region;
+  bool branchInRegion = copied.count(branch) != 0;
+  bool enteredInside = branchInRegion;
+  for (llvm::BasicBlock *bb : d.region)
+    for (llvm::BasicBlock *pred : llvm::predecessors(bb))
+      if (!copied.count(pred) && pred != branch && head_.count(pred))
+        enteredInside = true;
+
+  llvm::BasicBlock *header = newBlock(branch->getName() + ".lane");
+  llvm::BasicBlock *latch = newBlock(branch->getName() + ".lane.next");
+  llvm::BasicBlock *exit = newBlock(branch->getName() + ".lanes.done");
+  llvm::IRBuilder<> lb(d.lanes);
+  lb.CreateBr(header);
+  lb.SetInsertPoint(header);
+  llvm::PHINode *lane = lb.CreatePHI(lb.getInt64Ty(), 2, "lane");
+  lane->addIncoming(lb.getInt64(0), d.lanes);
+  llvm::BranchInst *enter = lb.CreateBr(header); // retargeted below
+  lb.SetInsertPoint(enter);
+
+  // A value of vector mode, for the lane running.
+  std::map<llvm::Value *, llvm::Value *> laneValues;
+  auto laneValue = [&](llvm::Value *value) -> llvm::Value * {
+    if (!varying_.count(value))
+      return scalar(value);
+    auto it = laneValues.find(value);
+    if (it != laneValues.end())
+      return it->second;
+    llvm::Value *wide = vector(value);
+    llvm::Type *type = value->getType();
+    llvm::Value *result;
+    if (type->isStructTy())
+      throw Unsupported{"a varying aggregate used by a divergent region"};
+    if (!type->isVectorTy()) {
+      result = lb.CreateExtractElement(wide, lane);
+    } else {
+      unsigned n = elementsPerLane(type);
+      result = llvm::PoisonValue::get(type);
+      llvm::Value *first = lb.CreateMul(lane, lb.getInt64(n));
+      for (unsigned i = 0; i < n; ++i)
+        result = lb.CreateInsertElement(
+            result, lb.CreateExtractElement(wide, lb.CreateAdd(first, lb.getInt64(i))),
+            uint64_t(i));
+    }
+    laneValues[value] = result;
+    return result;
+  };
+
+  // The scalar copy.
+  std::map<llvm::BasicBlock *, llvm::BasicBlock *> copyOf, termBlockOf;
+  std::map<llvm::Instruction *, llvm::Instruction *> instCopy;
+  for (llvm::BasicBlock *bb : order_)
+    if (copied.count(bb))
+      copyOf[bb] = newBlock(bb->getName() + ".lane");
+  llvm::BasicBlock *branchCopy = newBlock(branch->getName() + ".lane.branch");
+  for (llvm::BasicBlock *bb : order_) {
+    if (!copied.count(bb))
+      continue;
+    for (llvm::Instruction &inst : *bb) {
+      if (inst.isTerminator() || isDropped(inst))
+        continue;
+      llvm::Instruction *copy = inst.clone();
+      copy->setName(inst.getName());
+      copy->insertInto(copyOf[bb], copyOf[bb]->end());
+      instCopy[&inst] = copy;
+    }
+    termBlockOf[bb] = copyOf[bb];
+  }
+  if (branchInRegion) {
+    llvm::BranchInst::Create(branchCopy, copyOf[branch]);
+  }
+  termBlockOf[branch] = branchCopy;
+  enter->setSuccessor(0, branchCopy);
+
+  struct Exit {
+    llvm::BasicBlock *from;     // block of the copy
+    llvm::BasicBlock *original; // the original block it copies
+  };
+  std::vector<Exit> exits;
+  auto copyTerminator = [&](llvm::BasicBlock *bb) {
+    llvm::Instruction *term = bb->getTerminator();
+    llvm::BasicBlock *into = termBlockOf[bb];
+    if (llvm::isa<llvm::ReturnInst>(term)) {
+      llvm::BranchInst::Create(latch, into);
+      exits.push_back({into, bb});
+      return;
+    }
+    llvm::Instruction *copy = term->clone();
+    copy->insertInto(into, into->end());
+    instCopy[term] = copy;
+    for (unsigned i = 0; i < copy->getNumSuccessors(); ++i) {
+      llvm::BasicBlock *succ = term->getSuccessor(i);
+      if (succ == d.join) {
+        copy->setSuccessor(i, latch);
+        exits.push_back({into, bb});
+      } else if (copyOf.count(succ)) {
+        copy->setSuccessor(i, copyOf[succ]);
+      } else {
+        throw Unsupported{"internal: a divergent region left other than at its join"};
+      }
+    }
+  };
+  for (llvm::BasicBlock *bb : order_)
+    if (copied.count(bb))
+      copyTerminator(bb);
+  if (!branchInRegion)
+    copyTerminator(branch);
+
+  // Operands: copies inside, this lane's value of vector mode outside.
+  auto mapOperand = [&](llvm::Value *op) -> llvm::Value * {
+    if (auto *inst = llvm::dyn_cast<llvm::Instruction>(op))
+      if (instCopy.count(inst) && !inst->isTerminator())
+        return instCopy[inst];
+    if (llvm::isa<llvm::Instruction>(op) || llvm::isa<llvm::Argument>(op))
+      return laneValue(op);
+    return op;
+  };
+  for (auto [original, copy] : instCopy) {
+    for (unsigned i = 0; i < copy->getNumOperands(); ++i) {
+      llvm::Value *op = original->getOperand(i);
+      if (llvm::isa<llvm::BasicBlock>(op))
+        continue;
+      copy->setOperand(i, mapOperand(op));
+    }
+    if (auto *phi = llvm::dyn_cast<llvm::PHINode>(copy)) {
+      for (unsigned i = phi->getNumIncomingValues(); i-- > 0;) {
+        llvm::BasicBlock *pred = phi->getIncomingBlock(i);
+        if (termBlockOf.count(pred) && (copied.count(pred) || pred == branch))
+          phi->setIncomingBlock(i, termBlockOf[pred]);
+        else
+          phi->removeIncomingValue(i, false);
+      }
+    }
+  }
+
+  // Entered at the branch, the copy may reach a use of a value of the
+  // region before its definition (the rest of a loop's iteration): the
+  // value then is vector mode's for this lane.
+  std::map<llvm::Instruction *, std::unique_ptr<llvm::SSAUpdater>> repaired;
+  if (enteredInside) {
+    for (auto [original, copy] : instCopy) {
+      if (copy->getType()->isVoidTy() || original->isTerminator())
+        continue;
+      auto updater = std::make_unique<llvm::SSAUpdater>();
+      updater->Initialize(copy->getType(), copy->getName());
+      updater->AddAvailableValue(copy->getParent(), copy);
+      llvm::Value *entryValue = llvm::PoisonValue::get(copy->getType());
+      if (dt_.dominates(original, branch->getTerminator()))
+        entryValue = laneValue(original);
+      updater->AddAvailableValue(header, entryValue);
+      std::vector<llvm::Use *> uses;
+      for (llvm::Use &use : copy->uses())
+        uses.push_back(&use);
+      for (llvm::Use *use : uses) {
+        auto *user = llvm::cast<llvm::Instruction>(use->getUser());
+        if (!llvm::isa<llvm::PHINode>(user) && user->getParent() == copy->getParent())
+          continue;
+        updater->RewriteUse(*use);
+      }
+      repaired[original] = std::move(updater);
+    }
+  }
+  // A value of the copy at the end of `from` (copying `original`).
+  auto valueAtEnd = [&](llvm::Value *value, llvm::BasicBlock *from,
+                        llvm::BasicBlock *original) -> llvm::Value * {
+    auto *inst = llvm::dyn_cast<llvm::Instruction>(value);
+    if (!inst || !instCopy.count(inst))
+      return mapOperand(value);
+    if (repaired.count(inst))
+      return repaired[inst]->GetValueAtEndOfBlock(from);
+    if (dt_.dominates(inst->getParent(), original))
+      return instCopy[inst];
+    return llvm::PoisonValue::get(value->getType());
+  };
+
+  // What each lane takes past the join: the region's live-outs and the
+  // join's phis, gathered in stack buffers, one element per lane.
+  struct Item {
+    llvm::Value *original; // live-out instruction or join phi
+    llvm::PHINode *atLatch;
+    llvm::AllocaInst *buffer;
+    llvm::Type *stored; // per-lane type in the buffer
+  };
+  std::vector<Item> items;
+  auto addItem = [&](llvm::Value *original) {
+    llvm::Type *type = original->getType();
+    if (type->isStructTy())
+      throw Unsupported{"a varying aggregate leaving a divergent region"};
+    llvm::Type *element = type->getScalarType();
+    if (element->isIntegerTy(1))
+      element = llvm::Type::getInt8Ty(context_);
+    unsigned n = elementsPerLane(type);
+    llvm::Type *stored = n > 1 ? llvm::ArrayType::get(element, n) : element;
+    llvm::IRBuilder<> entry(entry_, entry_->begin());
+    llvm::AllocaInst *buffer =
+        entry.CreateAlloca(llvm::ArrayType::get(stored, width_), nullptr, "lanes.buffer");
+    buffer->setAlignment(layout_.getABITypeAlign(llvm::FixedVectorType::get(element, width_ * n)));
+    llvm::IRBuilder<> at(latch);
+    llvm::PHINode *phi = at.CreatePHI(type, unsigned(exits.size()), original->getName());
+    items.push_back({original, phi, buffer, stored});
+  };
+  for (llvm::Instruction *liveOut : d.liveOuts)
+    addItem(liveOut);
+  if (d.join)
+    for (llvm::PHINode &phi : d.join->phis())
+      addItem(&phi);
+  for (Item &item : items)
+    for (const Exit &e : exits) {
+      llvm::Value *value;
+      if (auto *phi = llvm::dyn_cast<llvm::PHINode>(item.original);
+          phi && phi->getParent() == d.join)
+        value = valueAtEnd(phi->getIncomingValueForBlock(e.original), e.from, e.original);
+      else
+        value = valueAtEnd(item.original, e.from, e.original);
+      item.atLatch->addIncoming(value, e.from);
+    }
+  // A return inside the region leaves no join (the paths meet at the end).
+  llvm::IRBuilder<> at(latch);
+  for (Item &item : items) {
+    llvm::Value *value = item.atLatch;
+    if (value->getType()->getScalarType()->isIntegerTy(1))
+      value = at.CreateZExt(value, llvm::isa<llvm::ArrayType>(item.stored)
+                                       ? static_cast<llvm::Type *>(llvm::FixedVectorType::get(
+                                             at.getInt8Ty(), elementsPerLane(value->getType())))
+                                       : at.getInt8Ty());
+    llvm::Value *slot = at.CreateInBoundsGEP(item.buffer->getAllocatedType(), item.buffer,
+                                             {at.getInt64(0), lane});
+    at.CreateAlignedStore(value, slot, layout_.getABITypeAlign(value->getType()->getScalarType()));
+  }
+  llvm::Value *next = at.CreateAdd(lane, at.getInt64(1), "lane.next");
+  lane->addIncoming(next, latch);
+  at.CreateCondBr(at.CreateICmpULT(next, at.getInt64(width_)), header, exit);
+  at.SetInsertPoint(exit);
+  for (Item &item : items) {
+    llvm::Type *wide = widenType(item.original->getType(), width_);
+    llvm::Type *loadType = wide;
+    if (wide->getScalarType()->isIntegerTy(1))
+      loadType = llvm::FixedVectorType::get(at.getInt8Ty(),
+                                            llvm::cast<llvm::FixedVectorType>(wide)->getNumElements());
+    llvm::Value *value = at.CreateAlignedLoad(loadType, item.buffer, item.buffer->getAlign());
+    if (loadType != wide)
+      value = at.CreateTrunc(value, wide);
+    if (auto *phi = llvm::dyn_cast<llvm::PHINode>(item.original); phi && phi->getParent() == d.join)
+      llvm::cast<llvm::PHINode>(vectors_.at(phi))->addIncoming(value, exit);
+    else
+      laneDefs_[llvm::cast<llvm::Instruction>(item.original)].emplace_back(exit, value);
+  }
+  if (d.join) {
+    at.CreateBr(head_.at(d.join));
+  } else if (f_.getReturnType()->isVoidTy()) {
+    at.CreateRetVoid();
+  } else {
+    llvm::Value *result = nullptr;
+    for (llvm::BasicBlock *bb : d.region)
+      if (auto *ret = llvm::dyn_cast<llvm::ReturnInst>(bb->getTerminator()))
+        result = ret->getReturnValue();
+    if (!result || !llvm::isa<llvm::Constant>(result))
+      throw Unsupported{"a result that differs between work-items"};
+    at.CreateRet(result);
+  }
+}
+
+void Packetizer::repairLiveOuts() {
+  if (laneDefs_.empty())
+    return;
+  llvm::DominatorTree dt(*packet_);
+  for (auto &[original, defs] : laneDefs_) {
+    llvm::Value *value = vectors_.at(original);
+    auto *def = llvm::cast<llvm::Instruction>(value);
+    // The vector-mode blocks of the smallest region the value leaves: its
+    // uses there see vector mode's definition.
+    std::set<llvm::BasicBlock *> inside;
+    bool first = true;
+    for (auto &[bb, d] : divergences_) {
+      if (!d.liveOuts.count(original))
+        continue;
+      std::set<llvm::BasicBlock *> region = d.region;
+      if (first) {
+        inside = region;
+        first = false;
+      } else {
+        std::set<llvm::BasicBlock *> both;
+        for (llvm::BasicBlock *x : inside)
+          if (region.count(x))
+            both.insert(x);
+        inside = both;
+      }
+    }
+    llvm::SSAUpdater updater;
+    updater.Initialize(value->getType(), value->getName());
+    updater.AddAvailableValue(def->getParent(), def);
+    for (auto &[bb, laneValue] : defs)
+      updater.AddAvailableValue(bb, laneValue);
+    std::vector<llvm::Use *> uses;
+    for (llvm::Use &use : value->uses())
+      uses.push_back(&use);
+    for (llvm::Use *use : uses) {
+      auto *user = llvm::cast<llvm::Instruction>(use->getUser());
+      llvm::BasicBlock *where = user->getParent();
+      if (auto *phi = llvm::dyn_cast<llvm::PHINode>(user))
+        where = phi->getIncomingBlock(*use);
+      auto origin = originOf_.find(where);
+      if (origin != originOf_.end() && inside.count(origin->second))
+        continue;
+      if (where == def->getParent() && !llvm::isa<llvm::PHINode>(user))
+        continue; // defined and used in one block of vector mode
+      updater.RewriteUse(*use);
+    }
+  }
+  (void)dt;
+}
+
+llvm::Function *Packetizer::run() {
+  checkSupported();
+  analyse();
+  computeStrides();
+  for (auto &[bb, d] : divergences_)
+    liveOuts_.insert(d.liveOuts.begin(), d.liveOuts.end());
+  packet_ = llvm::Function::Create(f_.getFunctionType(), llvm::GlobalValue::InternalLinkage,
+                                   f_.getName() + ".packet" + llvm::Twine(width_), module_);
+  struct Cleanup {
+    llvm::Function *&f;
+    bool keep = false;
+    ~Cleanup() {
+      if (!keep && f)
+        f->eraseFromParent();
+    }
+  } cleanup{packet_};
+  packet_->setAttributes(f_.getAttributes());
+  std::vector<std::string> ours;
+  for (const llvm::Attribute &attribute : f_.getAttributes().getFnAttrs())
+    if (attribute.isStringAttribute() && attribute.getKindAsString().starts_with("corecl."))
+      ours.push_back(attribute.getKindAsString().str());
+  for (const std::string &name : ours)
+    packet_->removeFnAttr(name);
+  packet_->removeFnAttr(llvm::Attribute::AlwaysInline);
+  packet_->addFnAttr(llvm::Attribute::NoInline);
+  for (unsigned i = 0; i < f_.arg_size(); ++i)
+    packet_->getArg(i)->setName(f_.getArg(i)->getName());
+
+  entry_ = llvm::BasicBlock::Create(context_, "packet", packet_);
+  b_.SetInsertPoint(entry_);
+  for (unsigned index : laneParams_) {
+    llvm::Argument *arg = packet_->getArg(index);
+    auto *type = llvm::dyn_cast<llvm::IntegerType>(arg->getType());
+    if (!type)
+      throw Unsupported{"a lane parameter that is not an integer"};
+    std::vector<llvm::Constant *> lanes;
+    for (unsigned lane = 0; lane < width_; ++lane)
+      lanes.push_back(llvm::ConstantInt::get(type, lane));
+    vectors_[f_.getArg(index)] =
+        b_.CreateAdd(b_.CreateVectorSplat(width_, arg), llvm::ConstantVector::get(lanes),
+                     arg->getName() + ".lanes");
+  }
+  for (llvm::BasicBlock *bb : order_) {
+    origin_ = bb;
+    head_[bb] = newBlock(bb->getName());
+  }
+  b_.CreateBr(head_.at(&f_.getEntryBlock()));
+  for (llvm::BasicBlock *bb : order_) {
+    origin_ = bb;
+    b_.SetInsertPoint(head_[bb]);
+    for (llvm::Instruction &inst : *bb)
+      if (!inst.isTerminator())
+        emit(inst);
+    emitTerminator(*bb);
+  }
+  fillPhis();
+  for (auto &[bb, d] : divergences_)
+    buildLaneLoop(d);
+  repairLiveOuts();
+  llvm::removeUnreachableBlocks(*packet_);
+  // The copied instructions carry the scalar function's debug locations,
+  // whose subprogram is not the packet's: a packet has no line table yet.
+  for (llvm::Instruction &inst : llvm::instructions(*packet_))
+    inst.setDebugLoc(llvm::DebugLoc());
+  std::string problems;
+  llvm::raw_string_ostream out(problems);
+  if (llvm::verifyFunction(*packet_, &out)) {
+    LLVM_DEBUG(llvm::dbgs() << "packet of " << f_.getName() << " is broken:\n"
+                            << problems << *packet_);
+    throw Unsupported{"internal: the packet failed verification: " + problems.substr(0, 200)};
+  }
+  ++NumPackets;
+  cleanup.keep = true;
+  return packet_;
+}
+
+} // namespace
+
+llvm::Function *packetizeFunction(llvm::Function &scalar, unsigned width,
+                                  llvm::ArrayRef<unsigned> laneParams,
+                                  const std::map<const llvm::Instruction *, llvm::Constant *> &known,
+                                  std::string &whyNot) {
+  try {
+    Packetizer packetizer(scalar, width, laneParams, known);
+    return packetizer.run();
+  } catch (const Unsupported &reason) {
+    whyNot = reason.why;
+    return nullptr;
+  }
+}
+
+} // namespace corecl::compiler

@@ -1,0 +1,42 @@
+// The whole-function vectoriser: makes a "packet" copy of a work-item
+// function that runs `width` work-items at once, one per SIMD lane
+// (packetize.cpp).
+//
+// Values the same for every lane (uniform) stay scalar; the others
+// (varying) become vectors, an OpenCL vector <N x T> of each lane side by
+// side (<width*N x T>, lane-major), so that bitcasts, shuffles and
+// element accesses keep their meaning. Uniform branches stay branches. A
+// varying branch is taken as a branch when every lane goes the same way
+// (checked at run time); otherwise the lanes run the code up to where the
+// paths meet one after the other, as scalar code, and vector execution
+// resumes there. So the packet never needs masks: vector code always runs
+// with every lane active, and any control flow, reducible or not, has a
+// correct (if slower) way through.
+#pragma once
+#include <llvm/ADT/ArrayRef.h>
+
+#include <map>
+#include <string>
+
+namespace llvm {
+class Constant;
+class Function;
+class Instruction;
+} // namespace llvm
+
+namespace corecl::compiler {
+
+/// Makes `<scalar>.packet<width>` next to `scalar`, with the same
+/// parameters: lane l runs `scalar` with the parameters listed in
+/// `laneParams` increased by l (a group id of consecutive groups, say) and
+/// the others unchanged. `known` lists instructions of `scalar` whose value
+/// the caller guarantees wherever it runs the packet (a local size of 1).
+/// Returns null, with the reason in `whyNot`, for a function outside what
+/// the packetiser handles (local memory, a varying switch, varying
+/// aggregates); the caller then runs the scalar function for each lane.
+llvm::Function *packetizeFunction(llvm::Function &scalar, unsigned width,
+                                  llvm::ArrayRef<unsigned> laneParams,
+                                  const std::map<const llvm::Instruction *, llvm::Constant *> &known,
+                                  std::string &whyNot);
+
+} // namespace corecl::compiler
