@@ -1,0 +1,226 @@
+// End-to-end: kernels launched with one work-item per group, which the
+// work-group function runs several consecutive groups at a time through a
+// packet (passes/group_packets.cpp, passes/packetize.cpp). Each kernel has
+// the shapes the packetiser handles differently: a bounds guard, uniform
+// loops, branches some lanes take (a rare hit with an atomic, a loop whose
+// trip count and exit differ between work-items, a switch), private arrays
+// indexed by data, OpenCL vectors with swizzles and rotates, structures,
+// a 2-D range with an offset, and group counts that leave a partial
+// packet. Results are checked against host references.
+#include "kernels/kernel_fixture.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace corecl::test {
+namespace {
+
+using GroupPacketsTest = KernelTest;
+
+uint32_t rotl(uint32_t v, uint32_t r) { return r ? (v << r) | (v >> (32 - r)) : v; }
+
+/// Host reference of `chains` for one work-item: its final word, and the
+/// rounds at which its first lane equals `target`.
+uint32_t chain(uint32_t in, uint32_t gid, uint32_t rounds, uint32_t target,
+               std::vector<uint32_t> *hitsOf = nullptr) {
+  uint32_t s[8] = {in, 1, 2, 3, 4, 5, 6, 7};
+  for (uint32_t &v : s)
+    v += gid;
+  for (uint32_t r = 0; r < rounds; ++r) {
+    uint32_t next[8];
+    for (int k = 0; k < 8; ++k) {
+      uint32_t swizzled = s[k == 0 ? 7 : k - 1]; // .s70123456
+      next[k] = rotl(s[k] * 0x9E3779B1u + swizzled, r & 31);
+    }
+    std::copy(next, next + 8, s);
+    if (s[0] == target && hitsOf)
+      hitsOf->push_back(gid);
+  }
+  return s[0] ^ s[1] ^ s[2] ^ s[3] ^ s[4] ^ s[5] ^ s[6] ^ s[7];
+}
+
+TEST_F(GroupPacketsTest, HashLikeChainsWithRareHits) {
+  cl_kernel k = buildKernel(R"(
+    kernel void chains(global const uint *in, global uint *out, volatile global uint *hits,
+                       uint n, uint rounds, uint target) {
+      size_t gid = get_global_id(0);
+      if (gid >= n) return;
+      uint8 s = (uint8)(in[gid], 1, 2, 3, 4, 5, 6, 7) + (uint8)((uint)gid);
+      for (uint r = 0; r < rounds; ++r) {
+        s = rotate(s * 0x9E3779B1u + s.s70123456, (uint8)(r & 31));
+        if (s.s0 == target) {
+          uint slot = atomic_inc(hits);
+          out[n + slot] = (uint)gid;
+        }
+      }
+      out[gid] = s.s0 ^ s.s1 ^ s.s2 ^ s.s3 ^ s.s4 ^ s.s5 ^ s.s6 ^ s.s7;
+    })",
+                            "chains");
+  ASSERT_TRUE(k);
+  const uint32_t rounds = 9;
+  for (uint32_t n : {1u, 3u, 37u, 261u}) {
+    SCOPED_TRACE(testing::Message() << n << " work-items");
+    std::vector<uint32_t> in(n);
+    for (uint32_t i = 0; i < n; ++i)
+      in[i] = i * 2654435761u + 17;
+    // A target some work-item reaches: work-item n/2's state after round 3.
+    uint32_t target = 0;
+    {
+      uint32_t gid = n / 2;
+      uint32_t s[8] = {in[gid], 1, 2, 3, 4, 5, 6, 7};
+      for (uint32_t &v : s)
+        v += gid;
+      for (uint32_t r = 0; r < 4; ++r) {
+        uint32_t next[8];
+        for (int j = 0; j < 8; ++j)
+          next[j] = rotl(s[j] * 0x9E3779B1u + s[j == 0 ? 7 : j - 1], r & 31);
+        std::copy(next, next + 8, s);
+      }
+      target = s[0];
+    }
+    std::vector<uint32_t> hits, expected(n);
+    for (uint32_t i = 0; i < n; ++i)
+      expected[i] = chain(in[i], i, rounds, target, &hits);
+    ASSERT_FALSE(hits.empty());
+    cl_mem inBuf = bufferOf(in);
+    cl_mem outBuf = bufferOf(std::vector<uint32_t>(n + 64, 0xdeadbeef));
+    cl_mem hitBuf = bufferOf(std::vector<uint32_t>(1, 0));
+    ASSERT_EQ(setArgs(k, inBuf, outBuf, hitBuf, n, rounds, target), CL_SUCCESS);
+    // More work-items than n: the guard retires some lanes of a packet.
+    const size_t global = n + 5, local = 1;
+    ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+    std::vector<uint32_t> got = read<uint32_t>(outBuf, n + 64);
+    for (uint32_t i = 0; i < n; ++i)
+      ASSERT_EQ(got[i], expected[i]) << "work-item " << i;
+    ASSERT_EQ(read<uint32_t>(hitBuf, 1)[0], hits.size());
+    std::vector<uint32_t> gotHits(got.begin() + n, got.begin() + n + hits.size());
+    std::sort(gotHits.begin(), gotHits.end());
+    std::sort(hits.begin(), hits.end());
+    EXPECT_EQ(gotHits, hits);
+  }
+}
+
+struct Record {
+  cl_int a;
+  cl_float b;
+  cl_short c;
+};
+static_assert(sizeof(Record) == 12);
+
+TEST_F(GroupPacketsTest, DivergentLoopsSwitchesPrivateArraysAndStructures) {
+  cl_kernel k = buildKernel(R"(
+    typedef struct { int a; float b; short c; } rec;
+    kernel void shapes(global const rec *recs, global const int *data, global int *out, int n) {
+      int i = get_global_id(0);
+      if (i >= n) return;
+      int priv[8];
+      for (int k = 0; k < 8; ++k) priv[k] = data[(i + k) % n];
+      int acc = 0;
+      for (int k = 0; k < i % 7; ++k) {
+        acc += priv[(acc + k) & 7];
+        if (acc > 1000) break;
+      }
+      switch (i & 3) {
+        case 0: acc += recs[i].a; break;
+        case 1: acc -= (int)recs[i].b; break;
+        case 2: acc ^= recs[i].c; break;
+        default: acc *= 3;
+      }
+      float4 v = (float4)((float)acc, (float)i, recs[i].b, 1.0f);
+      v = v.wzyx * 2.0f + v;
+      out[i] = (int)(v.x + v.y) + (int)v.z - (int)v.w;
+    })",
+                            "shapes");
+  ASSERT_TRUE(k);
+  for (int n : {1, 2, 9, 100, 203}) {
+    SCOPED_TRACE(testing::Message() << n << " work-items");
+    std::vector<Record> recs(n);
+    std::vector<cl_int> data(n);
+    for (int i = 0; i < n; ++i) {
+      recs[i] = {i * 7 - 50, float(i % 13) - 4.5f, cl_short(i * 3 - 100)};
+      data[i] = (i * 37) % 500 - 60;
+    }
+    std::vector<cl_int> expected(n);
+    for (int i = 0; i < n; ++i) {
+      int priv[8];
+      for (int k = 0; k < 8; ++k)
+        priv[k] = data[(i + k) % n];
+      int acc = 0;
+      for (int k = 0; k < i % 7; ++k) {
+        acc += priv[(acc + k) & 7];
+        if (acc > 1000)
+          break;
+      }
+      switch (i & 3) {
+      case 0: acc += recs[i].a; break;
+      case 1: acc -= int(recs[i].b); break;
+      case 2: acc ^= recs[i].c; break;
+      default: acc *= 3;
+      }
+      float v[4] = {float(acc), float(i), recs[i].b, 1.0f};
+      float w[4] = {v[3] * 2 + v[0], v[2] * 2 + v[1], v[1] * 2 + v[2], v[0] * 2 + v[3]};
+      expected[i] = int(w[0] + w[1]) + int(w[2]) - int(w[3]);
+    }
+    cl_mem recBuf = bufferOf(recs);
+    cl_mem dataBuf = bufferOf(data);
+    cl_mem outBuf = bufferOf(std::vector<cl_int>(n, -1));
+    ASSERT_EQ(setArgs(k, recBuf, dataBuf, outBuf, cl_int(n)), CL_SUCCESS);
+    const size_t global = size_t(n), local = 1;
+    ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+    std::vector<cl_int> got = read<cl_int>(outBuf, n);
+    for (int i = 0; i < n; ++i)
+      ASSERT_EQ(got[i], expected[i]) << "work-item " << i;
+  }
+}
+
+TEST_F(GroupPacketsTest, TwoDimensionsWithAnOffset) {
+  // Packets take consecutive groups of one row only: rows of 13 leave
+  // partial packets, and the offset moves every id.
+  cl_kernel k = buildKernel(R"(
+    kernel void grid(global int *out, int width) {
+      int x = get_global_id(0), y = get_global_id(1);
+      out[(y - 2) * width + (x - 3)] =
+          x * 1000 + y * 10 + (get_group_id(0) == x - 3) + 2 * (get_group_id(1) == y - 2) +
+          4 * (get_local_id(0) == 0) + 8 * (get_local_size(0) == 1) +
+          16 * (get_num_groups(0) == width);
+    })",
+                            "grid");
+  ASSERT_TRUE(k);
+  const size_t global[2] = {13, 5}, local[2] = {1, 1}, offset[2] = {3, 2};
+  cl_mem outBuf = bufferOf(std::vector<cl_int>(13 * 5, -1));
+  ASSERT_EQ(setArgs(k, outBuf, cl_int(13)), CL_SUCCESS);
+  ASSERT_EQ(run(k, 2, global, local, offset), CL_SUCCESS);
+  std::vector<cl_int> got = read<cl_int>(outBuf, 13 * 5);
+  for (int y = 2; y < 7; ++y)
+    for (int x = 3; x < 16; ++x)
+      ASSERT_EQ(got[(y - 2) * 13 + (x - 3)], x * 1000 + y * 10 + 31) << x << "," << y;
+}
+
+TEST_F(GroupPacketsTest, ConsecutiveAccessesThroughIntIndices) {
+  // An int index is sign-extended: the packet checks at run time that the
+  // lanes' addresses are consecutive before one vector access.
+  cl_kernel k = buildKernel(R"(
+    kernel void axpy(global const float *x, global float *y, float a) {
+      int i = get_global_id(0);
+      y[i] = a * x[i] + y[i];
+    })",
+                            "axpy");
+  ASSERT_TRUE(k);
+  const int n = 1003;
+  std::vector<float> x(n), y(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = float(i % 50);
+    y[i] = float(i % 7) - 3;
+  }
+  cl_mem xBuf = bufferOf(x), yBuf = bufferOf(y);
+  ASSERT_EQ(setArgs(k, xBuf, yBuf, 2.0f), CL_SUCCESS);
+  const size_t global = n, local = 1;
+  ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+  std::vector<float> got = read<float>(yBuf, n);
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(got[i], 2.0f * x[i] + y[i]) << i;
+}
+
+} // namespace
+} // namespace corecl::test
