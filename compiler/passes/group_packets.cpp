@@ -26,11 +26,16 @@
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/Debug.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <set>
 
 #define DEBUG_TYPE "corecl-group-packets"
 
@@ -62,7 +67,78 @@ std::map<const llvm::Instruction *, llvm::Constant *> localSizeOfOne(llvm::Funct
   return known;
 }
 
-/// Lanes per packet for `f` on registers of `simdBytes`.
+/// The most bytes of values (pointers aside) live at once anywhere in
+/// `f`: an estimate of a work-item's register pressure, which a packet of
+/// W lanes multiplies by W.
+uint64_t peakLiveBytes(llvm::Function &f) {
+  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
+  auto bytes = [&](llvm::Value *v) -> uint64_t {
+    llvm::Type *type = v->getType();
+    if (type->isPointerTy() || type->isVoidTy() || !type->isSized() || type->isAggregateType())
+      return 0;
+    return layout.getTypeStoreSize(type);
+  };
+  auto counted = [](llvm::Value *v) {
+    return llvm::isa<llvm::Instruction>(v) || llvm::isa<llvm::Argument>(v);
+  };
+  // Live-out sets by the usual backward iteration; a phi's operand is live
+  // out of its incoming block only.
+  std::map<llvm::BasicBlock *, std::set<llvm::Value *>> liveIn, liveOut;
+  std::vector<llvm::BasicBlock *> order;
+  for (llvm::BasicBlock *bb : llvm::post_order(&f))
+    order.push_back(bb);
+  bool changed = true;
+  for (int round = 0; changed && round < 20; ++round) {
+    changed = false;
+    for (llvm::BasicBlock *bb : order) {
+      std::set<llvm::Value *> out;
+      for (llvm::BasicBlock *succ : llvm::successors(bb)) {
+        for (llvm::Value *v : liveIn[succ])
+          if (!(llvm::isa<llvm::PHINode>(v) && llvm::cast<llvm::PHINode>(v)->getParent() == succ))
+            out.insert(v);
+        for (llvm::PHINode &phi : succ->phis())
+          if (llvm::Value *v = phi.getIncomingValueForBlock(bb); counted(v))
+            out.insert(v);
+      }
+      std::set<llvm::Value *> in = out;
+      for (llvm::Instruction &inst : llvm::reverse(*bb)) {
+        in.erase(&inst);
+        if (!llvm::isa<llvm::PHINode>(inst))
+          for (llvm::Value *op : inst.operands())
+            if (counted(op))
+              in.insert(op);
+      }
+      for (llvm::PHINode &phi : bb->phis())
+        in.insert(&phi);
+      if (in != liveIn[bb] || out != liveOut[bb]) {
+        liveIn[bb] = std::move(in);
+        liveOut[bb] = std::move(out);
+        changed = true;
+      }
+    }
+  }
+  uint64_t peak = 0;
+  for (llvm::BasicBlock *bb : order) {
+    std::set<llvm::Value *> live = liveOut[bb];
+    uint64_t total = 0;
+    for (llvm::Value *v : live)
+      total += bytes(v);
+    peak = std::max(peak, total);
+    for (llvm::Instruction &inst : llvm::reverse(*bb)) {
+      if (live.erase(&inst))
+        total -= bytes(&inst);
+      if (llvm::isa<llvm::PHINode>(inst))
+        continue;
+      for (llvm::Value *op : inst.operands())
+        if (counted(op) && live.insert(op).second)
+          total += bytes(op);
+      peak = std::max(peak, total);
+    }
+  }
+  return peak;
+}
+
+/// Lanes per packet for `f` on registers of `simdBytes` (1: no packet).
 unsigned chooseWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes) {
   const llvm::DataLayout &layout = f.getParent()->getDataLayout();
   uint64_t widest = 0;
@@ -82,12 +158,26 @@ unsigned chooseWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes)
     widest = 4;
   // Enough lanes to fill a register; where a work-item's own vectors fill
   // one already, up to four registers' worth, for independent chains to
-  // interleave (hashcat's MD5 on uint8 with AVX2: 1.3x with two lanes,
-  // 1.45x with four, 1.0x with eight, which spill).
+  // interleave. Either way no more lanes than keep the values live at
+  // once (peakLiveBytes, times the lanes) within 56 registers: spilling
+  // some pays while chains interleave, much does not. Measured with
+  // hashcat -b on Zen 3, AVX2, uint8 (MH/s, without packets / 2 lanes /
+  // 4 lanes): MD5 (432 live bytes) 185 / 232 / 327; SHA-1 (1348) 126 / 84
+  // / 54; SHA-256 (944) 41 / 25 / 38. SHA-512 (928, ulong4) gains from
+  // 2 lanes (3.6 -> 11.4) but is not told apart from SHA-256 by this
+  // estimate and stays without packets.
   unsigned width = unsigned(simdBytes / widest);
   if (width < 4)
     width = std::clamp(unsigned(4 * simdBytes / widest), 2u, 4u);
-  return std::min(width, 16u);
+  width = std::min(width, 16u);
+  uint64_t live = std::max<uint64_t>(peakLiveBytes(f), 1);
+  uint64_t budget = 56 * uint64_t(simdBytes);
+  while (width > 1 && live * width > budget)
+    width /= 2;
+  if (const char *trace = std::getenv("CORECL_PACKET_TRACE"))
+    llvm::errs() << f.getName() << ": peak live " << live << " bytes, widest " << widest
+                 << ", width " << width << "\n";
+  return width;
 }
 
 } // namespace
@@ -126,7 +216,10 @@ llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module,
       llvm::Argument *ctx = scalar->getArg(params.ctx());
       unsigned width = options.packetWidth ? options.packetWidth
                                            : chooseWidth(*scalar, ctx, options.simdBytes);
-      packet = packetizeFunction(*scalar, width, {params.groupId(0)},
+      if (width < 2)
+        whyNot = "too many values live for more than one lane";
+      else
+        packet = packetizeFunction(*scalar, width, {params.groupId(0)},
                                  localSizeOfOne(*scalar, ctx), whyNot);
       if (packet) {
         packet->addFnAttr(attr::kPacketOf, kernel);
