@@ -111,6 +111,9 @@ std::string cacheKey(const std::string &source, const std::string &options) {
                          CORECL_LLVM_VERSION + '\0' + CORECL_BUILD_ID + '\0' +
                          std::to_string(CORECL_KERNEL_ABI_VERSION) + '\0' +
                          std::to_string(kEntryVersion);
+  // Knobs that change the code generated (passes/group_packets.cpp).
+  if (const char *width = std::getenv("CORECL_PACKET_WIDTH"))
+    material += std::string("\0packet-width=", 14) + width;
   char text[33];
   std::snprintf(text, sizeof text, "%016llx%016llx",
                 (unsigned long long)fnv1a(material, 0xcbf29ce484222325ull),
