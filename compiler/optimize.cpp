@@ -202,9 +202,13 @@ void prepareForWorkGroups(llvm::Module &module) {
 void runWorkGroupPipeline(llvm::Module &module, const Target &target) {
   WorkGroupLoopsOptions options;
   options.simdBytes = target.simdBytes;
-  // For measurements: CORECL_PACKET_WIDTH=1 makes no packets of groups of
-  // one (passes/group_packets.cpp), N forces N lanes.
-  if (const char *width = std::getenv("CORECL_PACKET_WIDTH"))
+  // Packets of groups of one (passes/group_packets.cpp) are opt-in for
+  // now: they double the cold build time of a large kernel (a packet is a
+  // second copy of its body), which every program would pay for launches
+  // with one work-item per group only. CORECL_PACKET_WIDTH=0 makes them
+  // with a width chosen per kernel, N with N lanes; unset or 1, none.
+  options.packetWidth = 1;
+  if (const char *width = std::getenv("CORECL_PACKET_WIDTH"); width && *width)
     options.packetWidth = unsigned(std::clamp(std::atoi(width), 0, 64));
   runModulePasses(
       module, nullptr,

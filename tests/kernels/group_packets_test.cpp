@@ -11,12 +11,22 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 namespace corecl::test {
 namespace {
 
-using GroupPacketsTest = KernelTest;
+// Packets are opt-in (CORECL_PACKET_WIDTH, compiler/optimize.cpp); each
+// test runs in a process of its own under ctest.
+class GroupPacketsTest : public KernelTest {
+protected:
+  void SetUp() override {
+    if (!std::getenv("CORECL_PACKET_WIDTH"))
+      ::setenv("CORECL_PACKET_WIDTH", "0", 1);
+    KernelTest::SetUp();
+  }
+};
 
 uint32_t rotl(uint32_t v, uint32_t r) { return r ? (v << r) | (v >> (32 - r)) : v; }
 
