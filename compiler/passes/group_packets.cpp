@@ -10,7 +10,9 @@
 // with the group id of dimension 0 as the lane parameter
 // (packetize.h). The work-group function runs the packet when the enqueued
 // local size is 1 and `width` groups of one row remain, and the scalar
-// function otherwise.
+// function otherwise. Opt-in for now (options.packetWidth, from
+// CORECL_PACKET_WIDTH in optimize.cpp): a packet doubles the build time of
+// a large kernel.
 //
 // The width fills one SIMD register with the widest value a work-item
 // loads, stores or computes with; a work-item already computing with
@@ -22,15 +24,15 @@
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
 
+#include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/ADT/Statistic.h>
 #include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
-#include <llvm/ADT/PostOrderIterator.h>
-#include <llvm/IR/CFG.h>
 #include <llvm/IR/Module.h>
-#include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/Debug.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -47,7 +49,7 @@ namespace {
 /// Loads of the launch context's enqueued local size (corecl_wg_ctx):
 /// the packet runs only where it is 1 in every dimension.
 std::map<const llvm::Instruction *, llvm::Constant *> localSizeOfOne(llvm::Function &f,
-                                                                    llvm::Argument *ctx) {
+                                                                     llvm::Argument *ctx) {
   const llvm::DataLayout &layout = f.getParent()->getDataLayout();
   auto *type = wgContextType(f.getContext());
   const llvm::StructLayout *fields = layout.getStructLayout(type);
@@ -174,7 +176,7 @@ unsigned chooseWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes)
   uint64_t budget = 56 * uint64_t(simdBytes);
   while (width > 1 && live * width > budget)
     width /= 2;
-  if (const char *trace = std::getenv("CORECL_PACKET_TRACE"))
+  if (std::getenv("CORECL_PACKET_TRACE"))
     llvm::errs() << f.getName() << ": peak live " << live << " bytes, widest " << widest
                  << ", width " << width << "\n";
   return width;
@@ -182,8 +184,7 @@ unsigned chooseWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes)
 
 } // namespace
 
-llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module,
-                                              llvm::ModuleAnalysisManager &) {
+llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module, llvm::ModuleAnalysisManager &) {
   if (options.packetWidth == 1)
     return llvm::PreservedAnalyses::all();
   std::map<std::string, llvm::Function *> scalarOf;
@@ -214,13 +215,13 @@ llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module,
       whyNot = "per-work-item storage";
     } else {
       llvm::Argument *ctx = scalar->getArg(params.ctx());
-      unsigned width = options.packetWidth ? options.packetWidth
-                                           : chooseWidth(*scalar, ctx, options.simdBytes);
+      unsigned width =
+          options.packetWidth ? options.packetWidth : chooseWidth(*scalar, ctx, options.simdBytes);
       if (width < 2)
         whyNot = "too many values live for more than one lane";
       else
         packet = packetizeFunction(*scalar, width, {params.groupId(0)},
-                                 localSizeOfOne(*scalar, ctx), whyNot);
+                                   localSizeOfOne(*scalar, ctx), whyNot);
       if (packet) {
         packet->addFnAttr(attr::kPacketOf, kernel);
         packet->addFnAttr(attr::kPacketWidth, std::to_string(width));

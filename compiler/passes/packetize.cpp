@@ -67,8 +67,7 @@ struct Unsupported {
 /// scalars; a struct of those for a struct (cmpxchg's result).
 llvm::Type *widenType(llvm::Type *type, unsigned width) {
   if (auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type))
-    return llvm::FixedVectorType::get(vector->getElementType(),
-                                      vector->getNumElements() * width);
+    return llvm::FixedVectorType::get(vector->getElementType(), vector->getNumElements() * width);
   if (type->isIntegerTy() || type->isFloatingPointTy() || type->isPointerTy())
     return llvm::FixedVectorType::get(type, width);
   if (auto *structure = llvm::dyn_cast<llvm::StructType>(type)) {
@@ -518,7 +517,8 @@ void Packetizer::emitLaneByLane(llvm::Instruction &inst) {
     llvm::Instruction *copy = inst.clone();
     for (unsigned i = 0; i < copy->getNumOperands(); ++i) {
       llvm::Value *op = inst.getOperand(i);
-      copy->setOperand(i, varying_.count(op) ? laneOf(vector(op), op->getType(), lane) : scalar(op));
+      copy->setOperand(i,
+                       varying_.count(op) ? laneOf(vector(op), op->getType(), lane) : scalar(op));
     }
     b_.Insert(copy);
     results.push_back(copy);
@@ -586,9 +586,9 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
     std::vector<llvm::Constant *> offsets;
     for (unsigned lane = 0; lane < width_; ++lane)
       offsets.push_back(llvm::ConstantInt::get(intPtr->getScalarType(), lane * size));
-    llvm::Value *expected = b_.CreateAdd(
-        b_.CreateVectorSplat(width_, b_.CreateExtractElement(asInt, uint64_t(0))),
-        llvm::ConstantVector::get(offsets));
+    llvm::Value *expected =
+        b_.CreateAdd(b_.CreateVectorSplat(width_, b_.CreateExtractElement(asInt, uint64_t(0))),
+                     llvm::ConstantVector::get(offsets));
     llvm::Value *consecutive = b_.CreateAndReduce(b_.CreateICmpEQ(asInt, expected));
     llvm::BasicBlock *fast = newBlock("consecutive"), *slow = newBlock("scattered"),
                      *join = newBlock("access.done");
@@ -665,8 +665,8 @@ void Packetizer::emitVarying(llvm::Instruction &inst) {
         mask.push_back(int(i / n));
       wideCond = b_.CreateShuffleVector(vector(cond), mask);
     }
-    llvm::Value *result = b_.CreateSelect(wideCond, vector(select->getTrueValue()),
-                                          vector(select->getFalseValue()));
+    llvm::Value *result =
+        b_.CreateSelect(wideCond, vector(select->getTrueValue()), vector(select->getFalseValue()));
     if (auto *made = llvm::dyn_cast<llvm::Instruction>(result))
       if (llvm::isa<llvm::FPMathOperator>(made))
         made->copyFastMathFlags(select);
@@ -680,8 +680,8 @@ void Packetizer::emitVarying(llvm::Instruction &inst) {
     std::vector<llvm::Value *> indices;
     for (llvm::Value *index : gep->indices())
       indices.push_back(varying_.count(index) ? vector(index) : scalar(index));
-    return setVector(inst, b_.CreateGEP(gep->getSourceElementType(), base, indices, "",
-                                        gep->isInBounds()));
+    return setVector(
+        inst, b_.CreateGEP(gep->getSourceElementType(), base, indices, "", gep->isInBounds()));
   }
   if (auto *extract = llvm::dyn_cast<llvm::ExtractElementInst>(&inst)) {
     auto *index = llvm::dyn_cast<llvm::ConstantInt>(extract->getIndexOperand());
@@ -703,8 +703,7 @@ void Packetizer::emitVarying(llvm::Instruction &inst) {
     std::vector<int> spread(width_ * n, -1);
     for (unsigned lane = 0; lane < width_; ++lane)
       spread[lane * n + index->getZExtValue()] = int(lane);
-    llvm::Value *elements =
-        b_.CreateShuffleVector(vector(insert->getOperand(1)), spread);
+    llvm::Value *elements = b_.CreateShuffleVector(vector(insert->getOperand(1)), spread);
     std::vector<int> blend;
     for (unsigned i = 0; i < width_ * n; ++i)
       blend.push_back(i % n == index->getZExtValue() ? int(width_ * n + i) : int(i));
@@ -730,8 +729,8 @@ void Packetizer::emitVarying(llvm::Instruction &inst) {
   if (auto *extract = llvm::dyn_cast<llvm::ExtractValueInst>(&inst)) {
     if (extract->getNumIndices() != 1)
       throw Unsupported{"a nested aggregate"};
-    return setVector(inst, b_.CreateExtractValue(vector(extract->getAggregateOperand()),
-                                                 extract->getIndices()));
+    return setVector(
+        inst, b_.CreateExtractValue(vector(extract->getAggregateOperand()), extract->getIndices()));
   }
   if (auto *insert = llvm::dyn_cast<llvm::InsertValueInst>(&inst)) {
     if (insert->getNumIndices() != 1)
@@ -744,9 +743,9 @@ void Packetizer::emitVarying(llvm::Instruction &inst) {
     // Each lane's copy side by side, each as aligned as the original.
     uint64_t stride = laneObjectStride(*alloca);
     llvm::IRBuilder<> entry(entry_, entry_->begin());
-    llvm::AllocaInst *copies = entry.CreateAlloca(
-        llvm::ArrayType::get(entry.getInt8Ty(), stride * width_), alloca->getAddressSpace(),
-        nullptr, alloca->getName());
+    llvm::AllocaInst *copies =
+        entry.CreateAlloca(llvm::ArrayType::get(entry.getInt8Ty(), stride * width_),
+                           alloca->getAddressSpace(), nullptr, alloca->getName());
     copies->setAlignment(alloca->getAlign());
     std::vector<llvm::Constant *> lanes;
     for (unsigned lane = 0; lane < width_; ++lane)
@@ -770,8 +769,7 @@ void Packetizer::emitVarying(llvm::Instruction &inst) {
         overloads.push_back(wide);
       for (unsigned i = 0; i < intrinsic->arg_size(); ++i) {
         llvm::Value *arg = intrinsic->getArgOperand(i);
-        args.push_back(llvm::isVectorIntrinsicWithScalarOpAtArg(id, i) ? scalar(arg)
-                                                                       : vector(arg));
+        args.push_back(llvm::isVectorIntrinsicWithScalarOpAtArg(id, i) ? scalar(arg) : vector(arg));
         if (llvm::isVectorIntrinsicWithOverloadTypeAtArg(id, int(i)))
           overloads.push_back(args.back()->getType());
       }
@@ -821,8 +819,8 @@ void Packetizer::emitTerminator(llvm::BasicBlock &bb) {
     } else {
       cond = scalar(sw->getCondition());
     }
-    llvm::SwitchInst *copy = b_.CreateSwitch(cond, head_.at(sw->getDefaultDest()),
-                                             sw->getNumCases());
+    llvm::SwitchInst *copy =
+        b_.CreateSwitch(cond, head_.at(sw->getDefaultDest()), sw->getNumCases());
     for (auto &c : sw->cases())
       copy->addCase(c.getCaseValue(), head_.at(c.getCaseSuccessor()));
     for (llvm::BasicBlock *succ : llvm::successors(&bb))
@@ -1096,7 +1094,6 @@ void Packetizer::buildLaneLoop(Divergence &d) {
         value = valueAtEnd(item.original, e.from, e.original);
       item.atLatch->addIncoming(value, e.from);
     }
-  // A return inside the region leaves no join (the paths meet at the end).
   llvm::IRBuilder<> at(latch);
   for (Item &item : items) {
     llvm::Value *value = item.atLatch;
@@ -1105,8 +1102,8 @@ void Packetizer::buildLaneLoop(Divergence &d) {
                                        ? static_cast<llvm::Type *>(llvm::FixedVectorType::get(
                                              at.getInt8Ty(), elementsPerLane(value->getType())))
                                        : at.getInt8Ty());
-    llvm::Value *slot = at.CreateInBoundsGEP(item.buffer->getAllocatedType(), item.buffer,
-                                             {at.getInt64(0), lane});
+    llvm::Value *slot =
+        at.CreateInBoundsGEP(item.buffer->getAllocatedType(), item.buffer, {at.getInt64(0), lane});
     at.CreateAlignedStore(value, slot, layout_.getABITypeAlign(value->getType()->getScalarType()));
   }
   llvm::Value *next = at.CreateAdd(lane, at.getInt64(1), "lane.next");
@@ -1117,8 +1114,8 @@ void Packetizer::buildLaneLoop(Divergence &d) {
     llvm::Type *wide = widenType(item.original->getType(), width_);
     llvm::Type *loadType = wide;
     if (wide->getScalarType()->isIntegerTy(1))
-      loadType = llvm::FixedVectorType::get(at.getInt8Ty(),
-                                            llvm::cast<llvm::FixedVectorType>(wide)->getNumElements());
+      loadType = llvm::FixedVectorType::get(
+          at.getInt8Ty(), llvm::cast<llvm::FixedVectorType>(wide)->getNumElements());
     llvm::Value *value = at.CreateAlignedLoad(loadType, item.buffer, item.buffer->getAlign());
     if (loadType != wide)
       value = at.CreateTrunc(value, wide);
@@ -1127,6 +1124,8 @@ void Packetizer::buildLaneLoop(Divergence &d) {
     else
       laneDefs_[llvm::cast<llvm::Instruction>(item.original)].emplace_back(exit, value);
   }
+  // Without a join (a return inside the region) the lanes' paths meet only
+  // at the end of the function.
   if (d.join) {
     at.CreateBr(head_.at(d.join));
   } else if (f_.getReturnType()->isVoidTy()) {
@@ -1145,7 +1144,6 @@ void Packetizer::buildLaneLoop(Divergence &d) {
 void Packetizer::repairLiveOuts() {
   if (laneDefs_.empty())
     return;
-  llvm::DominatorTree dt(*packet_);
   for (auto &[original, defs] : laneDefs_) {
     llvm::Value *value = vectors_.at(original);
     auto *def = llvm::cast<llvm::Instruction>(value);
@@ -1189,7 +1187,6 @@ void Packetizer::repairLiveOuts() {
       updater.RewriteUse(*use);
     }
   }
-  (void)dt;
 }
 
 llvm::Function *Packetizer::run() {
@@ -1270,10 +1267,10 @@ llvm::Function *Packetizer::run() {
 
 } // namespace
 
-llvm::Function *packetizeFunction(llvm::Function &scalar, unsigned width,
-                                  llvm::ArrayRef<unsigned> laneParams,
-                                  const std::map<const llvm::Instruction *, llvm::Constant *> &known,
-                                  std::string &whyNot) {
+llvm::Function *
+packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,
+                  const std::map<const llvm::Instruction *, llvm::Constant *> &known,
+                  std::string &whyNot) {
   try {
     Packetizer packetizer(scalar, width, laneParams, known);
     return packetizer.run();

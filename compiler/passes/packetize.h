@@ -34,9 +34,9 @@ namespace corecl::compiler {
 /// Returns null, with the reason in `whyNot`, for a function outside what
 /// the packetiser handles (local memory, a varying switch, varying
 /// aggregates); the caller then runs the scalar function for each lane.
-llvm::Function *packetizeFunction(llvm::Function &scalar, unsigned width,
-                                  llvm::ArrayRef<unsigned> laneParams,
-                                  const std::map<const llvm::Instruction *, llvm::Constant *> &known,
-                                  std::string &whyNot);
+llvm::Function *
+packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,
+                  const std::map<const llvm::Instruction *, llvm::Constant *> &known,
+                  std::string &whyNot);
 
 } // namespace corecl::compiler

@@ -28,7 +28,9 @@ protected:
   }
 };
 
-uint32_t rotl(uint32_t v, uint32_t r) { return r ? (v << r) | (v >> (32 - r)) : v; }
+uint32_t rotl(uint32_t v, uint32_t r) {
+  return r ? (v << r) | (v >> (32 - r)) : v;
+}
 
 /// Host reference of `chains` for one work-item: its final word, and the
 /// rounds at which its first lane equals `target`.
@@ -163,10 +165,17 @@ TEST_F(GroupPacketsTest, DivergentLoopsSwitchesPrivateArraysAndStructures) {
           break;
       }
       switch (i & 3) {
-      case 0: acc += recs[i].a; break;
-      case 1: acc -= int(recs[i].b); break;
-      case 2: acc ^= recs[i].c; break;
-      default: acc *= 3;
+      case 0:
+        acc += recs[i].a;
+        break;
+      case 1:
+        acc -= int(recs[i].b);
+        break;
+      case 2:
+        acc ^= recs[i].c;
+        break;
+      default:
+        acc *= 3;
       }
       float v[4] = {float(acc), float(i), recs[i].b, 1.0f};
       float w[4] = {v[3] * 2 + v[0], v[2] * 2 + v[1], v[1] * 2 + v[2], v[0] * 2 + v[3]};
