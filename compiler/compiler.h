@@ -106,6 +106,13 @@ BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::str
 /// options (any valid one is accepted; -D and -I have nothing left to do).
 BuildResult buildFromBinary(const std::string &bitcode, const std::string &options);
 
+/// The executable of a built program's bitcode (BuildResult::bitcode)
+/// whose work-group functions run groups of one work-item several at a
+/// time (passes/group_packets.cpp): the same kernels in the same order.
+/// Built on the first launch with one work-item per group, because making
+/// the packets doubles a large kernel's build time (cached on disk).
+BuildResult buildWithGroupPackets(const std::string &bitcode);
+
 /// Checks options without compiling; returns an error message or "".
 std::string validateBuildOptions(const std::string &options);
 

@@ -199,15 +199,16 @@ void prepareForWorkGroups(llvm::Module &module) {
       f.removeFnAttr(llvm::Attribute::AlwaysInline);
 }
 
-void runWorkGroupPipeline(llvm::Module &module, const Target &target) {
+void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool groupPackets) {
   WorkGroupLoopsOptions options;
   options.simdBytes = target.simdBytes;
-  // Packets of groups of one (passes/group_packets.cpp) are opt-in for
-  // now: they double the cold build time of a large kernel (a packet is a
-  // second copy of its body), which every program would pay for launches
-  // with one work-item per group only. CORECL_PACKET_WIDTH=0 makes them
-  // with a width chosen per kernel, N with N lanes; unset or 1, none.
-  options.packetWidth = 1;
+  // Packets of groups of one (passes/group_packets.cpp) double the build
+  // time of a large kernel (a packet is a second copy of its body), so the
+  // first build makes none; buildWithGroupPackets makes them when a kernel
+  // is first launched with one work-item per group. CORECL_PACKET_WIDTH
+  // decides for every build: 0 packets of a width chosen per kernel, N of
+  // N lanes, 1 none.
+  options.packetWidth = groupPackets ? 0 : 1;
   if (const char *width = std::getenv("CORECL_PACKET_WIDTH"); width && *width)
     options.packetWidth = unsigned(std::clamp(std::atoi(width), 0, 64));
   runModulePasses(

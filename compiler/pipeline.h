@@ -26,7 +26,9 @@ void prepareForWorkGroups(llvm::Module &module);
 
 /// Runs the work-group formation passes (passes/pass_registry.h) over every
 /// kernel: each kernel is replaced by its `<name>.wg` function.
-void runWorkGroupPipeline(llvm::Module &module, const Target &target);
+/// With `groupPackets`, also packets of groups of one work-item
+/// (CORECL_PACKET_WIDTH overrides either way).
+void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool groupPackets = false);
 
 /// Host target machine for `target` (tuned for the CPU it describes).
 std::unique_ptr<llvm::TargetMachine> createHostTargetMachine(const Target &target);

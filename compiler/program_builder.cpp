@@ -109,8 +109,9 @@ std::vector<std::string> recordedOptions(const llvm::Module &module) {
 
 /// Turns every kernel of the prepared module into its work-group function
 /// and completes each description from what the passes recorded on it.
-void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels, const Target &target) {
-  runWorkGroupPipeline(module, target);
+void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels, const Target &target,
+                    bool groupPackets) {
+  runWorkGroupPipeline(module, target, groupPackets);
   for (KernelDesc &desc : kernels) {
     llvm::Function *wg = module.getFunction(workGroupFunctionName(desc.name));
     auto number = [&](const char *key) {
@@ -148,7 +149,7 @@ bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels
 
 void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
                     std::unique_ptr<llvm::Module> module, BuildResult &result,
-                    const std::vector<std::string> &cacheKeys = {}) {
+                    const std::vector<std::string> &cacheKeys = {}, bool groupPackets = false) {
   // The module must die before its context. Parameters are destroyed in an
   // order the ABI leaves open, so the module goes first explicitly.
   struct ModuleFirst {
@@ -180,7 +181,7 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   std::string dumpTag = kernels.empty() ? "program" : kernels.front().name;
   // The input of work-group formation, for corecl_opt (tests/tools).
   dumpIfRequested(*module, *machine, dumpTag + ".prepared", /*assembly=*/false);
-  formWorkGroups(*module, kernels, target);
+  formWorkGroups(*module, kernels, target, groupPackets);
   retargetToHost(*module, *machine, target);
   std::string verifyErrors;
   llvm::raw_string_ostream verifyStream(verifyErrors);
@@ -460,6 +461,22 @@ BuildResult linkChecked(const std::vector<std::string> &bitcodes, const std::str
 BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::string &options,
                         bool createLibrary) {
   return linkChecked(bitcodes, options, OptionsKind::Link, createLibrary);
+}
+
+BuildResult buildWithGroupPackets(const std::string &bitcode) {
+  return guardedBuild([&] {
+    BuildResult result;
+    std::string key = binaryCacheKey({"corecl-group-packets", bitcode});
+    if (loadFromCache(key, result))
+      return result;
+    auto context = std::make_unique<llvm::LLVMContext>();
+    auto module = linkBitcodes(*context, {bitcode}, result.log);
+    if (!module)
+      return result;
+    result.bitcode = bitcode;
+    makeExecutable(std::move(context), std::move(module), result, {key}, /*groupPackets=*/true);
+    return result;
+  });
 }
 
 BuildResult buildFromBinary(const std::string &bitcode, const std::string &options) {

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <string>
 #include <vector>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 
@@ -84,6 +85,17 @@ cl_int validateLocalSize(const Kernel &kernel, cl_uint dims, const size_t *globa
 /// decides whether the kernel's next launches run inline.
 // The most work-items one launch may have (exclusive).
 constexpr uint64_t kMaxWorkItems = uint64_t(1) << 63;
+
+/// A launch with one work-item per group and enough groups in a row for
+/// packets to pay their one-time build (compiler::buildWithGroupPackets).
+/// Not when CORECL_PACKET_WIDTH is set: it decides for every build then.
+bool groupsOfOneWorthPackets(const rt::NDRange &range) {
+  static const bool lazy = std::getenv("CORECL_PACKET_WIDTH") == nullptr;
+  for (cl_uint d = 0; d < 3; ++d)
+    if (range.localSize[d] != 1)
+      return false;
+  return lazy && range.globalSize[0] >= 64;
+}
 
 cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range, bool prints,
                  rt::LaunchTiming &timing, uint64_t workItems, bool timed) {
@@ -209,6 +221,15 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     range.wiStoragePerItem = k->desc().wiStoragePerItem;
     range.nsPerKiloItems = k->timing()->nsPerKiloItems();
     const uint64_t workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
+    // One work-item per group (hashcat's launches): the program's packet
+    // executable runs several groups at a time, built on first use.
+    corecl_wg_fn entry = k->entry();
+    std::shared_ptr<compiler::Executable> exe = k->executable();
+    if (!empty && groupsOfOneWorthPackets(range))
+      if (std::shared_ptr<compiler::Executable> packets = k->program().groupPacketExecutable()) {
+        entry = packets->entry(k->index());
+        exe = std::move(packets);
+      }
     // Shorter than handing the launch to a worker: it runs on this thread.
     const bool runInline = !empty && k->timing()->predictsShorterThan(workItems);
 
@@ -226,7 +247,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
             return;
           try {
             rt::LaunchTiming &timing = *k->timing();
-            result = runLaunch(k->entry(), launch.args(), range, k->desc().usesPrintf, timing,
+            result = runLaunch(entry, launch.args(), range, k->desc().usesPrintf, timing,
                                workItems, timing.shouldTime(workItems));
           } catch (const std::bad_alloc &) {
             result = CL_OUT_OF_HOST_MEMORY;
@@ -251,8 +272,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
       auto state = std::make_shared<LaunchState>();
       launch.holdBuffers(); // the command may run after the call returns
       state->launch = std::move(launch);
-      state->exe = k->executable();
-      state->entry = k->entry();
+      state->exe = std::move(exe);
+      state->entry = entry;
       state->range = range;
       state->prints = k->desc().usesPrintf;
       state->timing = k->timing();

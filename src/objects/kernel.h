@@ -25,6 +25,8 @@ public:
   Context &context() const { return program_->context(); }
   const compiler::KernelDesc &desc() const { return exe_->kernels()[index_]; }
   corecl_wg_fn entry() const { return exe_->entry(index_); }
+  /// Its position in its program's executables.
+  size_t index() const { return index_; }
   const std::shared_ptr<compiler::Executable> &executable() const { return exe_; }
   /// Measured launch durations, shared with clones and the commands in
   /// flight (which outlive the kernel object if it is released).

@@ -145,6 +145,34 @@ std::shared_ptr<compiler::Executable> Program::executable() const {
   return executable_;
 }
 
+std::shared_ptr<compiler::Executable> Program::groupPacketExecutable() {
+  std::shared_ptr<compiler::Executable> base;
+  std::string bitcode;
+  {
+    std::lock_guard lock(mutex_);
+    base = executable_;
+    bitcode = bitcode_;
+  }
+  if (!base || bitcode.empty())
+    return nullptr;
+  std::lock_guard lock(packetMutex_);
+  if (packetsBase_ == base)
+    return packets_; // built already, or null: it failed
+  compiler::BuildResult result = compiler::buildWithGroupPackets(bitcode);
+  packetsBase_ = base;
+  packets_ = nullptr;
+  if (result.status != compiler::BuildResult::Success || !result.executable)
+    return nullptr;
+  const auto &mine = base->kernels();
+  const auto &theirs = result.executable->kernels();
+  bool same = mine.size() == theirs.size();
+  for (size_t i = 0; same && i < mine.size(); ++i)
+    same = mine[i].name == theirs[i].name;
+  if (same)
+    packets_ = result.executable;
+  return packets_;
+}
+
 bool Program::builtFor(const Device &device) const {
   std::lock_guard lock(mutex_);
   auto it = builds_.find(&device);

@@ -51,6 +51,12 @@ public:
   std::string bitcode() const;
 
   std::shared_ptr<compiler::Executable> executable() const;
+  /// The executable whose work-group functions run groups of one
+  /// work-item several at a time (compiler::buildWithGroupPackets), built
+  /// from the program's bitcode on the first call and kept while the
+  /// program's executable stays; null where it cannot be built. A caller
+  /// may block for the build.
+  std::shared_ptr<compiler::Executable> groupPacketExecutable();
   bool builtFor(const Device &device) const;
   bool kernelArgInfoRequested() const { return kernelArgInfo_; }
   bool nonUniformWorkGroups() const { return nonUniform_; }
@@ -79,6 +85,8 @@ private:
   bool kernelArgInfo_ = false;
   bool nonUniform_ = false;
   std::atomic<int> liveKernels_{0};
+  std::mutex packetMutex_; // held while the packet executable is built
+  std::shared_ptr<compiler::Executable> packetsBase_, packets_;
 };
 
 } // namespace corecl

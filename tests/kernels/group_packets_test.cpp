@@ -12,21 +12,22 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace corecl::test {
 namespace {
 
-// Packets are opt-in (CORECL_PACKET_WIDTH, compiler/optimize.cpp); each
-// test runs in a process of its own under ctest.
-class GroupPacketsTest : public KernelTest {
-protected:
-  void SetUp() override {
-    if (!std::getenv("CORECL_PACKET_WIDTH"))
-      ::setenv("CORECL_PACKET_WIDTH", "0", 1);
-    KernelTest::SetUp();
-  }
-};
+// A launch with one work-item per group and 64 or more groups in a row
+// builds the program again with packets, once (compiler::
+// buildWithGroupPackets); smaller ones run as built. The tests run as the
+// driver does by default and, through ctest's kernels.group_packets_eager,
+// with CORECL_PACKET_WIDTH=3 (packets in every build, three lanes).
+using GroupPacketsTest = KernelTest;
 
 uint32_t rotl(uint32_t v, uint32_t r) {
   return r ? (v << r) | (v >> (32 - r)) : v;
@@ -194,7 +195,7 @@ TEST_F(GroupPacketsTest, DivergentLoopsSwitchesPrivateArraysAndStructures) {
 }
 
 TEST_F(GroupPacketsTest, TwoDimensionsWithAnOffset) {
-  // Packets take consecutive groups of one row only: rows of 13 leave
+  // Packets take consecutive groups of one row only: rows of 70 leave
   // partial packets, and the offset moves every id.
   cl_kernel k = buildKernel(R"(
     kernel void grid(global int *out, int width) {
@@ -206,14 +207,14 @@ TEST_F(GroupPacketsTest, TwoDimensionsWithAnOffset) {
     })",
                             "grid");
   ASSERT_TRUE(k);
-  const size_t global[2] = {13, 5}, local[2] = {1, 1}, offset[2] = {3, 2};
-  cl_mem outBuf = bufferOf(std::vector<cl_int>(13 * 5, -1));
-  ASSERT_EQ(setArgs(k, outBuf, cl_int(13)), CL_SUCCESS);
+  const size_t global[2] = {70, 5}, local[2] = {1, 1}, offset[2] = {3, 2};
+  cl_mem outBuf = bufferOf(std::vector<cl_int>(70 * 5, -1));
+  ASSERT_EQ(setArgs(k, outBuf, cl_int(70)), CL_SUCCESS);
   ASSERT_EQ(run(k, 2, global, local, offset), CL_SUCCESS);
-  std::vector<cl_int> got = read<cl_int>(outBuf, 13 * 5);
+  std::vector<cl_int> got = read<cl_int>(outBuf, 70 * 5);
   for (int y = 2; y < 7; ++y)
-    for (int x = 3; x < 16; ++x)
-      ASSERT_EQ(got[(y - 2) * 13 + (x - 3)], x * 1000 + y * 10 + 31) << x << "," << y;
+    for (int x = 3; x < 73; ++x)
+      ASSERT_EQ(got[(y - 2) * 70 + (x - 3)], x * 1000 + y * 10 + 31) << x << "," << y;
 }
 
 TEST_F(GroupPacketsTest, ConsecutiveAccessesThroughIntIndices) {
@@ -235,7 +236,27 @@ TEST_F(GroupPacketsTest, ConsecutiveAccessesThroughIntIndices) {
   cl_mem xBuf = bufferOf(x), yBuf = bufferOf(y);
   ASSERT_EQ(setArgs(k, xBuf, yBuf, 2.0f), CL_SUCCESS);
   const size_t global = n, local = 1;
-  ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+  // The packets are built at this launch (unless forced for every build):
+  // their IR shows in a dump.
+  std::filesystem::path dump =
+      std::filesystem::temp_directory_path() / ("corecl-packets-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dump);
+  ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
+  ::setenv("CORECL_CACHE", "0", 1); // a cached packet build dumps nothing
+  cl_int launched = run(k, 1, &global, &local);
+  ::unsetenv("CORECL_DUMP_IR");
+  ::unsetenv("CORECL_CACHE");
+  ASSERT_EQ(launched, CL_SUCCESS);
+  if (!std::getenv("CORECL_PACKET_WIDTH")) {
+    bool packets = false;
+    for (const auto &file : std::filesystem::directory_iterator(dump)) {
+      std::ifstream in(file.path());
+      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      packets |= text.find("axpy.body.packet") != std::string::npos;
+    }
+    EXPECT_TRUE(packets) << "no packet built for a launch of 1,003 groups of one";
+  }
+  std::filesystem::remove_all(dump);
   std::vector<float> got = read<float>(yBuf, n);
   for (int i = 0; i < n; ++i)
     ASSERT_EQ(got[i], 2.0f * x[i] + y[i]) << i;
