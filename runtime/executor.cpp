@@ -73,9 +73,16 @@ void Executor::startWorkers() {
   auto state = std::make_shared<StartUp>();
   auto deadline = std::chrono::steady_clock::now() + kStartDeadline;
   const unsigned wanted = concurrency_;
+#ifdef CORECL_TSAN
+  // As in spawn(): TSan cannot see the hand-off inside libtbb.
+  __tsan_release(state.get());
+#endif
   try {
     for (unsigned i = 0; i < wanted; ++i)
       impl_->arena.enqueue([state, deadline, wanted] {
+#ifdef CORECL_TSAN
+        __tsan_acquire(state.get());
+#endif
         std::unique_lock lock(state->mutex);
         ++state->started;
         state->changed.notify_all();
