@@ -72,7 +72,7 @@ constexpr const char *kScalarized = "corecl.scalarized";
 struct ScalarizeNarrowVectorsPass : llvm::PassInfoMixin<ScalarizeNarrowVectorsPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &analyses) {
     // A packet (passes/packetize.h) is vectorised already.
-    if (f.hasFnAttribute("corecl.packet-width"))
+    if (f.hasFnAttribute(attr::kPacketWidth))
       return llvm::PreservedAnalyses::all();
     unsigned registerBits = 128;
     f.getFnAttribute("prefer-vector-width").getValueAsString().getAsInteger(10, registerBits);

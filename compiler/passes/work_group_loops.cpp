@@ -414,6 +414,15 @@ void computeGroupAnys(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value 
   }
 }
 
+/// The group ids of the slice's `linear`-th group (x fastest).
+void splitGroupIndex(llvm::IRBuilder<> &b, llvm::Value *linear, llvm::Value *const numGroups[3],
+                     llvm::Value *groupId[3]) {
+  groupId[0] = b.CreateURem(linear, numGroups[0], "group.x");
+  llvm::Value *rest = b.CreateUDiv(linear, numGroups[0]);
+  groupId[1] = b.CreateURem(rest, numGroups[1], "group.y");
+  groupId[2] = b.CreateUDiv(rest, numGroups[1], "group.z");
+}
+
 /// With a packet (group_packets.cpp): when the enqueued local size is 1,
 /// the groups of the slice run here, `width` consecutive ones of a row at
 /// a time through the packet and the rest one by one, and the work-group
@@ -442,10 +451,7 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
   g->addIncoming(b.getInt64(0), before);
   llvm::Value *linear = b.CreateAdd(begin, g);
   llvm::Value *groupId[3];
-  groupId[0] = b.CreateURem(linear, numGroups[0], "group.x");
-  llvm::Value *rest = b.CreateUDiv(linear, numGroups[0]);
-  groupId[1] = b.CreateURem(rest, numGroups[1], "group.y");
-  groupId[2] = b.CreateUDiv(rest, numGroups[1], "group.z");
+  splitGroupIndex(b, linear, numGroups, groupId);
   llvm::Value *width = b.getInt64(regions.packetWidth);
   llvm::Value *fits = b.CreateAnd(b.CreateICmpULE(b.CreateAdd(g, width), count),
                                   b.CreateICmpULE(b.CreateAdd(groupId[0], width), numGroups[0]));
@@ -545,10 +551,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
     llvm::Value *linear = b.CreateAdd(begin, g, "group.linear");
     llvm::Value *groupId[3], *localSize[3];
-    groupId[0] = b.CreateURem(linear, numGroups[0], "group.x");
-    llvm::Value *rest = b.CreateUDiv(linear, numGroups[0]);
-    groupId[1] = b.CreateURem(rest, numGroups[1], "group.y");
-    groupId[2] = b.CreateUDiv(rest, numGroups[1], "group.z");
+    splitGroupIndex(b, linear, numGroups, groupId);
     for (int d = 0; d < 3; ++d) {
       // The last group of a dimension may be smaller (non-uniform groups).
       llvm::Value *start = b.CreateMul(groupId[d], enqueued[d]);

@@ -146,19 +146,17 @@ std::shared_ptr<compiler::Executable> Program::executable() const {
 }
 
 std::shared_ptr<compiler::Executable> Program::groupPacketExecutable() {
-  std::shared_ptr<compiler::Executable> base;
-  std::string bitcode;
-  {
-    std::lock_guard lock(mutex_);
-    base = executable_;
-    bitcode = bitcode_;
-  }
-  if (!base || bitcode.empty())
+  std::shared_ptr<compiler::Executable> base = executable();
+  if (!base)
     return nullptr;
   std::lock_guard lock(packetMutex_);
   if (packetsBase_ == base)
     return packets_; // built already, or null: it failed
-  compiler::BuildResult result = compiler::buildWithGroupPackets(bitcode);
+  // Only the first call copies the bitcode (every such launch asks).
+  std::string code = bitcode();
+  if (code.empty())
+    return nullptr;
+  compiler::BuildResult result = compiler::buildWithGroupPackets(code);
   packetsBase_ = base;
   packets_ = nullptr;
   if (result.status != compiler::BuildResult::Success || !result.executable)
