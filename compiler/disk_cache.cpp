@@ -111,9 +111,12 @@ std::string cacheKey(const std::string &source, const std::string &options) {
                          CORECL_LLVM_VERSION + '\0' + CORECL_BUILD_ID + '\0' +
                          std::to_string(CORECL_KERNEL_ABI_VERSION) + '\0' +
                          std::to_string(kEntryVersion);
-  // Knobs that change the code generated (passes/group_packets.cpp).
+  // Knobs that change the code generated (passes/group_packets.cpp,
+  // passes/region_packets.cpp).
   if (const char *width = std::getenv("CORECL_PACKET_WIDTH"))
     material += std::string("\0packet-width=", 14) + width;
+  if (const char *regions = std::getenv("CORECL_REGION_PACKETS"))
+    material += std::string("\0region-packets=", 17) + regions;
   char text[33];
   std::snprintf(text, sizeof text, "%016llx%016llx",
                 (unsigned long long)fnv1a(material, 0xcbf29ce484222325ull),

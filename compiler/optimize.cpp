@@ -211,6 +211,14 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
   options.packetWidth = groupPackets ? 0 : 1;
   if (const char *width = std::getenv("CORECL_PACKET_WIDTH"); width && *width)
     options.packetWidth = unsigned(std::clamp(std::atoi(width), 0, 64));
+  // Packets of a group's work-items (passes/region_packets.cpp), not yet
+  // the default: CORECL_REGION_PACKETS=1 chooses their widths, =N>1 gives
+  // N lanes.
+  if (const char *regions = std::getenv("CORECL_REGION_PACKETS"); regions && *regions) {
+    int lanes = std::clamp(std::atoi(regions), 0, 64);
+    options.regionPackets = lanes > 0;
+    options.regionPacketWidth = lanes > 1 ? unsigned(lanes) : 0;
+  }
   runModulePasses(
       module, nullptr,
       [](llvm::PassBuilder &builder) {

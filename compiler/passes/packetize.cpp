@@ -111,10 +111,10 @@ bool isDropped(const llvm::Instruction &inst) {
 class Packetizer {
 public:
   Packetizer(llvm::Function &f, unsigned width, llvm::ArrayRef<unsigned> laneParams,
-             const std::map<const llvm::Instruction *, llvm::Constant *> &known)
+             const std::map<const llvm::Instruction *, llvm::Constant *> &known, Lanes lanes)
       : f_(f), width_(width), context_(f.getContext()), module_(*f.getParent()),
         layout_(module_.getDataLayout()), laneParams_(laneParams.begin(), laneParams.end()),
-        known_(known), dt_(f), pdt_(f) {}
+        known_(known), lanes_(lanes), dt_(f), pdt_(f) {}
 
   llvm::Function *run();
 
@@ -159,6 +159,7 @@ private:
   const llvm::DataLayout &layout_;
   std::set<unsigned> laneParams_;
   const std::map<const llvm::Instruction *, llvm::Constant *> &known_;
+  Lanes lanes_;
   llvm::DominatorTree dt_;
   llvm::PostDominatorTree pdt_;
   std::vector<llvm::BasicBlock *> order_; // reverse post-order
@@ -184,7 +185,9 @@ private:
 
 void Packetizer::checkSupported() {
   unsigned count = 0;
-  auto isLocal = [](llvm::Type *type) {
+  auto isLocal = [&](llvm::Type *type) {
+    if (lanes_ == Lanes::OfOneGroup)
+      return false;
     if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type))
       type = vector->getElementType();
     return type->isPointerTy() && type->getPointerAddressSpace() == 3;
@@ -1270,9 +1273,9 @@ llvm::Function *Packetizer::run() {
 llvm::Function *
 packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,
                   const std::map<const llvm::Instruction *, llvm::Constant *> &known,
-                  std::string &whyNot) {
+                  Lanes lanes, std::string &whyNot) {
   try {
-    Packetizer packetizer(scalar, width, laneParams, known);
+    Packetizer packetizer(scalar, width, laneParams, known, lanes);
     return packetizer.run();
   } catch (const Unsupported &reason) {
     whyNot = reason.why;

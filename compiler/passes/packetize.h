@@ -26,17 +26,27 @@ class Instruction;
 
 namespace corecl::compiler {
 
+/// What lanes of a packet are to each other.
+enum class Lanes {
+  /// Work-items of different work-groups: each has a local arena of its
+  /// own, so a function using local memory gets no packet.
+  OfGroups,
+  /// Work-items of one work-group: they share its local memory.
+  OfOneGroup,
+};
+
 /// Makes `<scalar>.packet<width>` next to `scalar`, with the same
 /// parameters: lane l runs `scalar` with the parameters listed in
-/// `laneParams` increased by l (a group id of consecutive groups, say) and
-/// the others unchanged. `known` lists instructions of `scalar` whose value
-/// the caller guarantees wherever it runs the packet (a local size of 1).
-/// Returns null, with the reason in `whyNot`, for a function outside what
-/// the packetiser handles (local memory, a varying switch, varying
-/// aggregates); the caller then runs the scalar function for each lane.
+/// `laneParams` increased by l (a group id of consecutive groups, or a
+/// local id of consecutive work-items) and the others unchanged. `known`
+/// lists instructions of `scalar` whose value the caller guarantees
+/// wherever it runs the packet (a local size of 1). Returns null, with the
+/// reason in `whyNot`, for a function outside what the packetiser handles
+/// (local memory of groups, varying aggregates, a result that differs
+/// between lanes); the caller then runs the scalar function for each lane.
 llvm::Function *
 packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,
                   const std::map<const llvm::Instruction *, llvm::Constant *> &known,
-                  std::string &whyNot);
+                  Lanes lanes, std::string &whyNot);
 
 } // namespace corecl::compiler

@@ -69,6 +69,8 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
               llvm::createFunctionToLoopPassAdaptor(MarkSmallLoopsForUnrollPass())));
         else if (name == "corecl-group-packets")
           passes.addPass(GroupPacketsPass(options));
+        else if (name == "corecl-region-packets")
+          passes.addPass(RegionPacketsPass(options));
         else if (name == "corecl-work-group-loops")
           passes.addPass(WorkGroupLoopsPass(options));
         else

@@ -11,6 +11,7 @@
 //   corecl-uniform-loops    uniform_loops.cpp
 //   corecl-barrier-regions  barrier_regions.cpp
 //   corecl-group-packets    group_packets.cpp (packetize.cpp)
+//   corecl-region-packets   region_packets.cpp (packetize.cpp)
 //   corecl-work-group-loops work_group_loops.cpp
 //
 // and, before them, corecl-mark-small-loops-for-unroll
@@ -74,11 +75,22 @@ struct WorkGroupLoopsOptions {
   /// Lanes of a packet of groups of one (group_packets.cpp): 0 chooses
   /// from the kernel's types, 1 makes no packets.
   unsigned packetWidth = 0;
+  /// Packets of the work-items of a group (region_packets.cpp), and their
+  /// lanes (0: chosen per region).
+  bool regionPackets = false;
+  unsigned regionPacketWidth = 0;
 };
 
 /// Packets of consecutive groups of one work-item (group_packets.cpp).
 struct GroupPacketsPass : llvm::PassInfoMixin<GroupPacketsPass> {
   explicit GroupPacketsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  WorkGroupLoopsOptions options;
+};
+
+/// Packets of consecutive work-items of a group (region_packets.cpp).
+struct RegionPacketsPass : llvm::PassInfoMixin<RegionPacketsPass> {
+  explicit RegionPacketsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
   WorkGroupLoopsOptions options;
 };
@@ -96,6 +108,7 @@ constexpr const char *kWorkGroupPipeline =
     "corecl-uniform-loops,"
     "corecl-barrier-regions,"
     "corecl-group-packets,"
+    "corecl-region-packets,"
     "corecl-work-group-loops";
 
 /// Lets `builder` parse the names above in pipeline strings.
@@ -130,6 +143,9 @@ inline constexpr const char *kVectorWidth = "corecl.vector-width";
 /// On a packet (group_packets.cpp): its kernel's name, and its lanes.
 inline constexpr const char *kPacketOf = "corecl.packet-of";
 inline constexpr const char *kPacketWidth = "corecl.packet-width";
+/// On a packet of a region's work-items (region_packets.cpp): its kernel's
+/// name (with kRegionIndex and kPacketWidth).
+inline constexpr const char *kRegionPacketOf = "corecl.region-packet-of";
 } // namespace attr
 
 } // namespace corecl::compiler

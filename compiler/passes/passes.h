@@ -59,9 +59,14 @@ struct Regions {
   // The body before loops were split, for groups of one work-item (or null).
   llvm::Function *serial = nullptr;
   // The function groups of one run (serial, or the only region) over
-  // packetWidth consecutive groups at once (group_packets.cpp), or null.
+  // packetWidth consecutive groups at once (group_packets.cpp; one lane: a
+  // copy kept apart from the work-item loops' scalariser), or null.
   llvm::Function *packet = nullptr;
   unsigned packetWidth = 0;
+  // Per region (as `functions`): a packet of regionPacketWidths[i]
+  // consecutive work-items of a row (region_packets.cpp), or null.
+  std::vector<llvm::Function *> regionPackets;
+  std::vector<unsigned> regionPacketWidths;
 };
 
 /// Step 2a. Returns the number of loops rewritten.

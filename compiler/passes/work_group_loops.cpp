@@ -26,6 +26,7 @@
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/LowerAtomic.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -54,6 +55,24 @@ llvm::BranchInst *emitLoop(llvm::IRBuilder<> &b, llvm::Value *count, const char 
   llvm::BranchInst *latch = b.CreateCondBr(b.CreateICmpULT(next, count), header, exit);
   iv->addIncoming(next, b.GetInsertBlock());
   b.SetInsertPoint(exit);
+  return latch;
+}
+
+/// As emitLoop, for a count that may be 0: leaves the builder in a block
+/// after the loop, reached either way; `skipped` is the edge that ran none.
+llvm::BranchInst *emitLoopMaybeEmpty(llvm::IRBuilder<> &b, llvm::Value *count, const char *name,
+                                     const BodyFn &body, llvm::BasicBlock *&skipped,
+                                     llvm::BasicBlock *&ran) {
+  llvm::Function *f = b.GetInsertBlock()->getParent();
+  auto *pre = llvm::BasicBlock::Create(b.getContext(), std::string(name) + ".pre", f);
+  auto *after = llvm::BasicBlock::Create(b.getContext(), std::string(name) + ".after", f);
+  skipped = b.GetInsertBlock();
+  b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), after, pre);
+  b.SetInsertPoint(pre);
+  llvm::BranchInst *latch = emitLoop(b, count, name, body);
+  ran = b.GetInsertBlock();
+  b.CreateBr(after);
+  b.SetInsertPoint(after);
   return latch;
 }
 
@@ -428,6 +447,7 @@ void splitGroupIndex(llvm::IRBuilder<> &b, llvm::Value *linear, llvm::Value *con
 /// a time through the packet and the rest one by one, and the work-group
 /// function ends; otherwise it goes on to the general loops. The scalar
 /// calls are added to `inlined` (they are inlined like the serial ones).
+/// A packet of one lane is called for every group.
 void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
                       const std::vector<llvm::Value *> &kernelArgs, llvm::Value *ctx,
                       llvm::Value *wiStorage, llvm::Value *begin, llvm::Value *count,
@@ -453,9 +473,14 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
   llvm::Value *groupId[3];
   splitGroupIndex(b, linear, numGroups, groupId);
   llvm::Value *width = b.getInt64(regions.packetWidth);
-  llvm::Value *fits = b.CreateAnd(b.CreateICmpULE(b.CreateAdd(g, width), count),
-                                  b.CreateICmpULE(b.CreateAdd(groupId[0], width), numGroups[0]));
-  b.CreateCondBr(fits, whole, single);
+  // One lane (group_packets.cpp's single-group copy) always fits.
+  bool oneLane = regions.packetWidth == 1;
+  if (oneLane)
+    b.CreateBr(whole);
+  else
+    b.CreateCondBr(b.CreateAnd(b.CreateICmpULE(b.CreateAdd(g, width), count),
+                               b.CreateICmpULE(b.CreateAdd(groupId[0], width), numGroups[0])),
+                   whole, single);
   std::vector<llvm::Value *> callArgs = kernelArgs;
   callArgs.push_back(ctx);
   llvm::Value *zero = b.getInt64(0), *one = b.getInt64(1);
@@ -464,13 +489,21 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
   b.SetInsertPoint(whole);
   b.CreateCall(regions.packet, callArgs);
   b.CreateBr(next);
-  b.SetInsertPoint(single);
-  inlined.push_back(b.CreateCall(scalar, callArgs));
-  b.CreateBr(next);
+  llvm::Value *step = width;
+  if (oneLane) {
+    single->eraseFromParent();
+  } else {
+    b.SetInsertPoint(single);
+    inlined.push_back(b.CreateCall(scalar, callArgs));
+    b.CreateBr(next);
+  }
   b.SetInsertPoint(next);
-  llvm::PHINode *step = b.CreatePHI(b.getInt64Ty(), 2, "packet.step");
-  step->addIncoming(width, whole);
-  step->addIncoming(one, single);
+  if (!oneLane) {
+    llvm::PHINode *steps = b.CreatePHI(b.getInt64Ty(), 2, "packet.step");
+    steps->addIncoming(width, whole);
+    steps->addIncoming(one, single);
+    step = steps;
+  }
   llvm::Value *after = b.CreateAdd(g, step);
   g->addIncoming(after, next);
   b.CreateCondBr(b.CreateICmpULT(after, count), loop, exit);
@@ -546,6 +579,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     llvm::BasicBlock *start; // the block before the region's work-item loops
     llvm::Instruction *rowSlots = nullptr; // retiring: this x row's result slots
     llvm::Value *rowLength = nullptr;
+    bool vectorize = true; // false: the rest of a row after its packets
   };
   std::vector<RegionCall> calls;
   emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
@@ -569,11 +603,64 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
           b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(uint64_t(regions.regionResultSlot))),
           "region.results");
     }
+    // A row of work-items through a region's packet (region_packets.cpp):
+    // its full packets, then the rest one at a time. Returns the region's
+    // result (null if void).
+    auto runRowOfPackets = [&](llvm::IRBuilder<> &b, size_t index, llvm::Value *y,
+                               llvm::Value *z, llvm::BasicBlock *start) -> llvm::Value * {
+      llvm::Function *region = regions.functions[index];
+      unsigned width = regions.regionPacketWidths[index];
+      llvm::Value *packets = b.CreateUDiv(localSize[0], b.getInt64(width), "packets");
+      llvm::Value *whole = b.CreateMul(packets, b.getInt64(width));
+      auto args = [&](llvm::Value *x) {
+        std::vector<llvm::Value *> callArgs = kernelArgs;
+        callArgs.push_back(ctx);
+        callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], x, y, z,
+                                         localSize[0], localSize[1], localSize[2], wiStorage});
+        return callArgs;
+      };
+      llvm::CallInst *packetCall = nullptr, *call = nullptr;
+      llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
+      emitLoopMaybeEmpty(
+          b, packets, "lid.xp",
+          [&](llvm::IRBuilder<> &b, llvm::Value *p) {
+            packetCall = b.CreateCall(regions.regionPackets[index],
+                                      args(b.CreateMul(p, b.getInt64(width), "lid.x.first")));
+          },
+          skipped, ran);
+      llvm::PHINode *afterPackets = nullptr;
+      if (!region->getReturnType()->isVoidTy()) {
+        afterPackets = b.CreatePHI(region->getReturnType(), 2, "packets.result");
+        afterPackets->addIncoming(llvm::PoisonValue::get(region->getReturnType()), skipped);
+        afterPackets->addIncoming(packetCall, ran);
+      }
+      llvm::BranchInst *latch = emitLoopMaybeEmpty(
+          b, b.CreateSub(localSize[0], whole), "lid.x",
+          [&](llvm::IRBuilder<> &b, llvm::Value *i) {
+            call = b.CreateCall(region, args(b.CreateAdd(whole, i, "lid.x")));
+          },
+          skipped, ran);
+      calls.push_back({call, latch, nullptr, start, nullptr, localSize[0], false});
+      if (!afterPackets)
+        return nullptr;
+      llvm::PHINode *result = b.CreatePHI(region->getReturnType(), 2, "row.result");
+      result->addIncoming(afterPackets, skipped);
+      result->addIncoming(call, ran);
+      return result;
+    };
     auto runRegion = [&](llvm::Function *region, bool first) -> llvm::Value * {
       llvm::Value *result = nullptr;
       llvm::BasicBlock *start = b.GetInsertBlock();
+      size_t index = size_t(std::find(regions.functions.begin(), regions.functions.end(), region) -
+                            regions.functions.begin());
+      bool packets = !resultSlots && index < regions.regionPackets.size() &&
+                     regions.regionPackets[index];
       emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
         emitLoop(b, localSize[1], "lid.y", [&](llvm::IRBuilder<> &b, llvm::Value *y) {
+          if (packets) {
+            result = runRowOfPackets(b, index, y, z, start);
+            return;
+          }
           llvm::CallInst *call = nullptr;
           llvm::BasicBlock *extra = nullptr;
           llvm::Instruction *rowSlots = nullptr;
@@ -679,7 +766,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   b.CreateRetVoid();
 
   // Inline each region call and mark its work-item loop parallel.
-  for (auto [call, latch, extra, start, rowSlots, rowLength] : calls) {
+  for (auto [call, latch, extra, start, rowSlots, rowLength, vectorize] : calls) {
     std::set<llvm::BasicBlock *> before;
     for (llvm::BasicBlock &bb : *wg)
       before.insert(&bb);
@@ -709,13 +796,15 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     llvm::MDNode *group = llvm::MDNode::getDistinct(context, {});
     tagParallelAccesses(loopBlocks, group);
     lowerLocalAtomics(loopBlocks);
+    // The rest of a row after its packets is shorter than a packet: not
+    // worth a vector loop.
     llvm::Metadata *ops[] = {
         nullptr,
         llvm::MDNode::get(context,
                           {llvm::MDString::get(context, "llvm.loop.parallel_accesses"), group}),
-        llvm::MDNode::get(context,
-                          {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
-                           llvm::ConstantAsMetadata::get(llvm::ConstantInt::getTrue(context))})};
+        llvm::MDNode::get(
+            context, {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
+                      llvm::ConstantAsMetadata::get(llvm::ConstantInt::getBool(context, vectorize))})};
     llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
     loopId->replaceOperandWith(0, loopId);
     latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
@@ -731,6 +820,9 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     regions.serial->eraseFromParent();
   if (regions.packet)
     regions.packet->removeFnAttr(attr::kPacketOf);
+  for (llvm::Function *packet : regions.regionPackets)
+    if (packet)
+      packet->removeFnAttr(attr::kRegionPacketOf);
   return wg;
 }
 
@@ -739,7 +831,11 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
   std::vector<llvm::Function *> kernels;
   std::map<std::string, std::map<unsigned, llvm::Function *>> regionsOf;
   std::map<std::string, llvm::Function *> serialOf, packetOf;
+  std::map<std::pair<std::string, std::string>, llvm::Function *> regionPacketOf;
   for (llvm::Function &f : module) {
+    if (f.hasFnAttribute(attr::kRegionPacketOf))
+      regionPacketOf[{f.getFnAttribute(attr::kRegionPacketOf).getValueAsString().str(),
+                      f.getFnAttribute(attr::kRegionIndex).getValueAsString().str()}] = &f;
     if (f.hasFnAttribute(attr::kPacketOf))
       packetOf[f.getFnAttribute(attr::kPacketOf).getValueAsString().str()] = &f;
     if (isKernel(f))
@@ -768,6 +864,16 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
           .getValueAsString()
           .getAsInteger(10, regions.regionResultSlot);
     regions.serial = serialOf.count(name) ? serialOf[name] : nullptr;
+    for (llvm::Function *region : regions.functions) {
+      auto it = regionPacketOf.find({name, region->getFnAttribute(attr::kRegionIndex)
+                                               .getValueAsString()
+                                               .str()});
+      unsigned width = 0;
+      if (it != regionPacketOf.end())
+        it->second->getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(10, width);
+      regions.regionPackets.push_back(it != regionPacketOf.end() ? it->second : nullptr);
+      regions.regionPacketWidths.push_back(width);
+    }
     if (packetOf.count(name)) {
       regions.packet = packetOf[name];
       regions.packet->getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(

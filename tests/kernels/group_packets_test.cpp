@@ -262,5 +262,73 @@ TEST_F(GroupPacketsTest, ConsecutiveAccessesThroughIntIndices) {
     ASSERT_EQ(got[i], 2.0f * x[i] + y[i]) << i;
 }
 
+uint64_t rotr64(uint64_t v, unsigned r) {
+  return r ? (v >> r) | (v << (64 - r)) : v;
+}
+
+TEST_F(GroupPacketsTest, OneLaneKeepsShortVectorsWhole) {
+  // The packetiser takes no kernel using local memory, so groups of one
+  // run a packet of one lane: the body called as it is, its ulong4 math
+  // kept whole (the work-item loops' scalariser would split it in four).
+  cl_kernel k = buildKernel(R"(
+    kernel void mix(global const ulong *in, global ulong *out, local ulong4 *scratch,
+                    uint rounds) {
+      size_t gid = get_global_id(0);
+      ulong4 s = (ulong4)(in[gid], 1, 2, 3) + (ulong4)(gid);
+      for (uint r = 0; r < rounds; ++r) {
+        s = rotate(s, (ulong4)(64 - 14, 64 - 18, 64 - 41, 64 - 28)) + s.wxyz * 0x9E3779B97F4A7C15ul;
+        scratch[0] = s;
+        s ^= scratch[0].yzwx >> (ulong4)(7);
+      }
+      out[gid] = s.x ^ s.y ^ s.z ^ s.w;
+    })",
+                            "mix");
+  ASSERT_TRUE(k);
+  const uint32_t n = 131, rounds = 11;
+  std::vector<uint64_t> in(n), expected(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    in[i] = uint64_t(i) * 0x2545F4914F6CDD1Dull + 99;
+    uint64_t s[4] = {in[i] + i, 1 + uint64_t(i), 2 + uint64_t(i), 3 + uint64_t(i)};
+    const unsigned by[4] = {14, 18, 41, 28};
+    for (uint32_t r = 0; r < rounds; ++r) {
+      uint64_t next[4];
+      for (int c = 0; c < 4; ++c)
+        next[c] = rotr64(s[c], by[c]) + s[(c + 3) % 4] * 0x9E3779B97F4A7C15ull;
+      for (int c = 0; c < 4; ++c)
+        s[c] = next[c] ^ (next[(c + 1) % 4] >> 7);
+    }
+    expected[i] = s[0] ^ s[1] ^ s[2] ^ s[3];
+  }
+  cl_mem inBuf = bufferOf(in);
+  cl_mem outBuf = bufferOf(std::vector<uint64_t>(n, 0));
+  ASSERT_EQ(clSetKernelArg(k, 0, sizeof(cl_mem), &inBuf), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 1, sizeof(cl_mem), &outBuf), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 2, 32, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 3, sizeof(rounds), &rounds), CL_SUCCESS);
+  const size_t global = n, local = 1;
+  std::filesystem::path dump =
+      std::filesystem::temp_directory_path() / ("corecl-single-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dump);
+  ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
+  ::setenv("CORECL_CACHE", "0", 1);
+  cl_int launched = run(k, 1, &global, &local);
+  ::unsetenv("CORECL_DUMP_IR");
+  ::unsetenv("CORECL_CACHE");
+  ASSERT_EQ(launched, CL_SUCCESS);
+  if (!std::getenv("CORECL_PACKET_WIDTH")) {
+    bool single = false;
+    for (const auto &file : std::filesystem::directory_iterator(dump)) {
+      std::ifstream text(file.path());
+      std::string ir((std::istreambuf_iterator<char>(text)), std::istreambuf_iterator<char>());
+      single |= ir.find(".single(") != std::string::npos;
+    }
+    EXPECT_TRUE(single) << "no one-lane packet built for a launch of 131 groups of one";
+  }
+  std::filesystem::remove_all(dump);
+  std::vector<uint64_t> got = read<uint64_t>(outBuf, n);
+  for (uint32_t i = 0; i < n; ++i)
+    ASSERT_EQ(got[i], expected[i]) << "work-item " << i;
+}
+
 } // namespace
 } // namespace corecl::test

@@ -6,7 +6,8 @@
 ; divergent branch: all lanes in range take it as a branch (reduce.and),
 ; none in range skip it (reduce.or), and a mixed packet runs a scalar copy
 ; of the guarded block lane by lane. A kernel using local memory (one arena
-; per group) gets no packet.
+; per group) gets no packet of several lanes but one of one lane: its body
+; called as it is, which the scalariser of work-item loops leaves alone.
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -56,7 +57,10 @@ declare spir_func i64 @_Z13get_global_idj(i32)
 ; CHECK: load float, ptr addrspace(1)
 ; CHECK: store float
 ; CHECK-NOT: define internal void @uses_local.body.packet
+; CHECK-LABEL: define internal void @uses_local.body.single(
+; CHECK: store float 1.000000e+00, ptr addrspace(3) %tmp
 ; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-of"="guarded" "corecl.packet-width"="16" }
+; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-of"="uses_local" "corecl.packet-width"="1" }
 
 !0 = !{i32 1, i32 0}
 !1 = !{!"none", !"none"}

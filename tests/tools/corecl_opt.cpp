@@ -3,7 +3,9 @@
 // is verified after every pass.
 //   corecl_opt -passes=corecl-kernel-body,corecl-barrier-regions input.ll
 // Options: -simd-bytes=N (the target's widest register, 64 by default),
-// -packet-width=N (lanes of packets of groups of one; 0 chooses).
+// -packet-width=N (lanes of packets of groups of one; 0 chooses),
+// -region-packets[=N] (packets of a group's work-items, N lanes; 0 or none
+// chooses).
 #include "compiler/passes/pass_registry.h"
 #include "compiler/verify_each_pass.h"
 
@@ -29,6 +31,10 @@ int main(int argc, char **argv) {
       pipeline = argv[i] + 8;
     else if (std::strncmp(argv[i], "-packet-width=", 14) == 0)
       options.packetWidth = unsigned(std::atoi(argv[i] + 14));
+    else if (std::strcmp(argv[i], "-region-packets") == 0)
+      options.regionPackets = true;
+    else if (std::strncmp(argv[i], "-region-packets=", 16) == 0)
+      options.regionPackets = true, options.regionPacketWidth = unsigned(std::atoi(argv[i] + 16));
     else if (std::strncmp(argv[i], "-simd-bytes=", 12) == 0)
       options.simdBytes = unsigned(std::atoi(argv[i] + 12));
     else
@@ -36,7 +42,7 @@ int main(int argc, char **argv) {
   }
   if (pipeline.empty() || input.empty()) {
     llvm::errs() << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-packet-width=N] "
-                    "<file.ll>\n";
+                    "[-region-packets[=N]] <file.ll>\n";
     return 2;
   }
   llvm::LLVMContext context;

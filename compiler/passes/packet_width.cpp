@@ -1,0 +1,133 @@
+// Packet widths (packet_width.h): the registers a work-item's values fill,
+// and how many work-items fit side by side.
+#include "compiler/passes/packet_width.h"
+
+#include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <vector>
+
+namespace corecl::compiler {
+
+/// The most bytes of values (pointers aside) live at once anywhere in
+/// `f`: an estimate of a work-item's register pressure, which a packet of
+/// W lanes multiplies by W.
+uint64_t peakLiveBytes(llvm::Function &f) {
+  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
+  auto bytes = [&](llvm::Value *v) -> uint64_t {
+    llvm::Type *type = v->getType();
+    if (type->isPointerTy() || type->isVoidTy() || !type->isSized() || type->isAggregateType())
+      return 0;
+    return layout.getTypeStoreSize(type);
+  };
+  auto counted = [](llvm::Value *v) {
+    return llvm::isa<llvm::Instruction>(v) || llvm::isa<llvm::Argument>(v);
+  };
+  // Live-out sets by the usual backward iteration; a phi's operand is live
+  // out of its incoming block only.
+  std::map<llvm::BasicBlock *, std::set<llvm::Value *>> liveIn, liveOut;
+  std::vector<llvm::BasicBlock *> order;
+  for (llvm::BasicBlock *bb : llvm::post_order(&f))
+    order.push_back(bb);
+  bool changed = true;
+  for (int round = 0; changed && round < 20; ++round) {
+    changed = false;
+    for (llvm::BasicBlock *bb : order) {
+      std::set<llvm::Value *> out;
+      for (llvm::BasicBlock *succ : llvm::successors(bb)) {
+        for (llvm::Value *v : liveIn[succ])
+          if (!(llvm::isa<llvm::PHINode>(v) && llvm::cast<llvm::PHINode>(v)->getParent() == succ))
+            out.insert(v);
+        for (llvm::PHINode &phi : succ->phis())
+          if (llvm::Value *v = phi.getIncomingValueForBlock(bb); counted(v))
+            out.insert(v);
+      }
+      std::set<llvm::Value *> in = out;
+      for (llvm::Instruction &inst : llvm::reverse(*bb)) {
+        in.erase(&inst);
+        if (!llvm::isa<llvm::PHINode>(inst))
+          for (llvm::Value *op : inst.operands())
+            if (counted(op))
+              in.insert(op);
+      }
+      for (llvm::PHINode &phi : bb->phis())
+        in.insert(&phi);
+      if (in != liveIn[bb] || out != liveOut[bb]) {
+        liveIn[bb] = std::move(in);
+        liveOut[bb] = std::move(out);
+        changed = true;
+      }
+    }
+  }
+  uint64_t peak = 0;
+  for (llvm::BasicBlock *bb : order) {
+    std::set<llvm::Value *> live = liveOut[bb];
+    uint64_t total = 0;
+    for (llvm::Value *v : live)
+      total += bytes(v);
+    peak = std::max(peak, total);
+    for (llvm::Instruction &inst : llvm::reverse(*bb)) {
+      if (live.erase(&inst))
+        total -= bytes(&inst);
+      if (llvm::isa<llvm::PHINode>(inst))
+        continue;
+      for (llvm::Value *op : inst.operands())
+        if (counted(op) && live.insert(op).second)
+          total += bytes(op);
+      peak = std::max(peak, total);
+    }
+  }
+  return peak;
+}
+
+unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes) {
+  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
+  uint64_t widest = 0;
+  for (llvm::Instruction &inst : llvm::instructions(f)) {
+    llvm::Type *type = inst.getType();
+    llvm::Value *ptr = llvm::getLoadStorePointerOperand(&inst);
+    if (ptr && llvm::getUnderlyingObject(ptr) == ctx)
+      continue; // the launch's sizes and offsets
+    if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
+      type = store->getValueOperand()->getType();
+    else if (!llvm::isa<llvm::LoadInst>(inst) && !type->isVectorTy())
+      continue;
+    if (type->isSized() && !type->isPointerTy() && !type->isAggregateType())
+      widest = std::max<uint64_t>(widest, layout.getTypeStoreSize(type));
+  }
+  if (!widest)
+    widest = 4;
+  // Enough lanes to fill a register; where a work-item's own vectors fill
+  // one already, up to four registers' worth, for independent chains to
+  // interleave. Either way no more lanes than keep the values live at
+  // once (peakLiveBytes, times the lanes) within 56 registers: spilling
+  // some pays while chains interleave, much does not. Measured with
+  // hashcat -b on Zen 3, AVX2, uint8 (MH/s, without packets / 2 lanes /
+  // 4 lanes): MD5 (432 live bytes) 185 / 232 / 327; SHA-1 (1348) 126 / 84
+  // / 54; SHA-256 (944) 41 / 25 / 38. SHA-512 (928, ulong4) gains from
+  // 2 lanes (3.6 -> 11.4) but is not told apart from SHA-256 by this
+  // estimate and stays without packets.
+  unsigned width = unsigned(simdBytes / widest);
+  if (width < 4)
+    width = std::clamp(unsigned(4 * simdBytes / widest), 2u, 4u);
+  width = std::min(width, 16u);
+  uint64_t live = std::max<uint64_t>(peakLiveBytes(f), 1);
+  uint64_t budget = 56 * uint64_t(simdBytes);
+  while (width > 1 && live * width > budget)
+    width /= 2;
+  if (std::getenv("CORECL_PACKET_TRACE"))
+    llvm::errs() << f.getName() << ": peak live " << live << " bytes, widest " << widest
+                 << ", width " << width << "\n";
+  return width;
+}
+
+} // namespace corecl::compiler

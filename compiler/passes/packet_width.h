@@ -1,0 +1,21 @@
+// How many lanes a packet (packetize.h) of a work-item function gets.
+#pragma once
+#include <cstdint>
+
+namespace llvm {
+class Argument;
+class Function;
+} // namespace llvm
+
+namespace corecl::compiler {
+
+/// Lanes per packet of `f` on registers of `simdBytes` (1: no packet worth
+/// making): enough to fill a register with the widest value `f` loads,
+/// stores or computes with (accesses through `ctx`, the launch context,
+/// aside), and no more than keep its live values within the registers.
+unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes);
+
+/// The most bytes of values (pointers aside) live at once anywhere in `f`.
+uint64_t peakLiveBytes(llvm::Function &f);
+
+} // namespace corecl::compiler
