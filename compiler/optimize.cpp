@@ -5,6 +5,7 @@
 #include "compiler/passes/split_huge_blocks.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/keep_item_order.h"
+#include "compiler/passes/packet_width.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/unmask_owned_memory.h"
 #include "compiler/passes/unroll_small_loops.h"
@@ -45,6 +46,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <optional>
 #include <set>
@@ -76,17 +78,8 @@ struct ScalarizeNarrowVectorsPass : llvm::PassInfoMixin<ScalarizeNarrowVectorsPa
       return llvm::PreservedAnalyses::all();
     unsigned registerBits = 128;
     f.getFnAttribute("prefer-vector-width").getValueAsString().getAsInteger(10, registerBits);
-    for (llvm::Instruction &inst : llvm::instructions(f)) {
-      llvm::Type *type = nullptr;
-      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
-        type = load->getType();
-      else if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
-        type = store->getValueOperand()->getType();
-      auto *vector = llvm::dyn_cast_or_null<llvm::FixedVectorType>(type);
-      if (vector && vector->getNumElements() > 4 &&
-          vector->getPrimitiveSizeInBits().getFixedValue() * 2 >= registerBits)
-        return llvm::PreservedAnalyses::all();
-    }
+    if (movesWideVectors(f, registerBits))
+      return llvm::PreservedAnalyses::all();
     llvm::ScalarizerPassOptions options;
     options.ScalarizeLoadStore = true;
     f.addFnAttr(kScalarized);
@@ -219,11 +212,17 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
     options.regionPackets = lanes > 0;
     options.regionPacketWidth = lanes > 1 ? unsigned(lanes) : 0;
   }
+  // Experiment: the loop passes split a kernel's loops into regions, which
+  // packets would rather keep whole (CORECL_LOOP_PASSES=0 leaves them out).
+  std::string pipeline = kWorkGroupPipeline;
+  if (const char *loops = std::getenv("CORECL_LOOP_PASSES"); loops && *loops == '0')
+    for (const char *pass : {"corecl-divergent-loops,", "corecl-uniform-loops,"})
+      pipeline.erase(pipeline.find(pass), std::strlen(pass));
   runModulePasses(
       module, nullptr,
-      [](llvm::PassBuilder &builder) {
+      [&](llvm::PassBuilder &builder) {
         llvm::ModulePassManager passes;
-        if (llvm::Error err = builder.parsePassPipeline(passes, kWorkGroupPipeline))
+        if (llvm::Error err = builder.parsePassPipeline(passes, pipeline))
           throw FatalCompilerError("work-group pipeline: " + llvm::toString(std::move(err)));
         return passes;
       },

@@ -130,4 +130,19 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
   return width;
 }
 
+bool movesWideVectors(llvm::Function &f, unsigned registerBits) {
+  for (llvm::Instruction &inst : llvm::instructions(f)) {
+    llvm::Type *type = nullptr;
+    if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+      type = load->getType();
+    else if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
+      type = store->getValueOperand()->getType();
+    auto *vector = llvm::dyn_cast_or_null<llvm::FixedVectorType>(type);
+    if (vector && vector->getNumElements() > 4 &&
+        vector->getPrimitiveSizeInBits().getFixedValue() * 2 >= registerBits)
+      return true;
+  }
+  return false;
+}
+
 } // namespace corecl::compiler

@@ -15,6 +15,13 @@ namespace corecl::compiler {
 /// aside), and no more than keep its live values within the registers.
 unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes);
 
+/// True if `f` loads or stores OpenCL vectors of more than four elements
+/// and half a register of `registerBits` or more: split into components,
+/// they would have to be put back together from eight- or sixteen-way
+/// interleaved accesses (optimize.cpp's scalariser leaves such functions
+/// whole).
+bool movesWideVectors(llvm::Function &f, unsigned registerBits);
+
 /// The most bytes of values (pointers aside) live at once anywhere in `f`.
 uint64_t peakLiveBytes(llvm::Function &f);
 

@@ -43,6 +43,7 @@
 #include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/SSAUpdater.h>
 
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <set>
@@ -128,6 +129,7 @@ private:
   };
 
   void checkSupported();
+  void checkLanesCannotWait(const Divergence &d) const;
   void analyse();
   bool mustVary(llvm::Instruction &inst) const;
   uint64_t laneObjectStride(const llvm::AllocaInst &alloca) const;
@@ -238,6 +240,36 @@ bool Packetizer::mustVary(llvm::Instruction &inst) const {
   return false;
 }
 
+/// A divergent loop runs lane by lane when the lanes disagree: one lane's
+/// loop to its end, then the next. A loop that waits for another work-item
+/// (a spin lock on an atomic flag, a flag another work-item sets) would
+/// then wait for ever on a lane that has not run yet. OpenCL promises no
+/// forward progress between work-items, but CPU drivers that run them one
+/// after the other give it, and programs rely on it: such a function keeps
+/// no packet.
+void Packetizer::checkLanesCannotWait(const Divergence &d) const {
+  auto inLoop = [&](llvm::BasicBlock *bb) { return bb == d.branch || d.region.count(bb); };
+  bool cyclic = d.region.count(d.branch) != 0;
+  for (llvm::BasicBlock *bb : d.region)
+    for (llvm::BasicBlock *succ : llvm::successors(bb))
+      cyclic = cyclic || (inLoop(succ) && dt_.dominates(succ, bb));
+  if (!cyclic)
+    return;
+  for (llvm::BasicBlock *bb : d.region)
+    for (llvm::Instruction &inst : *bb) {
+      bool waits = llvm::isa<llvm::AtomicRMWInst>(inst) || llvm::isa<llvm::AtomicCmpXchgInst>(inst);
+      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+        waits = !load->isSimple();
+      if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
+        waits = !store->isSimple();
+      if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+        waits = call->mayHaveSideEffects() && !isDropped(inst);
+      if (waits)
+        throw Unsupported{"a divergent loop with atomic or volatile accesses (a lane may wait "
+                          "for another)"};
+    }
+}
+
 void Packetizer::analyse() {
   for (llvm::BasicBlock *bb : llvm::ReversePostOrderTraversal<llvm::Function *>(&f_))
     order_.push_back(bb);
@@ -276,6 +308,7 @@ void Packetizer::analyse() {
         for (llvm::BasicBlock *succ : llvm::successors(next))
           work.push_back(succ);
       }
+      checkLanesCannotWait(d);
       divergences_.emplace(bb, std::move(d));
       changed = true;
     }
@@ -999,20 +1032,26 @@ void Packetizer::buildLaneLoop(Divergence &d) {
     return op;
   };
   for (auto [original, copy] : instCopy) {
+    if (auto *phi = llvm::dyn_cast<llvm::PHINode>(copy)) {
+      // Only the edges the copy has: a value from another predecessor
+      // (vector mode's, on a path the lane loop never takes) may not even
+      // dominate the loop.
+      for (unsigned i = phi->getNumIncomingValues(); i-- > 0;) {
+        llvm::BasicBlock *pred = phi->getIncomingBlock(i);
+        if (termBlockOf.count(pred) && (copied.count(pred) || pred == branch)) {
+          phi->setIncomingValue(i, mapOperand(phi->getIncomingValue(i)));
+          phi->setIncomingBlock(i, termBlockOf[pred]);
+        } else {
+          phi->removeIncomingValue(i, false);
+        }
+      }
+      continue;
+    }
     for (unsigned i = 0; i < copy->getNumOperands(); ++i) {
       llvm::Value *op = original->getOperand(i);
       if (llvm::isa<llvm::BasicBlock>(op))
         continue;
       copy->setOperand(i, mapOperand(op));
-    }
-    if (auto *phi = llvm::dyn_cast<llvm::PHINode>(copy)) {
-      for (unsigned i = phi->getNumIncomingValues(); i-- > 0;) {
-        llvm::BasicBlock *pred = phi->getIncomingBlock(i);
-        if (termBlockOf.count(pred) && (copied.count(pred) || pred == branch))
-          phi->setIncomingBlock(i, termBlockOf[pred]);
-        else
-          phi->removeIncomingValue(i, false);
-      }
     }
   }
 
@@ -1261,6 +1300,10 @@ llvm::Function *Packetizer::run() {
   if (llvm::verifyFunction(*packet_, &out)) {
     LLVM_DEBUG(llvm::dbgs() << "packet of " << f_.getName() << " is broken:\n"
                             << problems << *packet_);
+    // Release builds of LLVM have no -debug-only: CORECL_PACKET_TRACE=2.
+    if (const char *trace = std::getenv("CORECL_PACKET_TRACE"); trace && *trace == '2')
+      llvm::errs() << "packet of " << f_.getName() << " is broken:\n"
+                   << problems << f_ << *packet_;
     throw Unsupported{"internal: the packet failed verification: " + problems.substr(0, 200)};
   }
   ++NumPackets;

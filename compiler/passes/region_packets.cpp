@@ -26,8 +26,12 @@
 
 #include <llvm/ADT/Statistic.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
 #include <llvm/Support/Debug.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
 
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -39,7 +43,7 @@ STATISTIC(NumRegionsKept, "Regions left to the work-item loops");
 namespace corecl::compiler {
 
 llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
-                                               llvm::ModuleAnalysisManager &) {
+                                               llvm::ModuleAnalysisManager &analyses) {
   if (!options.regionPackets)
     return llvm::PreservedAnalyses::all();
   std::map<std::string, llvm::Function *> kernels;
@@ -63,6 +67,17 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
       whyNot = "work-items may retire early";
     } else {
       WorkItemParams params{unsigned(region->arg_size() - WorkItemParams::kCount)};
+      // Short OpenCL vectors split into components first (as optimize.cpp
+      // does before the loop vectoriser): lanes side by side then give
+      // one register per component (N-body's float4 positions), where
+      // kept whole they would need shuffles for every component access.
+      if (!movesWideVectors(*region, options.simdBytes * 8)) {
+        llvm::ScalarizerPassOptions split;
+        split.ScalarizeLoadStore = true;
+        auto &functions =
+            analyses.getResult<llvm::FunctionAnalysisManagerModuleProxy>(module).getManager();
+        functions.invalidate(*region, llvm::ScalarizerPass(split).run(*region, functions));
+      }
       width = options.regionPacketWidth
                   ? options.regionPacketWidth
                   : choosePacketWidth(*region, region->getArg(params.ctx()), options.simdBytes);
@@ -72,6 +87,10 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
         packet = packetizeFunction(*region, width, {params.localId(0)}, {}, Lanes::OfOneGroup,
                                    whyNot);
     }
+    if (std::getenv("CORECL_PACKET_TRACE"))
+      llvm::errs() << region->getName() << ": "
+                   << (packet ? "packet of " + std::to_string(width) : "no packet, " + whyNot)
+                   << "\n";
     if (!packet) {
       ++NumRegionsKept;
       LLVM_DEBUG(llvm::dbgs() << "no packet for " << region->getName() << ": " << whyNot << "\n");
