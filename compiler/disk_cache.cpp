@@ -116,9 +116,11 @@ std::string cacheKey(const std::string &source, const std::string &options) {
   if (const char *width = std::getenv("CORECL_PACKET_WIDTH"))
     material += std::string("\0packet-width=", 14) + width;
   if (const char *regions = std::getenv("CORECL_REGION_PACKETS"))
-    material += std::string("\0region-packets=", 17) + regions;
+    material += std::string("\0region-packets=", 16) + regions;
+  if (const char *bodies = std::getenv("CORECL_BODY_PACKETS"))
+    material += std::string("\0body-packets=", 14) + bodies;
   if (const char *loops = std::getenv("CORECL_LOOP_PASSES"))
-    material += std::string("\0loop-passes=", 14) + loops;
+    material += std::string("\0loop-passes=", 13) + loops;
   char text[33];
   std::snprintf(text, sizeof text, "%016llx%016llx",
                 (unsigned long long)fnv1a(material, 0xcbf29ce484222325ull),

@@ -212,6 +212,11 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
     options.regionPackets = lanes > 0;
     options.regionPacketWidth = lanes > 1 ? unsigned(lanes) : 0;
   }
+  // Packets of kernels without barriers (passes/body_packets.cpp);
+  // CORECL_BODY_PACKETS=0 leaves every kernel to the loop vectoriser.
+  options.bodyPackets = true;
+  if (const char *bodies = std::getenv("CORECL_BODY_PACKETS"); bodies && *bodies == '0')
+    options.bodyPackets = false;
   // Experiment: the loop passes split a kernel's loops into regions, which
   // packets would rather keep whole (CORECL_LOOP_PASSES=0 leaves them out).
   std::string pipeline = kWorkGroupPipeline;

@@ -367,7 +367,8 @@ llvm::PreservedAnalyses DivergentLoopsPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {
   bool changed = false;
   for (llvm::Function *body : kernelBodies(module))
-    changed |= maskDivergentLoops(*body) > 0;
+    if (!body->hasFnAttribute(attr::kPacketised)) // its packet keeps the loops
+      changed |= maskDivergentLoops(*body) > 0;
   return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
 }
 

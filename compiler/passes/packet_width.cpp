@@ -89,7 +89,8 @@ uint64_t peakLiveBytes(llvm::Function &f) {
   return peak;
 }
 
-unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes) {
+unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
+                           bool componentsSplit) {
   const llvm::DataLayout &layout = f.getParent()->getDataLayout();
   uint64_t widest = 0;
   for (llvm::Instruction &inst : llvm::instructions(f)) {
@@ -101,6 +102,11 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
       type = store->getValueOperand()->getType();
     else if (!llvm::isa<llvm::LoadInst>(inst) && !type->isVectorTy())
       continue;
+    // Split into components, a short vector is only loaded and stored
+    // whole: its components are what lanes compute with.
+    if (auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
+        vector && componentsSplit && vector->getNumElements() <= 4)
+      type = vector->getElementType();
     if (type->isSized() && !type->isPointerTy() && !type->isAggregateType())
       widest = std::max<uint64_t>(widest, layout.getTypeStoreSize(type));
   }

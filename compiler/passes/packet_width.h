@@ -13,7 +13,10 @@ namespace corecl::compiler {
 /// making): enough to fill a register with the widest value `f` loads,
 /// stores or computes with (accesses through `ctx`, the launch context,
 /// aside), and no more than keep its live values within the registers.
-unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes);
+/// `componentsSplit`: short vectors (up to four elements) were split into
+/// components for computing, and only move through memory whole.
+unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
+                           bool componentsSplit = false);
 
 /// True if `f` loads or stores OpenCL vectors of more than four elements
 /// and half a register of `registerBits` or more: split into components,

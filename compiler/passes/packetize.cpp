@@ -28,6 +28,7 @@
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/ADT/Statistic.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Dominators.h>
@@ -118,6 +119,7 @@ public:
         known_(known), lanes_(lanes), dt_(f), pdt_(f) {}
 
   llvm::Function *run();
+  const PacketReport &report() const { return report_; }
 
 private:
   struct Divergence {
@@ -142,6 +144,7 @@ private:
   void emitTerminator(llvm::BasicBlock &bb);
   void emitAccess(llvm::Instruction &inst);
   void emitLaneByLane(llvm::Instruction &inst);
+  void noteScattered(llvm::Instruction &inst);
   llvm::Value *scalar(llvm::Value *value);
   llvm::Value *vector(llvm::Value *value);
   llvm::Value *splat(llvm::Value *uniform);
@@ -162,8 +165,10 @@ private:
   std::set<unsigned> laneParams_;
   const std::map<const llvm::Instruction *, llvm::Constant *> &known_;
   Lanes lanes_;
+  PacketReport report_;
   llvm::DominatorTree dt_;
   llvm::PostDominatorTree pdt_;
+  std::unique_ptr<llvm::LoopInfo> loops_; // of f_, made when first needed
   std::vector<llvm::BasicBlock *> order_; // reverse post-order
 
   std::set<const llvm::Value *> varying_;
@@ -547,6 +552,13 @@ void Packetizer::emit(llvm::Instruction &inst) {
   scalars_[&inst] = copy;
 }
 
+void Packetizer::noteScattered(llvm::Instruction &inst) {
+  if (!loops_)
+    loops_ = std::make_unique<llvm::LoopInfo>(dt_);
+  if (loops_->getLoopFor(inst.getParent()))
+    ++report_.scatteredInLoops;
+}
+
 void Packetizer::emitLaneByLane(llvm::Instruction &inst) {
   std::vector<llvm::Value *> results;
   for (unsigned lane = 0; lane < width_; ++lane) {
@@ -571,8 +583,11 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
   llvm::Type *type = load ? load->getType() : store->getValueOperand()->getType();
   llvm::Align align = load ? load->getAlign() : store->getAlign();
   bool simple = load ? load->isSimple() : store->isSimple();
-  if (!simple || !varying_.count(ptr) || !widenType(type, width_) || type->isStructTy())
+  if (!simple || !varying_.count(ptr) || !widenType(type, width_) || type->isStructTy()) {
+    if (varying_.count(ptr))
+      noteScattered(inst);
     return emitLaneByLane(inst);
+  }
   llvm::Type *wide = widenType(type, width_);
   llvm::Type *element = type->getScalarType();
   uint64_t size = layout_.getTypeStoreSize(type);
@@ -644,6 +659,7 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
       result = phi;
     }
   } else {
+    noteScattered(inst);
     result = scatteredAccess();
   }
   if (load)
@@ -1316,10 +1332,13 @@ llvm::Function *Packetizer::run() {
 llvm::Function *
 packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,
                   const std::map<const llvm::Instruction *, llvm::Constant *> &known,
-                  Lanes lanes, std::string &whyNot) {
+                  Lanes lanes, std::string &whyNot, PacketReport *report) {
   try {
     Packetizer packetizer(scalar, width, laneParams, known, lanes);
-    return packetizer.run();
+    llvm::Function *packet = packetizer.run();
+    if (report)
+      *report = packetizer.report();
+    return packet;
   } catch (const Unsupported &reason) {
     whyNot = reason.why;
     return nullptr;

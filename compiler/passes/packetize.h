@@ -44,9 +44,18 @@ enum class Lanes {
 /// reason in `whyNot`, for a function outside what the packetiser handles
 /// (local memory of groups, varying aggregates, a result that differs
 /// between lanes); the caller then runs the scalar function for each lane.
+/// What a packet costs beyond plain vector code, for callers choosing
+/// between it and other ways to run the function.
+struct PacketReport {
+  /// Loads and stores inside loops that went lane by lane or became
+  /// gathers and scatters (addresses not consecutive between lanes: a
+  /// work-item walking its own row, a private array indexed by data).
+  unsigned scatteredInLoops = 0;
+};
+
 llvm::Function *
 packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,
                   const std::map<const llvm::Instruction *, llvm::Constant *> &known,
-                  Lanes lanes, std::string &whyNot);
+                  Lanes lanes, std::string &whyNot, PacketReport *report = nullptr);
 
 } // namespace corecl::compiler

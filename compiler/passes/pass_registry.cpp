@@ -57,6 +57,8 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
           passes.addPass(PrintfLoweringPass());
         else if (name == "corecl-local-memory")
           passes.addPass(LocalMemoryPass());
+        else if (name == "corecl-body-packets")
+          passes.addPass(BodyPacketsPass(options));
         else if (name == "corecl-divergent-loops")
           passes.addPass(DivergentLoopsPass());
         else if (name == "corecl-uniform-loops")

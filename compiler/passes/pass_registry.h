@@ -7,6 +7,7 @@
 //   corecl-kernel-body      lower_work_items.cpp
 //   corecl-printf           printf.cpp
 //   corecl-local-memory     local_memory.cpp
+//   corecl-body-packets     body_packets.cpp (packetize.cpp)
 //   corecl-divergent-loops  divergent_loops.cpp
 //   corecl-uniform-loops    uniform_loops.cpp
 //   corecl-barrier-regions  barrier_regions.cpp
@@ -25,6 +26,8 @@
 // functions carry "corecl.region-of" and "corecl.region-index".
 #pragma once
 #include <llvm/IR/PassManager.h>
+
+#include <string>
 
 namespace llvm {
 class PassBuilder;
@@ -79,6 +82,25 @@ struct WorkGroupLoopsOptions {
   /// lanes (0: chosen per region).
   bool regionPackets = false;
   unsigned regionPacketWidth = 0;
+  /// Packets of the bodies of kernels without barriers (body_packets.cpp).
+  bool bodyPackets = false;
+};
+
+struct PacketReport;
+
+/// A packet of `region` (a kernel body or region) over consecutive
+/// work-items of a row (lane = local id x), made from a copy with short
+/// vectors split into components; its width comes from the options or the
+/// region (packet_width.h). Null, with the reason, where none is made.
+llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
+                                llvm::Function &region, const WorkGroupLoopsOptions &options,
+                                std::string &whyNot, PacketReport *report);
+
+/// Packets of kernel bodies without barriers (body_packets.cpp).
+struct BodyPacketsPass : llvm::PassInfoMixin<BodyPacketsPass> {
+  explicit BodyPacketsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  WorkGroupLoopsOptions options;
 };
 
 /// Packets of consecutive groups of one work-item (group_packets.cpp).
@@ -104,7 +126,8 @@ struct WorkGroupLoopsPass : llvm::PassInfoMixin<WorkGroupLoopsPass> {
 
 /// The whole work-group formation, in order.
 constexpr const char *kWorkGroupPipeline =
-    "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-divergent-loops,"
+    "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,"
+    "corecl-body-packets,corecl-divergent-loops,"
     "corecl-uniform-loops,"
     "corecl-barrier-regions,"
     "corecl-group-packets,"
@@ -146,6 +169,9 @@ inline constexpr const char *kPacketWidth = "corecl.packet-width";
 /// On a packet of a region's work-items (region_packets.cpp): its kernel's
 /// name (with kRegionIndex and kPacketWidth).
 inline constexpr const char *kRegionPacketOf = "corecl.region-packet-of";
+/// On a kernel body with a packet (body_packets.cpp): the loop passes and
+/// region_packets.cpp leave it alone.
+inline constexpr const char *kPacketised = "corecl.packetised";
 } // namespace attr
 
 } // namespace corecl::compiler

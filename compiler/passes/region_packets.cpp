@@ -12,24 +12,22 @@
 // work-group function runs it for each full packet of a row, and the
 // region one work-item at a time for the rest of the row.
 //
-// Not yet the default (options.regionPackets, from CORECL_REGION_PACKETS):
-// the packetiser runs lanes that disagree at a branch one after the other
-// where the loop passes mask them, so a kernel like Mandelbrot's would be
-// slower. Kernels whose work-items may retire early keep their loops: each
+// By default only kernels without barriers run so (body_packets.cpp,
+// before the loop passes); this pass, for the regions of every kernel, is
+// not yet the default (options.regionPackets, from CORECL_REGION_PACKETS):
+// kernels with barriers and local memory (a reduction tree, a histogram of
+// local atomics, tiled matrix products) ran 1.5-8x slower as packets on
+// Zen 3. Kernels whose work-items may retire early keep their loops: each
 // work-item's region result is kept apart there, which a packet does not
 // return.
 #include "compiler/kernel_metadata.h"
-#include "compiler/passes/packet_width.h"
-#include "compiler/passes/packetize.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/ADT/Statistic.h>
 #include <llvm/IR/Module.h>
-#include <llvm/IR/PassManager.h>
 #include <llvm/Support/Debug.h>
 #include <llvm/Support/raw_ostream.h>
-#include <llvm/Transforms/Scalar/Scalarizer.h>
 
 #include <cstdlib>
 #include <map>
@@ -62,34 +60,17 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
       continue;
     std::string whyNot;
     llvm::Function *packet = nullptr;
-    unsigned width = 0;
     if (it->second->hasFnAttribute(attr::kRegionResultSlot)) {
       whyNot = "work-items may retire early";
+    } else if (region->hasFnAttribute(attr::kPacketised)) {
+      continue; // a body packet already (body_packets.cpp)
     } else {
-      WorkItemParams params{unsigned(region->arg_size() - WorkItemParams::kCount)};
-      // Short OpenCL vectors split into components first (as optimize.cpp
-      // does before the loop vectoriser): lanes side by side then give
-      // one register per component (N-body's float4 positions), where
-      // kept whole they would need shuffles for every component access.
-      if (!movesWideVectors(*region, options.simdBytes * 8)) {
-        llvm::ScalarizerPassOptions split;
-        split.ScalarizeLoadStore = true;
-        auto &functions =
-            analyses.getResult<llvm::FunctionAnalysisManagerModuleProxy>(module).getManager();
-        functions.invalidate(*region, llvm::ScalarizerPass(split).run(*region, functions));
-      }
-      width = options.regionPacketWidth
-                  ? options.regionPacketWidth
-                  : choosePacketWidth(*region, region->getArg(params.ctx()), options.simdBytes);
-      if (width < 2)
-        whyNot = "too many values live for more than one lane";
-      else
-        packet = packetizeFunction(*region, width, {params.localId(0)}, {}, Lanes::OfOneGroup,
-                                   whyNot);
+      packet = packetizeRegion(module, analyses, *region, options, whyNot, nullptr);
     }
     if (std::getenv("CORECL_PACKET_TRACE"))
       llvm::errs() << region->getName() << ": "
-                   << (packet ? "packet of " + std::to_string(width) : "no packet, " + whyNot)
+                   << (packet ? std::string("packet ") + std::string(packet->getName())
+                              : "no packet, " + whyNot)
                    << "\n";
     if (!packet) {
       ++NumRegionsKept;
@@ -99,7 +80,6 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     ++NumRegionPackets;
     packet->addFnAttr(attr::kRegionPacketOf, kernel);
     packet->addFnAttr(attr::kRegionIndex, region->getFnAttribute(attr::kRegionIndex).getValueAsString());
-    packet->addFnAttr(attr::kPacketWidth, std::to_string(width));
     changed = true;
   }
   return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();

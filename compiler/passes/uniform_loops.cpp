@@ -122,7 +122,8 @@ unsigned splitUniformLoops(llvm::Function &body) {
 llvm::PreservedAnalyses UniformLoopsPass::run(llvm::Module &module, llvm::ModuleAnalysisManager &) {
   bool changed = false;
   for (llvm::Function *body : kernelBodies(module))
-    changed |= splitUniformLoops(*body) > 0;
+    if (!body->hasFnAttribute(attr::kPacketised)) // its packet keeps the loops
+      changed |= splitUniformLoops(*body) > 0;
   return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
 }
 

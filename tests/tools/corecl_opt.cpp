@@ -5,7 +5,7 @@
 // Options: -simd-bytes=N (the target's widest register, 64 by default),
 // -packet-width=N (lanes of packets of groups of one; 0 chooses),
 // -region-packets[=N] (packets of a group's work-items, N lanes; 0 or none
-// chooses).
+// chooses), -body-packets (packets of kernel bodies without barriers).
 #include "compiler/passes/pass_registry.h"
 #include "compiler/verify_each_pass.h"
 
@@ -31,6 +31,8 @@ int main(int argc, char **argv) {
       pipeline = argv[i] + 8;
     else if (std::strncmp(argv[i], "-packet-width=", 14) == 0)
       options.packetWidth = unsigned(std::atoi(argv[i] + 14));
+    else if (std::strcmp(argv[i], "-body-packets") == 0)
+      options.bodyPackets = true;
     else if (std::strcmp(argv[i], "-region-packets") == 0)
       options.regionPackets = true;
     else if (std::strncmp(argv[i], "-region-packets=", 16) == 0)
@@ -42,7 +44,7 @@ int main(int argc, char **argv) {
   }
   if (pipeline.empty() || input.empty()) {
     llvm::errs() << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-packet-width=N] "
-                    "[-region-packets[=N]] <file.ll>\n";
+                    "[-region-packets[=N]] [-body-packets] <file.ll>\n";
     return 2;
   }
   llvm::LLVMContext context;

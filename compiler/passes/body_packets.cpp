@@ -1,0 +1,142 @@
+// Kernels without barriers, several work-items at a time
+// (corecl-body-packets).
+//
+// Runs before the loop passes. A kernel body without barriers is the only
+// region its work-group function runs (barrier_regions.cpp), so a packet of
+// it (packetize.h; lane = the local id of dimension 0) is a packet of that
+// region, which the work-group function runs for the full packets of each
+// row of work-items (region_packets.cpp describes the loops). Such a body
+// then keeps its loops whole: the loop passes, which cut a kernel's loops
+// into pieces so that LLVM's loop vectoriser can widen the work-item loop
+// inside them, leave it alone, and a divergent loop runs in the packet
+// with every lane that agrees (Mandelbrot's escape loop: 2.6x faster on
+// Zen 3 than masked by divergent_loops.cpp).
+//
+// A packet is kept only where it beats the loop vectoriser's ways: only
+// for bodies with loops, and not for one whose loops access memory at addresses that are not consecutive between
+// neighbouring work-items (a work-item walking a row of its own, a private
+// array indexed by data) would gather and scatter in every iteration,
+// where the loop vectoriser widens the loop within the work-item instead
+// (a row per work-item: 3x slower as a packet).
+//
+// Short OpenCL vectors are split into components before packetising (as
+// optimize.cpp does before the loop vectoriser), so that lanes side by
+// side hold one component each: N-body's float4 positions become three
+// registers of eight work-items, not shuffles at every component access
+// (1.6x faster than the loop vectoriser's code).
+#include "compiler/passes/packet_width.h"
+#include "compiler/passes/packetize.h"
+#include "compiler/passes/pass_registry.h"
+#include "compiler/passes/passes.h"
+#include "compiler/passes/work_item_state.h"
+
+#include <llvm/ADT/Statistic.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/Support/Debug.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+#include <cstdlib>
+#include <string>
+
+#define DEBUG_TYPE "corecl-body-packets"
+
+STATISTIC(NumBodyPackets, "Kernel bodies run through packets of work-items");
+
+namespace corecl::compiler {
+
+llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
+                                llvm::Function &region, const WorkGroupLoopsOptions &options,
+                                std::string &whyNot, PacketReport *report) {
+  WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
+  // The packet is made from a copy with short vectors split; the region
+  // itself stays as it is for the rest of a row.
+  llvm::Function *source = &region;
+  llvm::Function *split = nullptr;
+  if (!movesWideVectors(region, options.simdBytes * 8)) {
+    llvm::ValueToValueMapTy map;
+    split = llvm::CloneFunction(&region, map);
+    // Loads and stores stay whole: a work-item's float4 is consecutive
+    // with its neighbour's, one wide access for the packet, where four
+    // components would be four gathers 16 bytes apart.
+    llvm::ScalarizerPassOptions components;
+    components.ScalarizeLoadStore = false;
+    auto &functions =
+        analyses.getResult<llvm::FunctionAnalysisManagerModuleProxy>(module).getManager();
+    functions.invalidate(*split, llvm::ScalarizerPass(components).run(*split, functions));
+    source = split;
+  }
+  unsigned width = options.regionPacketWidth
+                       ? options.regionPacketWidth
+                       : choosePacketWidth(*source, source->getArg(params.ctx()), options.simdBytes,
+                                           split != nullptr);
+  llvm::Function *packet = nullptr;
+  if (width < 2)
+    whyNot = "too many values live for more than one lane";
+  else
+    packet = packetizeFunction(*source, width, {params.localId(0)}, {}, Lanes::OfOneGroup, whyNot,
+                               report);
+  if (packet) {
+    packet->setName(region.getName() + ".packet" + std::to_string(width));
+    packet->addFnAttr(attr::kPacketWidth, std::to_string(width));
+  }
+  if (split) {
+    // The functions' analyses go with them.
+    analyses.getResult<llvm::FunctionAnalysisManagerModuleProxy>(module).getManager().clear(
+        *split, split->getName());
+    split->eraseFromParent();
+  }
+  return packet;
+}
+
+llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
+                                             llvm::ModuleAnalysisManager &analyses) {
+  if (!options.bodyPackets)
+    return llvm::PreservedAnalyses::all();
+  bool changed = false;
+  for (llvm::Function *body : kernelBodies(module)) {
+    bool barriers = false;
+    for (llvm::Instruction &inst : llvm::instructions(*body))
+      barriers |= isBarrierCall(inst);
+    if (barriers || body->arg_size() < WorkItemParams::kCount)
+      continue;
+    // Straight-line code the loop vectoriser widens as well, and better
+    // where a work-item's OpenCL vectors are taken apart component by
+    // component (CLBlast's Xaxpy: 1.6x slower as a packet, its float4
+    // components shuffled between layouts at every access).
+    llvm::DominatorTree dominators(*body);
+    if (llvm::LoopInfo(dominators).empty())
+      continue;
+    std::string whyNot;
+    PacketReport report;
+    llvm::Function *packet = packetizeRegion(module, analyses, *body, options, whyNot, &report);
+    if (packet && report.scatteredInLoops) {
+      whyNot = std::to_string(report.scatteredInLoops) +
+               " accesses in loops not consecutive between lanes";
+      packet->eraseFromParent();
+      packet = nullptr;
+    }
+    if (std::getenv("CORECL_PACKET_TRACE"))
+      llvm::errs() << body->getName() << ": "
+                   << (packet ? std::string("body packet ") + std::string(packet->getName())
+                              : "no body packet, " + whyNot)
+                   << "\n";
+    if (!packet) {
+      LLVM_DEBUG(llvm::dbgs() << "no packet for " << body->getName() << ": " << whyNot << "\n");
+      continue;
+    }
+    ++NumBodyPackets;
+    packet->addFnAttr(attr::kRegionPacketOf, kernelOfBody(*body)->getName());
+    packet->addFnAttr(attr::kRegionIndex, "0");
+    body->addFnAttr(attr::kPacketised);
+    changed = true;
+  }
+  return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace corecl::compiler

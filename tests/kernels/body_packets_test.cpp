@@ -1,0 +1,178 @@
+// End-to-end: kernels without barriers whose loops run through a packet of
+// consecutive work-items (passes/body_packets.cpp, passes/packetize.cpp),
+// in the shapes where lanes part ways: an escape loop whose trip count
+// differs from work-item to work-item (and between lanes of one packet),
+// a loop with break and continue, float4 math split into components, a
+// bounds guard, rows whose length is no multiple of the packet's (the rest
+// runs one work-item at a time), 2-D groups narrower than a packet, and a
+// spin lock between work-items (no packet: a lane would wait for ever).
+// Results are checked against host references.
+#include "kernels/kernel_fixture.h"
+
+#include <cmath>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace corecl::test {
+namespace {
+
+using BodyPacketsTest = KernelTest;
+
+uint32_t collatzSteps(uint32_t v, uint32_t limit) {
+  uint32_t steps = 0;
+  while (v != 1 && steps < limit) {
+    v = (v & 1) ? 3 * v + 1 : v / 2;
+    ++steps;
+  }
+  return steps * 1000 + v % 1000;
+}
+
+TEST_F(BodyPacketsTest, EscapeLoopsOfEveryLengthInOnePacket) {
+  // Collatz sequences: neighbouring work-items stop after very different
+  // numbers of steps, so the lanes of a packet part ways in every packet.
+  cl_kernel k = buildKernel(R"(
+    kernel void escape(global uint *out, uint width, uint height, uint limit) {
+      uint x = get_global_id(0), y = get_global_id(1);
+      if (x >= width || y >= height) return;
+      uint v = y * width + x + 1, steps = 0;
+      while (v != 1 && steps < limit) {
+        v = (v & 1) ? 3 * v + 1 : v / 2;
+        ++steps;
+      }
+      out[y * width + x] = steps * 1000 + v % 1000;
+    })",
+                            "escape");
+  ASSERT_TRUE(k);
+  // 37 x 11 points in groups of 12 x 2 (rows of 12: one packet of 8 and 4
+  // work-items one at a time on AVX2), guarded past the edges; then in
+  // groups of 2 x 8, narrower than a packet.
+  const uint32_t width = 37, height = 11, limit = 90;
+  cl_mem outBuf = bufferOf(std::vector<cl_uint>(width * height, 0));
+  ASSERT_EQ(setArgs(k, outBuf, width, height, limit), CL_SUCCESS);
+  for (auto [lx, ly] : {std::pair<size_t, size_t>{12, 2}, {2, 8}}) {
+    SCOPED_TRACE(testing::Message() << "groups of " << lx << " x " << ly);
+    const size_t global[2] = {48, 16}, local[2] = {lx, ly};
+    ASSERT_EQ(run(k, 2, global, local), CL_SUCCESS);
+    std::vector<cl_uint> got = read<cl_uint>(outBuf, width * height);
+    for (uint32_t y = 0; y < height; ++y)
+      for (uint32_t x = 0; x < width; ++x)
+        ASSERT_EQ(got[y * width + x], collatzSteps(y * width + x + 1, limit)) << x << "," << y;
+  }
+}
+
+TEST_F(BodyPacketsTest, BreakContinueAndPrivateAccumulators) {
+  cl_kernel k = buildKernel(R"(
+    kernel void walk(global const int *data, global int *out, int n) {
+      int i = get_global_id(0);
+      int acc = 0, seen = 0;
+      for (int k = 0; k < n; ++k) {
+        int v = data[i + k];
+        if (v % 3 == 0) continue;
+        acc += v * (k + 1);
+        if (++seen > i % 11) break;
+      }
+      out[i] = acc * 100 + seen;
+    })",
+                            "walk");
+  ASSERT_TRUE(k);
+  const int n = 53, items = 200;
+  std::vector<cl_int> data(items + n);
+  for (int i = 0; i < items + n; ++i)
+    data[i] = (i * 37 + 5) % 41 - 20;
+  cl_mem dataBuf = bufferOf(data);
+  cl_mem outBuf = bufferOf(std::vector<cl_int>(items, 0));
+  ASSERT_EQ(setArgs(k, dataBuf, outBuf, n), CL_SUCCESS);
+  for (size_t local : {size_t(8), size_t(20), size_t(1), size_t(5)}) {
+    SCOPED_TRACE(testing::Message() << "groups of " << local);
+    const size_t global = items;
+    ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+    std::vector<cl_int> got = read<cl_int>(outBuf, items);
+    for (int i = 0; i < items; ++i) {
+      int acc = 0, seen = 0;
+      for (int k = 0; k < n; ++k) {
+        int v = data[i + k];
+        if (v % 3 == 0)
+          continue;
+        acc += v * (k + 1);
+        if (++seen > i % 11)
+          break;
+      }
+      ASSERT_EQ(got[i], acc * 100 + seen) << "work-item " << i;
+    }
+  }
+}
+
+TEST_F(BodyPacketsTest, Float4ComponentsSplitAcrossLanes) {
+  // N-body's shape: a uniform loop over float4 positions, the work-item's
+  // own float4 loaded and stored whole, dot products across components.
+  cl_kernel k = buildKernel(R"(
+    kernel void pull(global const float4 *pos, global float4 *acc, int n) {
+      int i = get_global_id(0);
+      float4 me = pos[i], a = (float4)(0.0f);
+      for (int j = 0; j < n; ++j) {
+        float4 d = pos[j] - me;
+        float r2 = d.x * d.x + d.y * d.y + d.z * d.z + 0.5f;
+        a += d * (1.0f / r2);
+      }
+      acc[i] = (float4)(a.x, a.y, a.z, me.w);
+    })",
+                            "pull");
+  ASSERT_TRUE(k);
+  const int n = 67;
+  std::vector<cl_float4> pos(n);
+  for (int i = 0; i < n; ++i)
+    pos[i] = {{float(i % 7) - 3, float(i % 5) * 0.5f, float(i % 3) - 1, float(i)}};
+  cl_mem posBuf = bufferOf(pos);
+  cl_mem accBuf = bufferOf(std::vector<cl_float4>(n));
+  ASSERT_EQ(setArgs(k, posBuf, accBuf, n), CL_SUCCESS);
+  const size_t global = n;
+  ASSERT_EQ(run(k, 1, &global), CL_SUCCESS);
+  std::vector<cl_float4> got = read<cl_float4>(accBuf, n);
+  for (int i = 0; i < n; ++i) {
+    double a[3] = {0, 0, 0};
+    for (int j = 0; j < n; ++j) {
+      double d[3];
+      for (int c = 0; c < 3; ++c)
+        d[c] = double(pos[j].s[c]) - double(pos[i].s[c]);
+      double r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + 0.5;
+      for (int c = 0; c < 3; ++c)
+        a[c] += d[c] / r2;
+    }
+    for (int c = 0; c < 3; ++c)
+      ASSERT_NEAR(got[i].s[c], a[c], 1e-3 * (1 + std::fabs(a[c]))) << i << "." << c;
+    ASSERT_EQ(got[i].s[3], pos[i].s[3]) << i;
+  }
+}
+
+TEST_F(BodyPacketsTest, SpinLockBetweenWorkItemsStillFinishes) {
+  // Work-items take turns through a lock on a global flag. Lanes of a
+  // packet run a divergent loop one after the other, so a packet would
+  // wait for ever on a lane not yet run: this kernel keeps none.
+  cl_kernel k = buildKernel(R"(
+    kernel void locked(volatile global int *lock, global int *total, global const int *in) {
+      int i = get_global_id(0);
+      for (int round = 0; round < 2; ++round) {
+        while (atomic_cmpxchg(lock, 0, 1) != 0) {}
+        *total += in[i];
+        atomic_xchg(lock, 0);
+      }
+    })",
+                            "locked");
+  ASSERT_TRUE(k);
+  const int items = 64;
+  std::vector<cl_int> in(items);
+  int expected = 0;
+  for (int i = 0; i < items; ++i)
+    expected += 2 * (in[i] = i * 3 - 50);
+  cl_mem lockBuf = bufferOf(std::vector<cl_int>(1, 0));
+  cl_mem totalBuf = bufferOf(std::vector<cl_int>(1, 0));
+  cl_mem inBuf = bufferOf(in);
+  ASSERT_EQ(setArgs(k, lockBuf, totalBuf, inBuf), CL_SUCCESS);
+  const size_t global = items, local = 32;
+  ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+  EXPECT_EQ(read<cl_int>(totalBuf, 1)[0], expected);
+}
+
+} // namespace
+} // namespace corecl::test

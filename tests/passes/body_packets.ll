@@ -1,0 +1,68 @@
+; PASSES: corecl-kernel-body,corecl-local-memory,corecl-body-packets,corecl-divergent-loops,corecl-uniform-loops,corecl-barrier-regions
+; OPTIONS: -body-packets -simd-bytes=32
+; Packets of kernel bodies without barriers (body_packets.cpp), made before
+; the loop passes: a loop whose trip count differs between work-items
+; stays one loop in the packet (lanes that agree run it as vectors), and
+; the body is marked so that the loop passes leave it whole. A work-item
+; walking a row of its own would gather in every iteration: no packet, and
+; the loop passes treat it as before.
+target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @steps(ptr addrspace(1) %p) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !2 !kernel_arg_base_type !2 !kernel_arg_type_qual !3 !kernel_arg_name !4 {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %slot = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %gid
+  %start = load i32, ptr addrspace(1) %slot, align 4
+  br label %loop
+loop:
+  %v = phi i32 [ %start, %entry ], [ %half, %loop ]
+  %n = phi i32 [ 0, %entry ], [ %n.next, %loop ]
+  %half = lshr i32 %v, 1
+  %n.next = add i32 %n, 1
+  %more = icmp ugt i32 %half, 0
+  br i1 %more, label %loop, label %done
+done:
+  store i32 %n.next, ptr addrspace(1) %slot, align 4
+  ret void
+}
+
+define spir_kernel void @row(ptr addrspace(1) %p, i64 %n) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !5 !kernel_arg_base_type !5 !kernel_arg_type_qual !3 !kernel_arg_name !6 {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %first = mul i64 %gid, %n
+  br label %loop
+loop:
+  %j = phi i64 [ 0, %entry ], [ %j.next, %loop ]
+  %at = add i64 %first, %j
+  %slot = getelementptr inbounds float, ptr addrspace(1) %p, i64 %at
+  %x = load float, ptr addrspace(1) %slot, align 4
+  %y = fmul float %x, 2.0
+  store float %y, ptr addrspace(1) %slot, align 4
+  %j.next = add i64 %j, 1
+  %again = icmp ult i64 %j.next, %n
+  br i1 %again, label %loop, label %done
+done:
+  ret void
+}
+
+declare spir_func i64 @_Z13get_global_idj(i32)
+
+; CHECK: define internal void @steps.body({{.*}}) #[[PACKETISED:[0-9]+]]
+; CHECK-LABEL: define internal void @row.body(
+; CHECK-LABEL: define internal void @steps.body.packet8(
+; CHECK: %start = load <8 x i32>
+; CHECK: loop:
+; CHECK: %half = lshr <8 x i32>
+; CHECK: call i1 @llvm.vector.reduce.and.v8i1(
+; CHECK-NOT: define internal void @row.body.packet
+; CHECK: attributes #[[PACKETISED]] = { {{.*}}"corecl.packetised"
+; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="8" "corecl.region-index"="0" "corecl.region-packet-of"="steps" }
+
+!0 = !{i32 1}
+!1 = !{!"none"}
+!2 = !{!"uint*"}
+!3 = !{!""}
+!4 = !{!"p"}
+!5 = !{!"float*", !"ulong"}
+!6 = !{!"p", !"n"}
