@@ -175,6 +175,7 @@ private:
   std::map<llvm::BasicBlock *, Divergence> divergences_;
   std::map<const llvm::Value *, int64_t> strides_; // lane l = lane 0 + l * stride
   std::set<const llvm::Value *> inexact_;          // ... only where no extension wrapped
+  std::set<const llvm::Value *> small_;            // every lane in [0, 2^31)
   std::set<const llvm::Instruction *> liveOuts_;   // of any divergent region
 
   llvm::Function *packet_ = nullptr;
@@ -334,8 +335,12 @@ void Packetizer::analyse() {
 }
 
 void Packetizer::computeStrides() {
-  for (unsigned index : laneParams_)
+  for (unsigned index : laneParams_) {
     strides_[f_.getArg(index)] = 1;
+    // Local ids are below the largest work-group size, far below 2^31.
+    if (lanes_ == Lanes::OfOneGroup)
+      small_.insert(f_.getArg(index));
+  }
   auto strideOf = [&](llvm::Value *value, int64_t &stride, bool &exact) {
     if (!varying_.count(value)) {
       stride = 0;
@@ -391,10 +396,20 @@ void Packetizer::computeStrides() {
           break;
         }
       } else if (auto *cast = llvm::dyn_cast<llvm::CastInst>(&inst)) {
+        // A value whose lanes all lie in [0, 2^31) keeps that through a
+        // truncation to 32 bits or more and through extensions, which then
+        // cannot wrap between lanes: `int tx = get_local_id(0)`.
+        bool small = small_.count(cast->getOperand(0)) &&
+                     cast->getType()->getScalarSizeInBits() >= 32 &&
+                     (cast->getOpcode() == llvm::Instruction::Trunc ||
+                      cast->getOpcode() == llvm::Instruction::ZExt ||
+                      cast->getOpcode() == llvm::Instruction::SExt);
+        if (small)
+          small_.insert(cast);
         switch (cast->getOpcode()) {
         case llvm::Instruction::ZExt:
         case llvm::Instruction::SExt:
-          exact = false;
+          exact = exact && small;
           [[fallthrough]];
         case llvm::Instruction::Trunc:
         case llvm::Instruction::AddrSpaceCast:

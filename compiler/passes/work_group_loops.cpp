@@ -510,6 +510,47 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
   b.SetInsertPoint(general);
 }
 
+/// A function with the region's parameters that runs every full packet of
+/// the row of work-items it is called for (`lid.x` is ignored), with
+/// `packet` inlined: its uniform loads leave the loop, and the row costs
+/// one call. Returns the last packet's region result (poison for a row
+/// shorter than a packet). Like the packet, it is left out of the
+/// work-item loops' scalariser (attr::kPacketWidth).
+llvm::Function *packetRow(llvm::Function &packet, unsigned width) {
+  llvm::LLVMContext &context = packet.getContext();
+  llvm::Function *row =
+      llvm::Function::Create(packet.getFunctionType(), llvm::GlobalValue::InternalLinkage,
+                             packet.getName() + ".row", packet.getParent());
+  row->copyAttributesFrom(&packet);
+  WorkItemParams params{unsigned(packet.arg_size() - WorkItemParams::kCount)};
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", row));
+  llvm::Value *count =
+      b.CreateUDiv(row->getArg(params.localSize(0)), b.getInt64(width), "packets");
+  llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
+  llvm::CallInst *call = nullptr;
+  emitLoopMaybeEmpty(
+      b, count, "packet",
+      [&](llvm::IRBuilder<> &b, llvm::Value *p) {
+        std::vector<llvm::Value *> args;
+        for (llvm::Argument &arg : row->args())
+          args.push_back(&arg);
+        args[params.localId(0)] = b.CreateMul(p, b.getInt64(width), "lid.x");
+        call = b.CreateCall(&packet, args);
+      },
+      skipped, ran);
+  if (row->getReturnType()->isVoidTy()) {
+    b.CreateRetVoid();
+  } else {
+    llvm::PHINode *result = b.CreatePHI(row->getReturnType(), 2, "result");
+    result->addIncoming(llvm::PoisonValue::get(row->getReturnType()), skipped);
+    result->addIncoming(call, ran);
+    b.CreateRet(result);
+  }
+  llvm::InlineFunctionInfo info;
+  llvm::InlineFunction(*call, info);
+  return row;
+}
+
 } // namespace
 
 llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,
@@ -619,21 +660,10 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
                                          localSize[0], localSize[1], localSize[2], wiStorage});
         return callArgs;
       };
-      llvm::CallInst *packetCall = nullptr, *call = nullptr;
+      llvm::CallInst *call = nullptr;
       llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
-      emitLoopMaybeEmpty(
-          b, packets, "lid.xp",
-          [&](llvm::IRBuilder<> &b, llvm::Value *p) {
-            packetCall = b.CreateCall(regions.regionPackets[index],
-                                      args(b.CreateMul(p, b.getInt64(width), "lid.x.first")));
-          },
-          skipped, ran);
-      llvm::PHINode *afterPackets = nullptr;
-      if (!region->getReturnType()->isVoidTy()) {
-        afterPackets = b.CreatePHI(region->getReturnType(), 2, "packets.result");
-        afterPackets->addIncoming(llvm::PoisonValue::get(region->getReturnType()), skipped);
-        afterPackets->addIncoming(packetCall, ran);
-      }
+      // The row's full packets, in one call (packetRow).
+      llvm::CallInst *afterPackets = b.CreateCall(regions.regionPackets[index], args(b.getInt64(0)));
       llvm::BranchInst *latch = emitLoopMaybeEmpty(
           b, b.CreateSub(localSize[0], whole), "lid.x",
           [&](llvm::IRBuilder<> &b, llvm::Value *i) {
@@ -641,7 +671,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
           },
           skipped, ran);
       calls.push_back({call, latch, nullptr, start, nullptr, localSize[0], false});
-      if (!afterPackets)
+      if (region->getReturnType()->isVoidTy())
         return nullptr;
       llvm::PHINode *result = b.CreatePHI(region->getReturnType(), 2, "row.result");
       result->addIncoming(afterPackets, skipped);
@@ -820,9 +850,9 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     regions.serial->eraseFromParent();
   if (regions.packet)
     regions.packet->removeFnAttr(attr::kPacketOf);
-  for (llvm::Function *packet : regions.regionPackets)
-    if (packet)
-      packet->removeFnAttr(attr::kRegionPacketOf);
+  for (llvm::Function *row : regions.regionPackets)
+    if (row)
+      row->removeFnAttr(attr::kRegionPacketOf);
   return wg;
 }
 
@@ -871,7 +901,13 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       unsigned width = 0;
       if (it != regionPacketOf.end())
         it->second->getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(10, width);
-      regions.regionPackets.push_back(it != regionPacketOf.end() ? it->second : nullptr);
+      llvm::Function *row = nullptr;
+      if (it != regionPacketOf.end()) {
+        row = packetRow(*it->second, width);
+        it->second->eraseFromParent();
+        regionPacketOf.erase(it);
+      }
+      regions.regionPackets.push_back(row);
       regions.regionPacketWidths.push_back(width);
     }
     if (packetOf.count(name)) {
