@@ -13,7 +13,9 @@
 // Zen 3 than masked by divergent_loops.cpp).
 //
 // A packet is kept only where it beats the loop vectoriser's ways: only
-// for bodies with loops, and not for one whose loops access memory at addresses that are not consecutive between
+// for bodies with loops, not for a loop that is one chain of dependent
+// operations (see hasLatencyBoundLoop), and not for one whose loops access
+// memory at addresses that are not consecutive between
 // neighbouring work-items (a work-item walking a row of its own, a private
 // array indexed by data) would gather and scatter in every iteration,
 // where the loop vectoriser widens the loop within the work-item instead
@@ -34,6 +36,7 @@
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/Support/Debug.h>
@@ -41,7 +44,9 @@
 #include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <string>
 
 #define DEBUG_TYPE "corecl-body-packets"
@@ -49,6 +54,63 @@
 STATISTIC(NumBodyPackets, "Kernel bodies run through packets of work-items");
 
 namespace corecl::compiler {
+
+namespace {
+
+/// True for an instruction that takes an execution unit's latency:
+/// arithmetic, comparisons, selects, math intrinsics.
+bool computes(const llvm::Instruction &inst) {
+  if (auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&inst))
+    return !intrinsic->isAssumeLikeIntrinsic() && !intrinsic->isLifetimeStartOrEnd();
+  return llvm::isa<llvm::BinaryOperator>(inst) || llvm::isa<llvm::UnaryOperator>(inst) ||
+         llvm::isa<llvm::CmpInst>(inst) || llvm::isa<llvm::SelectInst>(inst);
+}
+
+/// True if an innermost loop of `f` is one chain of dependent operations:
+/// fewer than two operations per step of its longest loop-carried chain
+/// (clpeak's compute kernels: 32 multiply-adds, each on the result of the
+/// last). A packet runs one packet's chain at a time and waits on every
+/// operation's latency (clpeak float: 16 against 59 GFLOP/s), where the
+/// loop passes put the work-item loop inside such a loop and keep many
+/// work-items' chains in flight.
+bool hasLatencyBoundLoop(llvm::Function &f) {
+  llvm::DominatorTree dominators(f);
+  llvm::LoopInfo loops(dominators);
+  for (llvm::Loop *loop : loops.getLoopsInPreorder()) {
+    llvm::BasicBlock *latch = loop->getLoopLatch();
+    if (!loop->isInnermost() || !latch)
+      continue;
+    unsigned operations = 0;
+    for (llvm::BasicBlock *bb : loop->getBlocks())
+      for (llvm::Instruction &inst : *bb)
+        operations += computes(inst);
+    // Per loop-carried value: the operations on the way from its value in
+    // one iteration to its value in the next (an induction variable: 1).
+    unsigned chain = 0;
+    for (llvm::PHINode &phi : loop->getHeader()->phis()) {
+      std::map<const llvm::Value *, unsigned> depth{{&phi, 0}};
+      for (llvm::BasicBlock *bb : loop->getBlocks()) // in reverse post-order
+        for (llvm::Instruction &inst : *bb) {
+          if (&inst == &phi)
+            continue;
+          unsigned deepest = 0;
+          bool reached = false;
+          for (llvm::Value *op : inst.operands())
+            if (auto it = depth.find(op); it != depth.end())
+              deepest = std::max(deepest, it->second), reached = true;
+          if (reached)
+            depth[&inst] = deepest + computes(inst);
+        }
+      if (auto it = depth.find(phi.getIncomingValueForBlock(latch)); it != depth.end())
+        chain = std::max(chain, it->second);
+    }
+    if (operations >= 8 && chain > 0 && operations < 2 * chain)
+      return true;
+  }
+  return false;
+}
+
+} // namespace
 
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const WorkGroupLoopsOptions &options,
@@ -112,6 +174,11 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     llvm::DominatorTree dominators(*body);
     if (llvm::LoopInfo(dominators).empty())
       continue;
+    if (hasLatencyBoundLoop(*body)) {
+      if (std::getenv("CORECL_PACKET_TRACE"))
+        llvm::errs() << body->getName() << ": no body packet, a loop of one dependent chain\n";
+      continue;
+    }
     std::string whyNot;
     PacketReport report;
     llvm::Function *packet = packetizeRegion(module, analyses, *body, options, whyNot, &report);

@@ -5,7 +5,8 @@
 ; stays one loop in the packet (lanes that agree run it as vectors), and
 ; the body is marked so that the loop passes leave it whole. A work-item
 ; walking a row of its own would gather in every iteration: no packet, and
-; the loop passes treat it as before.
+; the loop passes treat it as before; nor for a loop that is one chain of
+; dependent operations.
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -46,7 +47,37 @@ done:
   ret void
 }
 
+; clpeak's shape: every operation of the loop waits on the one before (a
+; chain through the loop-carried values), so a packet would wait on each
+; latency in turn: no packet.
+define spir_kernel void @chain(ptr addrspace(1) %p, float %a) !kernel_arg_addr_space !7 !kernel_arg_access_qual !1 !kernel_arg_type !8 !kernel_arg_base_type !8 !kernel_arg_type_qual !3 !kernel_arg_name !9 {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %y0 = uitofp i64 %gid to float
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %x = phi float [ %a, %entry ], [ %x4, %loop ]
+  %y = phi float [ %y0, %entry ], [ %y4, %loop ]
+  %x1 = call float @llvm.fmuladd.f32(float %y, float %x, float %y)
+  %y1 = call float @llvm.fmuladd.f32(float %x1, float %y, float %x1)
+  %x2 = call float @llvm.fmuladd.f32(float %y1, float %x1, float %y1)
+  %y2 = call float @llvm.fmuladd.f32(float %x2, float %y1, float %x2)
+  %x3 = call float @llvm.fmuladd.f32(float %y2, float %x2, float %y2)
+  %y3 = call float @llvm.fmuladd.f32(float %x3, float %y2, float %x3)
+  %x4 = call float @llvm.fmuladd.f32(float %y3, float %x3, float %y3)
+  %y4 = call float @llvm.fmuladd.f32(float %x4, float %y3, float %x4)
+  %i.next = add i32 %i, 1
+  %again = icmp ult i32 %i.next, 128
+  br i1 %again, label %loop, label %done
+done:
+  %slot = getelementptr inbounds float, ptr addrspace(1) %p, i64 %gid
+  store float %y4, ptr addrspace(1) %slot, align 4
+  ret void
+}
+
 declare spir_func i64 @_Z13get_global_idj(i32)
+declare float @llvm.fmuladd.f32(float, float, float)
 
 ; CHECK: define internal void @steps.body({{.*}}) #[[PACKETISED:[0-9]+]]
 ; CHECK-LABEL: define internal void @row.body(
@@ -56,6 +87,7 @@ declare spir_func i64 @_Z13get_global_idj(i32)
 ; CHECK: %half = lshr <8 x i32>
 ; CHECK: call i1 @llvm.vector.reduce.and.v8i1(
 ; CHECK-NOT: define internal void @row.body.packet
+; CHECK-NOT: define internal void @chain.body.packet
 ; CHECK: attributes #[[PACKETISED]] = { {{.*}}"corecl.packetised"
 ; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="8" "corecl.region-index"="0" "corecl.region-packet-of"="steps" }
 
@@ -66,3 +98,6 @@ declare spir_func i64 @_Z13get_global_idj(i32)
 !4 = !{!"p"}
 !5 = !{!"float*", !"ulong"}
 !6 = !{!"p", !"n"}
+!7 = !{i32 1, i32 0}
+!8 = !{!"float*", !"float"}
+!9 = !{!"p", !"a"}
