@@ -44,7 +44,9 @@ uint64_t lowerLocalMemory(llvm::Function &body) {
   auto *ctxType = wgContextType(body.getContext());
   llvm::Value *arenaAddr =
       b.CreateConstInBoundsGEP2_32(ctxType, body.getArg(p.ctx()), 0, ctxfield::LocalArena);
-  llvm::Value *arena = b.CreateLoad(b.getPtrTy(), arenaAddr, "local.arena");
+  auto *arena = b.CreateLoad(b.getPtrTy(), arenaAddr, "local.arena");
+  // Fixed for the launch (lower_work_items.cpp's context loads likewise).
+  arena->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(b.getContext(), {}));
 
   uint64_t offset = 0;
   for (llvm::GlobalVariable *g : locals) {

@@ -65,7 +65,12 @@ llvm::Value *queryFor(llvm::IRBuilder<> &b, llvm::Function &body, const WorkItem
   auto ctxDim = [&](unsigned field) -> llvm::Value * {
     llvm::Value *addr = b.CreateConstInBoundsGEP2_32(ctxType, ctx, 0, field);
     addr = b.CreateConstInBoundsGEP1_32(b.getInt64Ty(), addr, dim);
-    return b.CreateLoad(b.getInt64Ty(), addr);
+    // The launch context does not change while the group runs: such loads
+    // may move and merge freely, also past the kernel's own stores.
+    auto *load = b.CreateLoad(b.getInt64Ty(), addr);
+    load->setMetadata(llvm::LLVMContext::MD_invariant_load,
+                      llvm::MDNode::get(b.getContext(), {}));
+    return load;
   };
   switch (query) {
   case WorkItemQuery::LocalId: return body.getArg(p.localId(dim));
@@ -164,7 +169,9 @@ llvm::Function *makeKernelBody(llvm::Function &kernel) {
     case WorkItemQuery::WorkDim: {
       llvm::Value *addr =
           b.CreateConstInBoundsGEP2_32(ctxType, body->getArg(p.ctx()), 0, ctxfield::WorkDim);
-      value = b.CreateLoad(b.getInt32Ty(), addr);
+      auto *load = b.CreateLoad(b.getInt32Ty(), addr);
+      load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(context, {}));
+      value = load;
       break;
     }
     case WorkItemQuery::LocalLinearId: {
