@@ -125,8 +125,8 @@ llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module, llvm::Module
       whyNot = "per-work-item storage";
     } else {
       llvm::Argument *ctx = scalar->getArg(params.ctx());
-      unsigned width =
-          options.packetWidth ? options.packetWidth : choosePacketWidth(*scalar, ctx, options.simdBytes);
+      unsigned width = options.packetWidth ? options.packetWidth
+                                           : choosePacketWidth(*scalar, ctx, options.simdBytes);
       if (width < 2)
         whyNot = "too many values live for more than one lane";
       else

@@ -68,8 +68,7 @@ llvm::Value *queryFor(llvm::IRBuilder<> &b, llvm::Function &body, const WorkItem
     // The launch context does not change while the group runs: such loads
     // may move and merge freely, also past the kernel's own stores.
     auto *load = b.CreateLoad(b.getInt64Ty(), addr);
-    load->setMetadata(llvm::LLVMContext::MD_invariant_load,
-                      llvm::MDNode::get(b.getContext(), {}));
+    load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(b.getContext(), {}));
     return load;
   };
   switch (query) {

@@ -1333,8 +1333,7 @@ llvm::Function *Packetizer::run() {
                             << problems << *packet_);
     // Release builds of LLVM have no -debug-only: CORECL_PACKET_TRACE=2.
     if (const char *trace = std::getenv("CORECL_PACKET_TRACE"); trace && *trace == '2')
-      llvm::errs() << "packet of " << f_.getName() << " is broken:\n"
-                   << problems << f_ << *packet_;
+      llvm::errs() << "packet of " << f_.getName() << " is broken:\n" << problems << f_ << *packet_;
     throw Unsupported{"internal: the packet failed verification: " + problems.substr(0, 200)};
   }
   ++NumPackets;
@@ -1346,8 +1345,8 @@ llvm::Function *Packetizer::run() {
 
 llvm::Function *
 packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,
-                  const std::map<const llvm::Instruction *, llvm::Constant *> &known,
-                  Lanes lanes, std::string &whyNot, PacketReport *report) {
+                  const std::map<const llvm::Instruction *, llvm::Constant *> &known, Lanes lanes,
+                  std::string &whyNot, PacketReport *report) {
   try {
     Packetizer packetizer(scalar, width, laneParams, known, lanes);
     llvm::Function *packet = packetizer.run();

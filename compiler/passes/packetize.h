@@ -55,7 +55,7 @@ struct PacketReport {
 
 llvm::Function *
 packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,
-                  const std::map<const llvm::Instruction *, llvm::Constant *> &known,
-                  Lanes lanes, std::string &whyNot, PacketReport *report = nullptr);
+                  const std::map<const llvm::Instruction *, llvm::Constant *> &known, Lanes lanes,
+                  std::string &whyNot, PacketReport *report = nullptr);
 
 } // namespace corecl::compiler

@@ -79,7 +79,8 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     }
     ++NumRegionPackets;
     packet->addFnAttr(attr::kRegionPacketOf, kernel);
-    packet->addFnAttr(attr::kRegionIndex, region->getFnAttribute(attr::kRegionIndex).getValueAsString());
+    packet->addFnAttr(attr::kRegionIndex,
+                      region->getFnAttribute(attr::kRegionIndex).getValueAsString());
     changed = true;
   }
   return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();

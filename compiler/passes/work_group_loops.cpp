@@ -525,8 +525,7 @@ llvm::Function *packetRow(llvm::Function &packet, unsigned width) {
   row->copyAttributesFrom(&packet);
   WorkItemParams params{unsigned(packet.arg_size() - WorkItemParams::kCount)};
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", row));
-  llvm::Value *count =
-      b.CreateUDiv(row->getArg(params.localSize(0)), b.getInt64(width), "packets");
+  llvm::Value *count = b.CreateUDiv(row->getArg(params.localSize(0)), b.getInt64(width), "packets");
   llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
   llvm::CallInst *call = nullptr;
   llvm::BranchInst *latch = emitLoopMaybeEmpty(
@@ -665,8 +664,8 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     // A row of work-items through a region's packet (region_packets.cpp):
     // its full packets, then the rest one at a time. Returns the region's
     // result (null if void).
-    auto runRowOfPackets = [&](llvm::IRBuilder<> &b, size_t index, llvm::Value *y,
-                               llvm::Value *z, llvm::BasicBlock *start) -> llvm::Value * {
+    auto runRowOfPackets = [&](llvm::IRBuilder<> &b, size_t index, llvm::Value *y, llvm::Value *z,
+                               llvm::BasicBlock *start) -> llvm::Value * {
       llvm::Function *region = regions.functions[index];
       unsigned width = regions.regionPacketWidths[index];
       llvm::Value *packets = b.CreateUDiv(localSize[0], b.getInt64(width), "packets");
@@ -674,14 +673,15 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       auto args = [&](llvm::Value *x) {
         std::vector<llvm::Value *> callArgs = kernelArgs;
         callArgs.push_back(ctx);
-        callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], x, y, z,
-                                         localSize[0], localSize[1], localSize[2], wiStorage});
+        callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
+                                         localSize[1], localSize[2], wiStorage});
         return callArgs;
       };
       llvm::CallInst *call = nullptr;
       llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
       // The row's full packets, in one call (packetRow).
-      llvm::CallInst *afterPackets = b.CreateCall(regions.regionPackets[index], args(b.getInt64(0)));
+      llvm::CallInst *afterPackets =
+          b.CreateCall(regions.regionPackets[index], args(b.getInt64(0)));
       llvm::BranchInst *latch = emitLoopMaybeEmpty(
           b, b.CreateSub(localSize[0], whole), "lid.x",
           [&](llvm::IRBuilder<> &b, llvm::Value *i) {
@@ -701,8 +701,8 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       llvm::BasicBlock *start = b.GetInsertBlock();
       size_t index = size_t(std::find(regions.functions.begin(), regions.functions.end(), region) -
                             regions.functions.begin());
-      bool packets = !resultSlots && index < regions.regionPackets.size() &&
-                     regions.regionPackets[index];
+      bool packets =
+          !resultSlots && index < regions.regionPackets.size() && regions.regionPackets[index];
       emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
         emitLoop(b, localSize[1], "lid.y", [&](llvm::IRBuilder<> &b, llvm::Value *y) {
           if (packets) {
@@ -850,9 +850,9 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
         nullptr,
         llvm::MDNode::get(context,
                           {llvm::MDString::get(context, "llvm.loop.parallel_accesses"), group}),
-        llvm::MDNode::get(
-            context, {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
-                      llvm::ConstantAsMetadata::get(llvm::ConstantInt::getBool(context, vectorize))})};
+        llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
+                                    llvm::ConstantAsMetadata::get(
+                                        llvm::ConstantInt::getBool(context, vectorize))})};
     llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
     loopId->replaceOperandWith(0, loopId);
     latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
@@ -913,9 +913,8 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
           .getAsInteger(10, regions.regionResultSlot);
     regions.serial = serialOf.count(name) ? serialOf[name] : nullptr;
     for (llvm::Function *region : regions.functions) {
-      auto it = regionPacketOf.find({name, region->getFnAttribute(attr::kRegionIndex)
-                                               .getValueAsString()
-                                               .str()});
+      auto it = regionPacketOf.find(
+          {name, region->getFnAttribute(attr::kRegionIndex).getValueAsString().str()});
       unsigned width = 0;
       if (it != regionPacketOf.end())
         it->second->getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(10, width);
