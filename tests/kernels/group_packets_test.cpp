@@ -27,7 +27,28 @@ namespace {
 // buildWithGroupPackets); smaller ones run as built. The tests run as the
 // driver does by default and, through ctest's kernels.group_packets_eager,
 // with CORECL_PACKET_WIDTH=3 (packets in every build, three lanes).
-using GroupPacketsTest = KernelTest;
+struct GroupPacketsTest : KernelTest {
+  /// Launches `k` over `groups` groups of one work-item with the IR dump
+  /// on and the disk cache off (a cached build dumps nothing); `ir` gets
+  /// the text of every module dumped.
+  cl_int runDumpingIr(cl_kernel k, size_t groups, std::string &ir) {
+    std::filesystem::path dump =
+        std::filesystem::temp_directory_path() / ("corecl-packets-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dump);
+    ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
+    ::setenv("CORECL_CACHE", "0", 1);
+    const size_t local = 1;
+    cl_int launched = run(k, 1, &groups, &local);
+    ::unsetenv("CORECL_DUMP_IR");
+    ::unsetenv("CORECL_CACHE");
+    for (const auto &file : std::filesystem::directory_iterator(dump)) {
+      std::ifstream in(file.path());
+      ir.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    std::filesystem::remove_all(dump);
+    return launched;
+  }
+};
 
 uint32_t rotl(uint32_t v, uint32_t r) {
   return r ? (v << r) | (v >> (32 - r)) : v;
@@ -235,28 +256,13 @@ TEST_F(GroupPacketsTest, ConsecutiveAccessesThroughIntIndices) {
   }
   cl_mem xBuf = bufferOf(x), yBuf = bufferOf(y);
   ASSERT_EQ(setArgs(k, xBuf, yBuf, 2.0f), CL_SUCCESS);
-  const size_t global = n, local = 1;
   // The packets are built at this launch (unless forced for every build):
   // their IR shows in a dump.
-  std::filesystem::path dump =
-      std::filesystem::temp_directory_path() / ("corecl-packets-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dump);
-  ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
-  ::setenv("CORECL_CACHE", "0", 1); // a cached packet build dumps nothing
-  cl_int launched = run(k, 1, &global, &local);
-  ::unsetenv("CORECL_DUMP_IR");
-  ::unsetenv("CORECL_CACHE");
-  ASSERT_EQ(launched, CL_SUCCESS);
-  if (!std::getenv("CORECL_PACKET_WIDTH")) {
-    bool packets = false;
-    for (const auto &file : std::filesystem::directory_iterator(dump)) {
-      std::ifstream in(file.path());
-      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      packets |= text.find("axpy.body.packet") != std::string::npos;
-    }
-    EXPECT_TRUE(packets) << "no packet built for a launch of 1,003 groups of one";
-  }
-  std::filesystem::remove_all(dump);
+  std::string ir;
+  ASSERT_EQ(runDumpingIr(k, n, ir), CL_SUCCESS);
+  if (!std::getenv("CORECL_PACKET_WIDTH"))
+    EXPECT_NE(ir.find("axpy.body.packet"), std::string::npos)
+        << "no packet built for a launch of 1,003 groups of one";
   std::vector<float> got = read<float>(yBuf, n);
   for (int i = 0; i < n; ++i)
     ASSERT_EQ(got[i], 2.0f * x[i] + y[i]) << i;
@@ -305,26 +311,11 @@ TEST_F(GroupPacketsTest, OneLaneKeepsShortVectorsWhole) {
   ASSERT_EQ(clSetKernelArg(k, 1, sizeof(cl_mem), &outBuf), CL_SUCCESS);
   ASSERT_EQ(clSetKernelArg(k, 2, 32, nullptr), CL_SUCCESS);
   ASSERT_EQ(clSetKernelArg(k, 3, sizeof(rounds), &rounds), CL_SUCCESS);
-  const size_t global = n, local = 1;
-  std::filesystem::path dump =
-      std::filesystem::temp_directory_path() / ("corecl-single-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dump);
-  ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
-  ::setenv("CORECL_CACHE", "0", 1);
-  cl_int launched = run(k, 1, &global, &local);
-  ::unsetenv("CORECL_DUMP_IR");
-  ::unsetenv("CORECL_CACHE");
-  ASSERT_EQ(launched, CL_SUCCESS);
-  if (!std::getenv("CORECL_PACKET_WIDTH")) {
-    bool single = false;
-    for (const auto &file : std::filesystem::directory_iterator(dump)) {
-      std::ifstream text(file.path());
-      std::string ir((std::istreambuf_iterator<char>(text)), std::istreambuf_iterator<char>());
-      single |= ir.find(".single(") != std::string::npos;
-    }
-    EXPECT_TRUE(single) << "no one-lane packet built for a launch of 131 groups of one";
-  }
-  std::filesystem::remove_all(dump);
+  std::string ir;
+  ASSERT_EQ(runDumpingIr(k, n, ir), CL_SUCCESS);
+  if (!std::getenv("CORECL_PACKET_WIDTH"))
+    EXPECT_NE(ir.find(".single("), std::string::npos)
+        << "no one-lane packet built for a launch of 131 groups of one";
   std::vector<uint64_t> got = read<uint64_t>(outBuf, n);
   for (uint32_t i = 0; i < n; ++i)
     ASSERT_EQ(got[i], expected[i]) << "work-item " << i;
