@@ -34,6 +34,7 @@
 
 #include <llvm/ADT/Statistic.h>
 #include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/LoopIterator.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -86,10 +87,12 @@ bool hasLatencyBoundLoop(llvm::Function &f) {
         operations += computes(inst);
     // Per loop-carried value: the operations on the way from its value in
     // one iteration to its value in the next (an induction variable: 1).
+    llvm::LoopBlocksRPO order(loop);
+    order.perform(&loops);
     unsigned chain = 0;
     for (llvm::PHINode &phi : loop->getHeader()->phis()) {
       std::map<const llvm::Value *, unsigned> depth{{&phi, 0}};
-      for (llvm::BasicBlock *bb : loop->getBlocks()) // in reverse post-order
+      for (llvm::BasicBlock *bb : order) // definitions before uses
         for (llvm::Instruction &inst : *bb) {
           if (&inst == &phi)
             continue;
