@@ -41,12 +41,10 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/Support/Debug.h>
-#include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Scalar/Scalarizer.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -74,9 +72,7 @@ bool computes(const llvm::Instruction &inst) {
 /// operation's latency (clpeak float: 16 against 59 GFLOP/s), where the
 /// loop passes put the work-item loop inside such a loop and keep many
 /// work-items' chains in flight.
-bool hasLatencyBoundLoop(llvm::Function &f) {
-  llvm::DominatorTree dominators(f);
-  llvm::LoopInfo loops(dominators);
+bool hasLatencyBoundLoop(llvm::LoopInfo &loops) {
   for (llvm::Loop *loop : loops.getLoopsInPreorder()) {
     llvm::BasicBlock *latch = loop->getLoopLatch();
     if (!loop->isInnermost() || !latch)
@@ -175,27 +171,24 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     // component (CLBlast's Xaxpy: 1.6x slower as a packet, its float4
     // components shuffled between layouts at every access).
     llvm::DominatorTree dominators(*body);
-    if (llvm::LoopInfo(dominators).empty())
+    llvm::LoopInfo loops(dominators);
+    if (loops.empty())
       continue;
-    if (hasLatencyBoundLoop(*body)) {
-      if (std::getenv("CORECL_PACKET_TRACE"))
-        llvm::errs() << body->getName() << ": no body packet, a loop of one dependent chain\n";
-      continue;
-    }
     std::string whyNot;
-    PacketReport report;
-    llvm::Function *packet = packetizeRegion(module, analyses, *body, options, whyNot, &report);
-    if (packet && report.scatteredInLoops) {
-      whyNot = std::to_string(report.scatteredInLoops) +
-               " accesses in loops not consecutive between lanes";
-      packet->eraseFromParent();
-      packet = nullptr;
+    llvm::Function *packet = nullptr;
+    if (hasLatencyBoundLoop(loops)) {
+      whyNot = "a loop of one dependent chain";
+    } else {
+      PacketReport report;
+      packet = packetizeRegion(module, analyses, *body, options, whyNot, &report);
+      if (packet && report.scatteredInLoops) {
+        whyNot = std::to_string(report.scatteredInLoops) +
+                 " accesses in loops not consecutive between lanes";
+        packet->eraseFromParent();
+        packet = nullptr;
+      }
     }
-    if (std::getenv("CORECL_PACKET_TRACE"))
-      llvm::errs() << body->getName() << ": "
-                   << (packet ? std::string("body packet ") + std::string(packet->getName())
-                              : "no body packet, " + whyNot)
-                   << "\n";
+    tracePacketChoice(*body, packet, whyNot);
     if (!packet) {
       LLVM_DEBUG(llvm::dbgs() << "no packet for " << body->getName() << ": " << whyNot << "\n");
       continue;

@@ -1359,4 +1359,15 @@ packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigne
   }
 }
 
+void tracePacketChoice(const llvm::Function &f, const llvm::Function *packet,
+                       const std::string &whyNot) {
+  if (!std::getenv("CORECL_PACKET_TRACE"))
+    return;
+  llvm::errs() << f.getName() << ": ";
+  if (packet)
+    llvm::errs() << "packet " << packet->getName() << "\n";
+  else
+    llvm::errs() << "no packet, " << whyNot << "\n";
+}
+
 } // namespace corecl::compiler

@@ -58,4 +58,9 @@ packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigne
                   const std::map<const llvm::Instruction *, llvm::Constant *> &known, Lanes lanes,
                   std::string &whyNot, PacketReport *report = nullptr);
 
+/// With CORECL_PACKET_TRACE set: prints whether `f` got `packet` or why
+/// not (the passes that decide, for a developer reading their choices).
+void tracePacketChoice(const llvm::Function &f, const llvm::Function *packet,
+                       const std::string &whyNot);
+
 } // namespace corecl::compiler

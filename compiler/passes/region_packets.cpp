@@ -21,15 +21,14 @@
 // work-item's region result is kept apart there, which a packet does not
 // return.
 #include "compiler/kernel_metadata.h"
+#include "compiler/passes/packetize.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/ADT/Statistic.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/Debug.h>
-#include <llvm/Support/raw_ostream.h>
 
-#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -67,11 +66,7 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     } else {
       packet = packetizeRegion(module, analyses, *region, options, whyNot, nullptr);
     }
-    if (std::getenv("CORECL_PACKET_TRACE"))
-      llvm::errs() << region->getName() << ": "
-                   << (packet ? std::string("packet ") + std::string(packet->getName())
-                              : "no packet, " + whyNot)
-                   << "\n";
+    tracePacketChoice(*region, packet, whyNot);
     if (!packet) {
       ++NumRegionsKept;
       LLVM_DEBUG(llvm::dbgs() << "no packet for " << region->getName() << ": " << whyNot << "\n");
