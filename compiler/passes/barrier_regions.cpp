@@ -44,10 +44,12 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/Local.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -556,6 +558,79 @@ llvm::Function *cloneRegion(llvm::Function &body, unsigned index, const BarrierB
   return region;
 }
 
+/// Instructions the region functions would hold together: each region is a
+/// copy of every block it reaches before a barrier.
+size_t regionInstructions(llvm::Function &body, const BarrierBlocks &blocks) {
+  size_t total = 0;
+  for (const std::set<llvm::BasicBlock *> &region : regionBlocks(body, blocks))
+    for (llvm::BasicBlock *bb : region)
+      total += bb->size();
+  return total;
+}
+
+/// Growth of the region functions over the body past which the barriers
+/// the loop passes added go again; small bodies may grow more.
+constexpr size_t kMaxRegionGrowth = 4;
+constexpr size_t kRegionInstructionsAlwaysKept = 20000;
+
+/// Takes out the barriers the loop passes added (insertBarrier) when the
+/// regions they make would copy the body many times over. Regions overlap
+/// where a path runs around a barrier: a loop that got a barrier but sits
+/// behind a condition (a random program's helper, inlined a dozen times,
+/// with a loop in one case of a switch) lets each region run on past it to
+/// the next barrier, and 48 such barriers made 420,000 IR lines of a 9,000
+/// line body that LLVM then never finished optimising. Without them each
+/// work-item runs its loops on its own, as it would without the loop
+/// passes; a group OR those passes asked for is then the work-item's own
+/// value (its masked loop runs until the work-item leaves it). True if
+/// barriers went; `blocks` then lists the ones left.
+bool dropAddedBarriersIfRegionsGrow(llvm::Function &body, BarrierBlocks &blocks) {
+  size_t bodySize = body.getInstructionCount();
+  size_t regionSize = regionInstructions(body, blocks);
+  bool grows =
+      regionSize > kRegionInstructionsAlwaysKept && regionSize > kMaxRegionGrowth * bodySize;
+  if (std::getenv("CORECL_PACKET_TRACE"))
+    llvm::errs() << body.getName() << ": regions hold " << regionSize
+                 << " instructions for a body of " << bodySize
+                 << (grows ? ", added barriers dropped\n" : "\n");
+  if (!grows)
+    return false;
+  BarrierBlocks kept;
+  for (size_t k = 0; k < blocks.barrier.size(); ++k) {
+    llvm::Instruction &call = blocks.barrier[k]->front();
+    if (!call.getMetadata(kAddedBarrier)) {
+      kept.barrier.push_back(blocks.barrier[k]);
+      kept.continuation.push_back(blocks.continuation[k]);
+      continue;
+    }
+    call.eraseFromParent();
+  }
+  if (kept.barrier.size() == blocks.barrier.size())
+    return false;
+  std::vector<llvm::CallInst *> groupAnys;
+  for (llvm::BasicBlock &bb : body)
+    for (llvm::Instruction &inst : bb)
+      if (isGroupAnyCall(inst))
+        groupAnys.push_back(llvm::cast<llvm::CallInst>(&inst));
+  for (llvm::CallInst *call : groupAnys) {
+    call->replaceAllUsesWith(call->getArgOperand(0));
+    call->eraseFromParent();
+  }
+  blocks = std::move(kept);
+  return true;
+}
+
+/// Drops the copy of the body kept for groups of one work-item
+/// (keepSerialCopy): with no barrier left, the body itself is that.
+void dropSerialCopy(llvm::Function &body) {
+  llvm::StringRef kernel = body.getFnAttribute(attr::kBodyOf).getValueAsString();
+  for (llvm::Function &f : *body.getParent())
+    if (f.getFnAttribute(attr::kSerialOf).getValueAsString() == kernel && &f != &body) {
+      f.eraseFromParent();
+      return;
+    }
+}
+
 } // namespace
 
 bool isBarrierFunctionName(llvm::StringRef name) {
@@ -587,6 +662,7 @@ void insertBarrier(llvm::Instruction *before) {
       callee, {llvm::ConstantInt::get(llvm::Type::getInt32Ty(context), kLocalMemFence)}, "",
       before->getIterator());
   call->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+  call->setMetadata(kAddedBarrier, llvm::MDNode::get(context, {}));
 }
 
 Regions formBarrierRegions(llvm::Function &body) {
@@ -595,6 +671,15 @@ Regions formBarrierRegions(llvm::Function &body) {
   for (llvm::BasicBlock &bb : body)
     for (llvm::Instruction &inst : bb)
       any |= isBarrierCall(inst);
+  BarrierBlocks blocks;
+  if (any) {
+    blocks = isolateBarriers(body);
+    if (dropAddedBarriersIfRegionsGrow(body, blocks) && blocks.barrier.empty()) {
+      dropSerialCopy(body);
+      body.removeFnAttr(attr::kRetiring);
+      any = false;
+    }
+  }
   if (!any) {
     regions.functions.push_back(&body);
     body.addFnAttr(llvm::Attribute::AlwaysInline);
@@ -604,7 +689,6 @@ Regions formBarrierRegions(llvm::Function &body) {
   WorkItemParams p{unsigned(body.arg_size() - WorkItemParams::kCount)};
   llvm::Argument *ctx = body.getArg(p.ctx());
 
-  BarrierBlocks blocks = isolateBarriers(body);
   std::set<llvm::BasicBlock *> barrierSet(blocks.barrier.begin(), blocks.barrier.end());
   StorageLayout layout;
   moveAllocasToStorage(body, layout);

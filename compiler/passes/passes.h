@@ -90,8 +90,12 @@ bool isBarrierFunctionName(llvm::StringRef name);
 bool isBarrierCall(const llvm::Instruction &inst);
 
 /// Inserts `barrier(CLK_LOCAL_MEM_FENCE)` before `before` (the loop passes
-/// add barriers where OpenCL allows one without changing the kernel).
+/// add barriers where OpenCL allows one without changing the kernel). The
+/// call carries kAddedBarrier metadata: barrier regions may take it out again.
 void insertBarrier(llvm::Instruction *before);
+
+/// Metadata on a barrier the compiler added (insertBarrier).
+inline constexpr const char *kAddedBarrier = "corecl.added-barrier";
 
 /// Step 3. Consumes `body` (it is erased).
 Regions formBarrierRegions(llvm::Function &body);

@@ -12,11 +12,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 namespace corecl::test {
@@ -27,28 +23,7 @@ namespace {
 // buildWithGroupPackets); smaller ones run as built. The tests run as the
 // driver does by default and, through ctest's kernels.group_packets_eager,
 // with CORECL_PACKET_WIDTH=3 (packets in every build, three lanes).
-struct GroupPacketsTest : KernelTest {
-  /// Launches `k` over `groups` groups of one work-item with the IR dump
-  /// on and the disk cache off (a cached build dumps nothing); `ir` gets
-  /// the text of every module dumped.
-  cl_int runDumpingIr(cl_kernel k, size_t groups, std::string &ir) {
-    std::filesystem::path dump =
-        std::filesystem::temp_directory_path() / ("corecl-packets-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dump);
-    ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
-    ::setenv("CORECL_CACHE", "0", 1);
-    const size_t local = 1;
-    cl_int launched = run(k, 1, &groups, &local);
-    ::unsetenv("CORECL_DUMP_IR");
-    ::unsetenv("CORECL_CACHE");
-    for (const auto &file : std::filesystem::directory_iterator(dump)) {
-      std::ifstream in(file.path());
-      ir.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    }
-    std::filesystem::remove_all(dump);
-    return launched;
-  }
-};
+using GroupPacketsTest = KernelTest;
 
 uint32_t rotl(uint32_t v, uint32_t r) {
   return r ? (v << r) | (v >> (32 - r)) : v;
@@ -259,7 +234,8 @@ TEST_F(GroupPacketsTest, ConsecutiveAccessesThroughIntIndices) {
   // The packets are built at this launch (unless forced for every build):
   // their IR shows in a dump.
   std::string ir;
-  ASSERT_EQ(runDumpingIr(k, n, ir), CL_SUCCESS);
+  const size_t groups = n, one = 1;
+  ASSERT_EQ(runDumpingIr(k, 1, &groups, &one, ir), CL_SUCCESS);
   if (!std::getenv("CORECL_PACKET_WIDTH"))
     EXPECT_NE(ir.find("axpy.body.packet"), std::string::npos)
         << "no packet built for a launch of 1,003 groups of one";
@@ -312,7 +288,8 @@ TEST_F(GroupPacketsTest, OneLaneKeepsShortVectorsWhole) {
   ASSERT_EQ(clSetKernelArg(k, 2, 32, nullptr), CL_SUCCESS);
   ASSERT_EQ(clSetKernelArg(k, 3, sizeof(rounds), &rounds), CL_SUCCESS);
   std::string ir;
-  ASSERT_EQ(runDumpingIr(k, n, ir), CL_SUCCESS);
+  const size_t groups = n, one = 1;
+  ASSERT_EQ(runDumpingIr(k, 1, &groups, &one, ir), CL_SUCCESS);
   if (!std::getenv("CORECL_PACKET_WIDTH"))
     EXPECT_NE(ir.find(".single("), std::string::npos)
         << "no one-lane packet built for a launch of 131 groups of one";

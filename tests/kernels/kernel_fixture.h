@@ -7,8 +7,13 @@
 #pragma once
 #include "api/test_support.h"
 
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace corecl::test {
@@ -163,6 +168,27 @@ public:
     if (err == CL_SUCCESS)
       EXPECT_EQ(clFinish(queue), CL_SUCCESS);
     return err;
+  }
+
+  /// run() with the IR dump on and the disk cache off (a cached build dumps
+  /// nothing): `ir` gets the text of every module the launch dumped (the
+  /// work-group functions are compiled at the first launch).
+  cl_int runDumpingIr(cl_kernel k, cl_uint dims, const size_t *global, const size_t *local,
+                      std::string &ir) {
+    std::filesystem::path dump =
+        std::filesystem::temp_directory_path() / ("corecl-ir-dump-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dump);
+    ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
+    ::setenv("CORECL_CACHE", "0", 1);
+    cl_int launched = run(k, dims, global, local);
+    ::unsetenv("CORECL_DUMP_IR");
+    ::unsetenv("CORECL_CACHE");
+    for (const auto &file : std::filesystem::directory_iterator(dump)) {
+      std::ifstream in(file.path());
+      ir.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    std::filesystem::remove_all(dump);
+    return launched;
   }
 
   /// The device's value of a size_t query.

@@ -1,0 +1,151 @@
+// End-to-end: the barriers the loop passes add (a divergent loop run in
+// lock step, divergent_loops.cpp) make each loop start a region, and each
+// region is a copy of what it reaches before the next barrier. When paths
+// run around those loops (here: each loop sits in one case of a switch),
+// every region reaches the code after the last loop, and the copies add up
+// to many times the kernel: a random program of this shape never finished
+// building. Past a limit the added barriers go again (barrier_regions.cpp)
+// and the kernel runs each work-item through its loops on its own. Both
+// sides of the limit are checked against a host reference, in groups of
+// sixteen work-items and of one.
+#include "kernels/kernel_fixture.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace corecl::test {
+namespace {
+
+using AddedBarriersTest = KernelTest;
+
+constexpr const char *kHelpers = R"(
+  uint mix(uint h, uint k) {
+    h ^= k * 0xcc9e2d51u;
+    h = rotate(h, 13u) * 5u + 0xe6546b64u;
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    return h * 0xc2b2ae35u;
+  }
+  uint steps(uint x, uint sel) {
+    switch (sel % 3u) {
+    case 0: {
+      uint n = 0;
+      while (x != 1u && n < 40u) {
+        x = (x & 1u) ? 3u * x + 1u : x / 2u;
+        ++n;
+      }
+      return n;
+    }
+    case 1:
+      return x * 7u;
+    default:
+      return mix(x, sel);
+    }
+  }
+)";
+
+uint32_t rotl(uint32_t v, uint32_t r) {
+  return (v << r) | (v >> (32 - r));
+}
+
+uint32_t mix(uint32_t h, uint32_t k) {
+  h ^= k * 0xcc9e2d51u;
+  h = rotl(h, 13) * 5u + 0xe6546b64u;
+  h ^= h >> 16;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
+  return h * 0xc2b2ae35u;
+}
+
+uint32_t steps(uint32_t x, uint32_t sel) {
+  switch (sel % 3u) {
+  case 0: {
+    uint32_t n = 0;
+    while (x != 1u && n < 40u) {
+      x = (x & 1u) ? 3u * x + 1u : x / 2u;
+      ++n;
+    }
+    return n;
+  }
+  case 1:
+    return x * 7u;
+  default:
+    return mix(x, sel);
+  }
+}
+
+/// A kernel calling steps() `loops` times, each call's loop behind a
+/// switch on a value the same for all work-items, then mixing its value
+/// `tail` times. A loop with an atomic in front keeps the kernel from a
+/// packet of its own (body_packets.cpp), so the loop passes see it.
+std::string kernelSource(unsigned loops, unsigned tail) {
+  std::string body = "kernel void many(global uint *out, global const uint *sel, "
+                     "global uint *count) {\n"
+                     "  uint x = get_global_id(0) + 1u;\n"
+                     "  for (uint i = 0; i < x % 3u; ++i)\n"
+                     "    atomic_inc(count);\n";
+  for (unsigned i = 0; i < loops; ++i)
+    body += "  x += steps(x + " + std::to_string(i) + "u, sel[" + std::to_string(i) + "]);\n";
+  for (unsigned i = 0; i < tail; ++i)
+    body += "  x = mix(x, " + std::to_string(i) + "u);\n";
+  return std::string(kHelpers) + body + "  out[get_global_id(0)] = x;\n}\n";
+}
+
+uint32_t reference(uint32_t gid, const std::vector<uint32_t> &sel, unsigned loops, unsigned tail) {
+  uint32_t x = gid + 1;
+  for (unsigned i = 0; i < loops; ++i)
+    x += steps(x + i, sel[i]);
+  for (unsigned i = 0; i < tail; ++i)
+    x = mix(x, i);
+  return x;
+}
+
+/// Builds and runs the kernel of `loops` and `tail` over 64 work-items in
+/// groups of 16 and then of 1, checks every result, and returns the value
+/// of the kernel's "corecl.barriers" in the IR of the first launch.
+std::string runAndCheck(AddedBarriersTest &test, unsigned loops, unsigned tail) {
+  cl_kernel k = test.buildKernel(kernelSource(loops, tail), "many");
+  if (!k)
+    return "no kernel";
+  const size_t n = 64;
+  std::vector<uint32_t> sel(loops);
+  for (unsigned i = 0; i < loops; ++i)
+    sel[i] = i * 5 + (i % 4 == 1 ? 1 : 0); // mostly loops (case 0), some of the others
+  cl_mem outBuf = test.outputBuffer<cl_uint>(n);
+  cl_mem selBuf = test.bufferOf(sel);
+  cl_mem countBuf = test.bufferOf(std::vector<cl_uint>{0});
+  EXPECT_EQ(test.setArgs(k, outBuf, selBuf, countBuf), CL_SUCCESS);
+  std::string ir;
+  uint32_t atomics = 0;
+  for (size_t local : {size_t(16), size_t(1)}) {
+    SCOPED_TRACE(testing::Message() << "groups of " << local);
+    cl_int err = ir.empty() ? test.runDumpingIr(k, 1, &n, &local, ir) : test.run(k, 1, &n, &local);
+    EXPECT_EQ(err, CL_SUCCESS);
+    std::vector<cl_uint> got = test.read<cl_uint>(outBuf, n);
+    for (uint32_t gid = 0; gid < n; ++gid) {
+      EXPECT_EQ(got[gid], reference(gid, sel, loops, tail)) << "work-item " << gid;
+      atomics += (gid + 1) % 3;
+    }
+    EXPECT_EQ(test.read<cl_uint>(countBuf, 1)[0], atomics);
+  }
+  const std::string key = "\"corecl.barriers\"=\"";
+  size_t at = ir.find(key);
+  return at == std::string::npos ? "not in the IR" : ir.substr(at + key.size(), 1);
+}
+
+TEST_F(AddedBarriersTest, FewLoopsKeepTheirRegions) {
+  // Two loops: three regions, each with its copy of the tail, well within
+  // the limit; the loops run in lock step.
+  EXPECT_EQ(runAndCheck(*this, 2, 64), "1");
+}
+
+TEST_F(AddedBarriersTest, RegionsThatWouldCopyTheKernelManyTimesGo) {
+  // Sixteen loops and a tail of 256 mixes: seventeen regions would each
+  // hold the tail (about 35,000 instructions for a kernel of 3,000).
+  EXPECT_EQ(runAndCheck(*this, 16, 256), "0");
+}
+
+} // namespace
+} // namespace corecl::test
