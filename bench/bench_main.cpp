@@ -99,7 +99,8 @@ int main(int argc, char **argv) {
     logSum += std::log(pocl / corecl);
     ++count;
   }
-  std::printf("| geometric mean | | | %.2fx | | |\n", std::exp(logSum / count));
+  if (count)
+    std::printf("| geometric mean | | | %.2fx | | |\n", std::exp(logSum / count));
   for (Driver &d : drivers)
     d.release();
   return allVerified ? 0 : 1;

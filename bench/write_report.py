@@ -93,7 +93,7 @@ def draw_chart(rows):
     width = label_width + bar_space + 90
     height = 50 + row_height * len(rows) + 30
     canvas = Canvas(width, height)
-    canvas.text(10, 10, 'POCL TIME / CORECL TIME (HIGHER IS BETTER FOR CORECL)')
+    canvas.text(10, 10, 'CORECL SPEED / POCL SPEED (HIGHER IS BETTER FOR CORECL)')
     top = max(max(r for _, r in rows), 2.0) * 1.05
     scale = bar_space / top
     x0 = label_width
@@ -101,7 +101,7 @@ def draw_chart(rows):
         y = 45 + i * row_height
         canvas.text(10, y + 4, name)
         color = (40, 110, 200) if ratio >= 1 else (210, 70, 50)
-        if name == 'geometric mean':
+        if name.startswith('geometric mean'):
             color = (60, 60, 60)
         canvas.rect(x0, y, x0 + int(ratio * scale), y + row_height - 8, color)
         canvas.text(x0 + int(ratio * scale) + 6, y + 4, '%.2fX' % ratio)
@@ -121,8 +121,10 @@ def main():
         sys.exit('no table rows in ' + output_path)
     with open(docs + '/bench_ratios.png', 'wb') as f:
         f.write(draw_chart(rows))
-    table = '\n'.join(line for line in text.splitlines()
-                      if line.startswith('|') or line.startswith('Limits:'))
+    # The tables and their captions (corecl_bench's, then real_programs.py's).
+    kept = [line for line in text.splitlines()
+            if line.startswith(('|', 'Limits:', 'Real programs')) or not line.strip()]
+    table = re.sub(r'\n{3,}', '\n\n', '\n'.join(kept)).strip()
     section = ('<!-- bench:begin -->\n## Latest run (%s)\n\nCommand: `%s`\n\n%s\n\n'
                '![PoCL / CoreCL time ratios](bench_ratios.png)\n<!-- bench:end -->' %
                (datetime.date.today().isoformat(), command, table))
