@@ -2,6 +2,7 @@
 #include "compiler/kernel_metadata.h"
 #include "compiler/llvm_init.h"
 #include "compiler/passes/any_lane_reduction.h"
+#include "compiler/passes/chain_groups.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/packet_width.h"
@@ -288,6 +289,8 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
             last.addPass(UnmaskOwnedMemoryPass());
             last.addPass(AnyLaneReductionPass());
             last.addPass(SelectiveSlpPass());
+            // After every vectoriser, on the vector code's register pressure.
+            last.addPass(ChainGroupsPass());
             passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(last)));
           });
     // The very last IR pass, at every optimisation level: code generation

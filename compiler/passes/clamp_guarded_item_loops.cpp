@@ -20,6 +20,7 @@
 // so that such stores happen when no work-item passes the guard.
 #include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/owned_memory.h"
+#include "compiler/passes/preserved.h"
 
 #include <llvm/ADT/Statistic.h>
 #include <llvm/Analysis/AliasAnalysis.h>
@@ -227,11 +228,7 @@ llvm::PreservedAnalyses ClampGuardedItemLoopsPass::run(llvm::Function &f,
   bool changed = false;
   for (llvm::Loop *loop : candidates)
     changed |= clamp(*loop, aliases, owned);
-  if (!changed)
-    return llvm::PreservedAnalyses::all();
-  llvm::PreservedAnalyses kept;
-  kept.preserveSet<llvm::CFGAnalyses>();
-  return kept;
+  return keptUnlessInstructionsChanged(changed);
 }
 
 } // namespace corecl::compiler

@@ -22,6 +22,7 @@
 // its interleave groups (a float4 read-modify-write per work-item moves
 // nothing over anything it aliases).
 #include "compiler/passes/keep_item_order.h"
+#include "compiler/passes/preserved.h"
 
 #include <llvm/ADT/Statistic.h>
 #include <llvm/Analysis/AliasAnalysis.h>
@@ -199,11 +200,7 @@ llvm::PreservedAnalyses KeepWorkItemOrderPass::run(llvm::Function &f,
       changed = true;
     }
   }
-  if (!changed)
-    return llvm::PreservedAnalyses::all();
-  llvm::PreservedAnalyses kept;
-  kept.preserveSet<llvm::CFGAnalyses>();
-  return kept;
+  return keptUnlessInstructionsChanged(changed);
 }
 
 } // namespace corecl::compiler

@@ -1,9 +1,10 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/any_lane_reduction.h"
-#include "compiler/passes/split_huge_blocks.h"
+#include "compiler/passes/chain_groups.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/divergence_analysis.h"
 #include "compiler/passes/keep_item_order.h"
+#include "compiler/passes/split_huge_blocks.h"
 #include "compiler/passes/unmask_owned_memory.h"
 #include "compiler/passes/unroll_small_loops.h"
 
@@ -16,36 +17,41 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
   builder.registerAnalysisRegistrationCallback([](llvm::FunctionAnalysisManager &analyses) {
     analyses.registerPass([] { return WorkItemDivergenceAnalysis(); });
   });
-  builder.registerPipelineParsingCallback([](llvm::StringRef name,
-                                             llvm::FunctionPassManager &passes,
-                                             llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
-    if (name == "print<corecl-divergence>") {
-      // To standard output, where corecl_opt's tests read.
-      passes.addPass(WorkItemDivergencePrinterPass(llvm::outs()));
-      return true;
-    }
-    if (name == "corecl-keep-item-order") {
-      passes.addPass(KeepWorkItemOrderPass());
-      return true;
-    }
-    if (name == "corecl-clamp-guarded-item-loops") {
-      passes.addPass(ClampGuardedItemLoopsPass());
-      return true;
-    }
-    if (name == "corecl-any-lane-reduction") {
-      passes.addPass(AnyLaneReductionPass());
-      return true;
-    }
-    if (name == "corecl-unmask-owned-memory") {
-      passes.addPass(UnmaskOwnedMemoryPass());
-      return true;
-    }
-    if (name == "corecl-split-huge-blocks") {
-      passes.addPass(SplitHugeBlocksPass());
-      return true;
-    }
-    return false;
-  });
+  builder.registerPipelineParsingCallback(
+      [options](llvm::StringRef name, llvm::FunctionPassManager &passes,
+                llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+        if (name == "print<corecl-divergence>") {
+          // To standard output, where corecl_opt's tests read.
+          passes.addPass(WorkItemDivergencePrinterPass(llvm::outs()));
+          return true;
+        }
+        if (name == "corecl-keep-item-order") {
+          passes.addPass(KeepWorkItemOrderPass());
+          return true;
+        }
+        if (name == "corecl-clamp-guarded-item-loops") {
+          passes.addPass(ClampGuardedItemLoopsPass());
+          return true;
+        }
+        if (name == "corecl-any-lane-reduction") {
+          passes.addPass(AnyLaneReductionPass());
+          return true;
+        }
+        if (name == "corecl-unmask-owned-memory") {
+          passes.addPass(UnmaskOwnedMemoryPass());
+          return true;
+        }
+        if (name == "corecl-split-huge-blocks") {
+          passes.addPass(SplitHugeBlocksPass());
+          return true;
+        }
+        if (name == "corecl-chain-groups") {
+          // corecl_opt has no target: x86-64's register file for the SIMD width.
+          passes.addPass(ChainGroupsPass(options.simdBytes >= 64 ? 32 : 16, options.simdBytes * 8));
+          return true;
+        }
+        return false;
+      });
   builder.registerPipelineParsingCallback(
       [options](llvm::StringRef name, llvm::ModulePassManager &passes,
                 llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {

@@ -28,6 +28,7 @@
 // address.
 #include "compiler/passes/unmask_owned_memory.h"
 #include "compiler/passes/owned_memory.h"
+#include "compiler/passes/preserved.h"
 #include "corecl/kernel_abi.h"
 
 #include <llvm/ADT/DenseMap.h>
@@ -158,11 +159,7 @@ llvm::PreservedAnalyses UnmaskOwnedMemoryPass::run(llvm::Function &f,
     call->eraseFromParent();
     changed = true;
   }
-  if (!changed)
-    return llvm::PreservedAnalyses::all();
-  llvm::PreservedAnalyses kept;
-  kept.preserveSet<llvm::CFGAnalyses>();
-  return kept;
+  return keptUnlessInstructionsChanged(changed);
 }
 
 } // namespace corecl::compiler
