@@ -62,7 +62,9 @@ def clpeak_rows(icd):
         value = re.match(r'\s*(\w+)\s*:\s*([0-9.]+)\s*$', line)
         if section and value:
             width = re.sub(r'^[a-z]+', '', value[1])
-            rows['clpeak %s%s' % (section, width)] = (float(value[2]), unit, True)
+            name = ('clpeak int%s, 24-bit' % width if section == 'int24' else
+                    'clpeak %s%s' % (section, width))
+            rows[name] = (float(value[2]), unit, True)
     return rows
 
 
