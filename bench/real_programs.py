@@ -79,8 +79,19 @@ def hashcat_rows(icd, mode, label):
     if not speed:
         return {}
     ok = status == 0 and 'self-test failed' not in out.lower()
-    value = float(speed[1]) * UNITS[speed[2]] / 1e6
-    return {'hashcat -b -m %d (%s)' % (mode, label): (value, 'MH/s', ok)}
+    value = float(speed[1]) * UNITS[speed[2]]
+    return {'hashcat -b -m %d (%s)' % (mode, label): (value, 'H/s', ok)}
+
+
+def readable(p, c, unit):
+    """Both rates and their unit, hash rates scaled to the larger one."""
+    if unit != 'H/s':
+        return p, c, unit
+    name, scale = 'H/s', 1.0
+    for candidate in ('kH/s', 'MH/s', 'GH/s'):
+        if max(p, c) >= 1000 * scale:
+            name, scale = candidate, scale * 1000
+    return p / scale, c / scale, name
 
 
 def clfft_rows(icd, double):
@@ -129,8 +140,9 @@ def main():
             ratio = c[0] / p[0]
             checked = ('yes' if p[2] and c[2] else 'SELF-TEST FAILED on ' +
                        ('PoCL' if not p[2] else 'CoreCL')) if program == 'hashcat' else 'no'
-            print('| %s | %.2f | %.2f | %.2fx | %s | %s |' % (row, p[0], c[0], ratio, c[1],
-                                                              checked))
+            shown = readable(p[0], c[0], c[1])
+            print('| %s | %.2f | %.2f | %.2fx | %s | %s |' % (row, shown[0], shown[1], ratio,
+                                                              shown[2], checked))
             sys.stdout.flush()
             log_sum += math.log(ratio)
             count += 1

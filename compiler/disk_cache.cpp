@@ -112,7 +112,8 @@ std::string cacheKey(const std::string &source, const std::string &options) {
                          std::to_string(CORECL_KERNEL_ABI_VERSION) + '\0' +
                          std::to_string(kEntryVersion);
   // Knobs that change the code generated (passes/group_packets.cpp,
-  // passes/region_packets.cpp).
+  // passes/region_packets.cpp, passes/body_packets.cpp, the loop passes,
+  // passes/chain_groups.cpp).
   if (const char *width = std::getenv("CORECL_PACKET_WIDTH"))
     material += std::string("\0packet-width=", 14) + width;
   if (const char *regions = std::getenv("CORECL_REGION_PACKETS"))
@@ -121,6 +122,8 @@ std::string cacheKey(const std::string &source, const std::string &options) {
     material += std::string("\0body-packets=", 14) + bodies;
   if (const char *loops = std::getenv("CORECL_LOOP_PASSES"))
     material += std::string("\0loop-passes=", 13) + loops;
+  if (const char *groups = std::getenv("CORECL_CHAIN_GROUPS"))
+    material += std::string("\0chain-groups=", 14) + groups;
   char text[33];
   std::snprintf(text, sizeof text, "%016llx%016llx",
                 (unsigned long long)fnv1a(material, 0xcbf29ce484222325ull),

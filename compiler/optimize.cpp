@@ -289,8 +289,10 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
             last.addPass(UnmaskOwnedMemoryPass());
             last.addPass(AnyLaneReductionPass());
             last.addPass(SelectiveSlpPass());
-            // After every vectoriser, on the vector code's register pressure.
-            last.addPass(ChainGroupsPass());
+            // After every vectoriser, on the vector code's register pressure
+            // (CORECL_CHAIN_GROUPS=0 leaves the order as it is, to compare).
+            if (const char *groups = std::getenv("CORECL_CHAIN_GROUPS"); !groups || *groups != '0')
+              last.addPass(ChainGroupsPass());
             passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(last)));
           });
     // The very last IR pass, at every optimisation level: code generation

@@ -30,6 +30,7 @@
 #include <llvm/ADT/Statistic.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
@@ -131,7 +132,8 @@ private:
   };
 
   void checkSupported();
-  void checkLanesCannotWait(const Divergence &d) const;
+  void checkLanesCannotWait(const Divergence &d);
+  llvm::LoopInfo &loopInfo();
   void analyse();
   bool mustVary(llvm::Instruction &inst) const;
   uint64_t laneObjectStride(const llvm::AllocaInst &alloca) const;
@@ -252,28 +254,73 @@ bool Packetizer::mustVary(llvm::Instruction &inst) const {
 /// then wait for ever on a lane that has not run yet. OpenCL promises no
 /// forward progress between work-items, but CPU drivers that run them one
 /// after the other give it, and programs rely on it: such a function keeps
-/// no packet.
-void Packetizer::checkLanesCannotWait(const Divergence &d) const {
+/// no packet. A loop can wait only if its exit depends on an atomic or
+/// volatile access (or a call that may make one) in it; hashcat's loop
+/// over candidates, which counts a found hash with `atomic_inc` but ends
+/// after a count it reads from its arguments, does not wait.
+void Packetizer::checkLanesCannotWait(const Divergence &d) {
   auto inLoop = [&](llvm::BasicBlock *bb) { return bb == d.branch || d.region.count(bb); };
-  bool cyclic = d.region.count(d.branch) != 0;
-  for (llvm::BasicBlock *bb : d.region)
-    for (llvm::BasicBlock *succ : llvm::successors(bb))
-      cyclic = cyclic || (inLoop(succ) && dt_.dominates(succ, bb));
-  if (!cyclic)
-    return;
-  for (llvm::BasicBlock *bb : d.region)
-    for (llvm::Instruction &inst : *bb) {
-      bool waits = llvm::isa<llvm::AtomicRMWInst>(inst) || llvm::isa<llvm::AtomicCmpXchgInst>(inst);
-      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
-        waits = !load->isSimple();
-      if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
-        waits = !store->isSimple();
-      if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
-        waits = call->mayHaveSideEffects() && !isDropped(inst);
-      if (waits)
-        throw Unsupported{"a divergent loop with atomic or volatile accesses (a lane may wait "
-                          "for another)"};
+  auto waits = [&](llvm::Instruction &inst) {
+    if (llvm::isa<llvm::AtomicRMWInst>(inst) || llvm::isa<llvm::AtomicCmpXchgInst>(inst))
+      return true;
+    if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+      return !load->isSimple();
+    if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
+      return !store->isSimple();
+    if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+      return call->mayHaveSideEffects() && !isDropped(inst);
+    return false;
+  };
+  // True if a condition that ends `loop` depends on such an access in the
+  // loop, or on a private variable left in memory (a volatile one written
+  // there). A plain load of global memory is no wait: another work-item
+  // writing it meanwhile would be a data race.
+  auto exitMayWait = [&](llvm::Loop &loop) {
+    llvm::SmallVector<llvm::BasicBlock *, 4> exiting;
+    loop.getExitingBlocks(exiting);
+    std::vector<llvm::Value *> work;
+    for (llvm::BasicBlock *bb : exiting) {
+      llvm::Instruction *term = bb->getTerminator();
+      if (auto *br = llvm::dyn_cast<llvm::BranchInst>(term); br && br->isConditional())
+        work.push_back(br->getCondition());
+      else if (auto *sw = llvm::dyn_cast<llvm::SwitchInst>(term))
+        work.push_back(sw->getCondition());
     }
+    std::set<llvm::Value *> seen;
+    while (!work.empty()) {
+      auto *inst = llvm::dyn_cast<llvm::Instruction>(work.back());
+      work.pop_back();
+      if (!inst || !loop.contains(inst) || !seen.insert(inst).second)
+        continue;
+      if (waits(*inst))
+        return true;
+      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(inst);
+          load && llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(load->getPointerOperand())))
+        return true;
+      work.insert(work.end(), inst->op_begin(), inst->op_end());
+    }
+    return false;
+  };
+  std::set<llvm::Loop *> checked;
+  for (llvm::BasicBlock *bb : d.region)
+    for (llvm::Loop *loop = loopInfo().getLoopFor(bb); loop; loop = loop->getParentLoop()) {
+      if (!inLoop(loop->getHeader()) || !checked.insert(loop).second)
+        continue; // not repeated lane by lane, or seen
+      bool holdsWait = false;
+      for (llvm::BasicBlock *block : loop->blocks())
+        for (llvm::Instruction &inst : *block)
+          holdsWait = holdsWait || waits(inst);
+      if (holdsWait && exitMayWait(*loop))
+        throw Unsupported{"a divergent loop (" + loop->getHeader()->getName().str() +
+                          ") whose exit depends on an atomic or volatile access (a lane may "
+                          "wait for another)"};
+    }
+}
+
+llvm::LoopInfo &Packetizer::loopInfo() {
+  if (!loops_)
+    loops_ = std::make_unique<llvm::LoopInfo>(dt_);
+  return *loops_;
 }
 
 void Packetizer::analyse() {
@@ -568,9 +615,7 @@ void Packetizer::emit(llvm::Instruction &inst) {
 }
 
 void Packetizer::noteScattered(llvm::Instruction &inst) {
-  if (!loops_)
-    loops_ = std::make_unique<llvm::LoopInfo>(dt_);
-  if (loops_->getLoopFor(inst.getParent()))
+  if (loopInfo().getLoopFor(inst.getParent()))
     ++report_.scatteredInLoops;
 }
 

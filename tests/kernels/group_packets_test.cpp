@@ -244,6 +244,54 @@ TEST_F(GroupPacketsTest, ConsecutiveAccessesThroughIntIndices) {
     ASSERT_EQ(got[i], 2.0f * x[i] + y[i]) << i;
 }
 
+TEST_F(GroupPacketsTest, AtomicCounterInALoopOfKnownLengthKeepsThePacket) {
+  // hashcat's shape: a guard, then a loop whose length comes from the
+  // arguments, counting hits with atomic_inc. Lanes that run it one by one
+  // never wait for each other (the exit depends on no atomic), so the
+  // kernel keeps its packet; a spin lock does not (BodyPacketsTest).
+  cl_kernel k = buildKernel(R"(
+    kernel void hits(global const uint *in, global uint *count, global uint *found, uint n,
+                     uint rounds) {
+      uint gid = get_global_id(0);
+      if (gid >= n) return;
+      uint h = in[gid];
+      for (uint r = 0; r < rounds; ++r) {
+        h = h * 0x9E3779B1u + r;
+        h ^= h >> 15;
+        if ((h & 0x3F) == 7) {
+          uint slot = atomic_inc(count);
+          found[slot] = gid * 1000 + r;
+        }
+      }
+    })",
+                            "hits");
+  ASSERT_TRUE(k);
+  const uint32_t n = 1000, rounds = 40;
+  std::vector<uint32_t> in(n), expected;
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t h = in[i] = i * 2654435761u;
+    for (uint32_t r = 0; r < rounds; ++r) {
+      h = h * 0x9E3779B1u + r;
+      h ^= h >> 15;
+      if ((h & 0x3F) == 7)
+        expected.push_back(i * 1000 + r);
+    }
+  }
+  cl_mem inBuf = bufferOf(in), countBuf = bufferOf(std::vector<cl_uint>{0}),
+         foundBuf = outputBuffer<cl_uint>(expected.size());
+  ASSERT_EQ(setArgs(k, inBuf, countBuf, foundBuf, n, rounds), CL_SUCCESS);
+  std::string ir;
+  const size_t groups = 1003, one = 1; // three groups past the guard
+  ASSERT_EQ(runDumpingIr(k, 1, &groups, &one, ir), CL_SUCCESS);
+  if (!std::getenv("CORECL_PACKET_WIDTH"))
+    EXPECT_NE(ir.find("hits.body.packet"), std::string::npos)
+        << "no packet built for a loop that only counts with an atomic";
+  ASSERT_EQ(read<cl_uint>(countBuf, 1)[0], expected.size());
+  std::vector<uint32_t> got = read<uint32_t>(foundBuf, expected.size());
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, expected); // in any order
+}
+
 uint64_t rotr64(uint64_t v, unsigned r) {
   return r ? (v >> r) | (v << (64 - r)) : v;
 }
