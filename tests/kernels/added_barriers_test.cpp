@@ -76,18 +76,25 @@ uint32_t steps(uint32_t x, uint32_t sel) {
   }
 }
 
-/// A kernel calling steps() `loops` times, each call's loop behind a
-/// switch on a value the same for all work-items, then mixing its value
-/// `tail` times. A loop in front reads `sel` at indices that do not follow
-/// the work-items, which keeps the kernel from a packet of its own
-/// (body_packets.cpp), so the loop passes see it.
-std::string kernelSource(unsigned loops, unsigned tail) {
+/// A kernel that (`withBarrier`) first adds its neighbour's value through
+/// local memory and a barrier of its own, then calls steps() `loops`
+/// times, each call's loop behind a switch on a value the same for all
+/// work-items, then mixes its value `tail` times. A loop in front reads `sel` at
+/// indices that do not follow the work-items, which keeps the kernel from
+/// a packet of its own (body_packets.cpp), so the loop passes see it.
+std::string kernelSource(unsigned loops, unsigned tail, bool withBarrier) {
   std::string body = "kernel void many(global uint *out, global const uint *sel, "
                      "global uint *count) {\n"
+                     "  local uint shared[16];\n"
                      "  uint x = get_global_id(0) + 1u;\n"
                      "  for (uint i = 0; i < x % 3u; ++i)\n"
                      "    atomic_add(count, sel[(x * 7u + i) % " +
                      std::to_string(loops) + "u]);\n";
+  if (withBarrier)
+    body += "  uint lid = get_local_id(0);\n"
+            "  shared[lid] = x;\n"
+            "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+            "  x += shared[(lid + 1) % get_local_size(0)];\n";
   for (unsigned i = 0; i < loops; ++i)
     body += "  x += steps(x + " + std::to_string(i) + "u, sel[" + std::to_string(i) + "]);\n";
   for (unsigned i = 0; i < tail; ++i)
@@ -95,20 +102,29 @@ std::string kernelSource(unsigned loops, unsigned tail) {
   return std::string(kHelpers) + body + "  out[get_global_id(0)] = x;\n}\n";
 }
 
-uint32_t reference(uint32_t gid, const std::vector<uint32_t> &sel, unsigned loops, unsigned tail) {
-  uint32_t x = gid + 1;
-  for (unsigned i = 0; i < loops; ++i)
-    x += steps(x + i, sel[i]);
-  for (unsigned i = 0; i < tail; ++i)
-    x = mix(x, i);
-  return x;
+/// The kernel's results for `n` work-items in groups of `local`.
+std::vector<uint32_t> reference(size_t n, size_t local, const std::vector<uint32_t> &sel,
+                                unsigned tail, bool withBarrier) {
+  std::vector<uint32_t> out(n);
+  for (uint32_t gid = 0; gid < n; ++gid) {
+    uint32_t x = gid + 1, lid = uint32_t(gid % local);
+    if (withBarrier)
+      x += gid - lid + (lid + 1) % local + 1; // the neighbour's first value
+    for (unsigned i = 0; i < sel.size(); ++i)
+      x += steps(x + i, sel[i]);
+    for (unsigned i = 0; i < tail; ++i)
+      x = mix(x, i);
+    out[gid] = x;
+  }
+  return out;
 }
 
 /// Builds and runs the kernel of `loops` and `tail` over 64 work-items in
 /// groups of 16 and then of 1, checks every result, and returns the value
 /// of the kernel's "corecl.barriers" in the IR of the first launch.
-std::string runAndCheck(AddedBarriersTest &test, unsigned loops, unsigned tail) {
-  cl_kernel k = test.buildKernel(kernelSource(loops, tail), "many");
+std::string runAndCheck(AddedBarriersTest &test, unsigned loops, unsigned tail,
+                        bool withBarrier = false) {
+  cl_kernel k = test.buildKernel(kernelSource(loops, tail, withBarrier), "many");
   if (!k)
     return "no kernel";
   const size_t n = 64;
@@ -126,8 +142,9 @@ std::string runAndCheck(AddedBarriersTest &test, unsigned loops, unsigned tail) 
     cl_int err = ir.empty() ? test.runDumpingIr(k, 1, &n, &local, ir) : test.run(k, 1, &n, &local);
     EXPECT_EQ(err, CL_SUCCESS);
     std::vector<cl_uint> got = test.read<cl_uint>(outBuf, n);
+    std::vector<uint32_t> expected = reference(n, local, sel, tail, withBarrier);
     for (uint32_t gid = 0; gid < n; ++gid) {
-      EXPECT_EQ(got[gid], reference(gid, sel, loops, tail)) << "work-item " << gid;
+      EXPECT_EQ(got[gid], expected[gid]) << "work-item " << gid;
       for (uint32_t i = 0; i < (gid + 1) % 3; ++i)
         atomics += sel[((gid + 1) * 7 + i) % loops];
     }
@@ -148,6 +165,14 @@ TEST_F(AddedBarriersTest, RegionsThatWouldCopyTheKernelManyTimesGo) {
   // Sixteen loops and a tail of 256 mixes: seventeen regions would each
   // hold the tail (about 35,000 instructions for a kernel of 3,000).
   EXPECT_EQ(runAndCheck(*this, 16, 256), "0");
+}
+
+TEST_F(AddedBarriersTest, TheKernelsOwnBarrierStays) {
+  // The same after a barrier of the kernel's own: the regions after it
+  // would still copy the tail seventeen times, so the added barriers go,
+  // the kernel's stays, and the work-items still see each other's local
+  // memory across it.
+  EXPECT_EQ(runAndCheck(*this, 16, 256, true), "1");
 }
 
 } // namespace
