@@ -219,11 +219,18 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
   if (const char *bodies = std::getenv("CORECL_BODY_PACKETS"); bodies && *bodies == '0')
     options.bodyPackets = false;
   // Experiment: the loop passes split a kernel's loops into regions, which
-  // packets would rather keep whole (CORECL_LOOP_PASSES=0 leaves them out).
+  // packets would rather keep whole (CORECL_LOOP_PASSES=0 leaves them out;
+  // =uniform or =divergent keeps that one only, to tell which one a wrong
+  // result comes from).
   std::string pipeline = kWorkGroupPipeline;
-  if (const char *loops = std::getenv("CORECL_LOOP_PASSES"); loops && *loops == '0')
-    for (const char *pass : {"corecl-divergent-loops,", "corecl-uniform-loops,"})
-      pipeline.erase(pipeline.find(pass), std::strlen(pass));
+  if (const char *loops = std::getenv("CORECL_LOOP_PASSES"); loops && *loops) {
+    std::string keep = loops;
+    auto drop = [&](const char *pass) { pipeline.erase(pipeline.find(pass), std::strlen(pass)); };
+    if (keep == "0" || keep == "divergent")
+      drop("corecl-uniform-loops,");
+    if (keep == "0" || keep == "uniform")
+      drop("corecl-divergent-loops,");
+  }
   runModulePasses(
       module, nullptr,
       [&](llvm::PassBuilder &builder) {

@@ -55,6 +55,7 @@ def interesting(args, source):
 # The counters that bound kernelgen's while loops: deleting their increment
 # would make a loop endless, whose behaviour is undefined.
 GUARD = re.compile(r"^\s*w\d+\+\+;\s*$")
+RETURN = re.compile(r"\s*return\b")
 
 
 def balanced(lines):
@@ -102,6 +103,8 @@ def main():
             candidates.append(lines[:i] + lines[i + 1:])
             if GUARD.match(lines[i]):
                 candidates = candidates[:-1]  # the loop must still end
+            if RETURN.match(lines[i]):
+                candidates = candidates[:-1]  # a helper without its return is undefined
             for candidate in candidates:
                 if balanced(candidate) and interesting(args, "\n".join(candidate)):
                     lines = candidate
