@@ -4,6 +4,7 @@
 #include "compiler/passes/any_lane_reduction.h"
 #include "compiler/passes/chain_groups.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
+#include "compiler/passes/hoist_safe_divisions.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/packet_width.h"
 #include "compiler/passes/pass_registry.h"
@@ -283,6 +284,8 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
   runModulePasses(module, &machine, [&](llvm::PassBuilder &builder) {
     builder.registerVectorizerStartEPCallback(
         [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
+          // First: the vectoriser must not see these divisions under a mask.
+          passes.addPass(HoistSafeDivisionsPass());
           passes.addPass(ClampGuardedItemLoopsPass());
           passes.addPass(ScalarizeNarrowVectorsPass());
           // Last before the loop vectoriser: it sees the scalarised accesses.

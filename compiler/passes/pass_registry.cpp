@@ -3,6 +3,7 @@
 #include "compiler/passes/chain_groups.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/divergence_analysis.h"
+#include "compiler/passes/hoist_safe_divisions.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/split_huge_blocks.h"
 #include "compiler/passes/unmask_owned_memory.h"
@@ -39,6 +40,10 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
         }
         if (name == "corecl-unmask-owned-memory") {
           passes.addPass(UnmaskOwnedMemoryPass());
+          return true;
+        }
+        if (name == "corecl-hoist-safe-divisions") {
+          passes.addPass(HoistSafeDivisionsPass());
           return true;
         }
         if (name == "corecl-split-huge-blocks") {

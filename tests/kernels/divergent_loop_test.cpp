@@ -240,5 +240,49 @@ TEST_F(DivergentLoopTest, StridedRangeLikePyopenclElementwise) {
   }
 }
 
+TEST_F(DivergentLoopTest, UniformDivisionInABranchAfterTheLoop) {
+  // Random program (fuzz seed 17061), reduced: after a divergent loop, a
+  // branch some work-items take stores to a private array at an index the
+  // same for the group, computed by a division. LLVM's vectoriser computed
+  // that division only when the first work-item of a vector was active
+  // and stored through poison otherwise (passes/hoist_safe_divisions.cpp).
+  // The gather in the loop keeps the kernel from a packet of its own.
+  cl_kernel k = buildKernel(R"(
+    kernel void shape(global uint *out, global const uint *in) {
+      uint gid = get_global_id(0), lid = get_local_id(0), grp = get_group_id(0);
+      uint a[4] = {64u - grp, grp + lid, lid, 5u};
+      uint w = 0u, s = 0u;
+      while (((lid + in[0]) & (w + 1u)) && w < 5u) {
+        w++;
+        s += in[(lid * 7u + w) & 63u];
+      }
+      if ((lid + w) % 9u)
+        a[(2147483647u / (grp | 1u)) & 3u] = (lid & 1u) ? 5u : 9u;
+      out[gid] = a[0] ^ (a[1] << 8) ^ (a[2] << 16) ^ (a[3] << 24) ^ s;
+    })",
+                            "shape");
+  ASSERT_TRUE(k);
+  std::vector<cl_uint> in(64);
+  for (cl_uint i = 0; i < 64; ++i)
+    in[i] = i * 2654435761u + 1u;
+  const size_t n = 192, local = 64;
+  cl_mem bo = outputBuffer<cl_uint>(n), bi = bufferOf(in);
+  ASSERT_EQ(setArgs(k, bo, bi), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &n, &local), CL_SUCCESS);
+  std::vector<cl_uint> got = read<cl_uint>(bo, n);
+  for (cl_uint gid = 0; gid < n; ++gid) {
+    cl_uint lid = gid % local, grp = gid / local;
+    cl_uint a[4] = {64u - grp, grp + lid, lid, 5u}, w = 0, s = 0;
+    while (((lid + in[0]) & (w + 1u)) && w < 5u) {
+      w++;
+      s += in[(lid * 7u + w) & 63u];
+    }
+    if ((lid + w) % 9u)
+      a[(2147483647u / (grp | 1u)) & 3u] = (lid & 1u) ? 5u : 9u;
+    ASSERT_EQ(got[gid], a[0] ^ (a[1] << 8) ^ (a[2] << 16) ^ (a[3] << 24) ^ s)
+        << "work-item " << gid;
+  }
+}
+
 } // namespace
 } // namespace corecl::test
