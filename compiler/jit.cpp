@@ -9,6 +9,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -33,11 +34,22 @@ namespace {
 /// With CORECL_PERF_MAP=1, names the program's functions for Linux perf in
 /// /tmp/perf-<pid>.map (perf's convention for JIT code), so that a profile
 /// of a real application shows which kernel, and with perf annotate on
-/// the CORECL_DUMP_ASM listing, which instructions, take the time.
+/// the object file written beside the CORECL_DUMP_ASM listing, which
+/// instructions take the time. (The listing alone does not do: the JIT's
+/// code model encodes some instructions differently, so its offsets drift.)
 void announceToProfilers(llvm::orc::LLJIT &jit, const std::string &object) {
   const char *wanted = std::getenv("CORECL_PERF_MAP");
   if (!wanted || std::string(wanted) != "1")
     return;
+  if (const char *dir = std::getenv("CORECL_DUMP_ASM")) {
+    static std::atomic<unsigned> counter{0};
+    std::string path = std::string(dir) + "/jit." + std::to_string(::getpid()) + "." +
+                       std::to_string(counter++) + ".o";
+    if (std::FILE *out = std::fopen(path.c_str(), "wb")) {
+      std::fwrite(object.data(), 1, object.size(), out);
+      std::fclose(out);
+    }
+  }
   auto file =
       llvm::object::ObjectFile::createObjectFile(llvm::MemoryBufferRef(object, "corecl-program"));
   if (!file) {

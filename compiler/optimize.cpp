@@ -4,10 +4,12 @@
 #include "compiler/passes/any_lane_reduction.h"
 #include "compiler/passes/chain_groups.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
+#include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/hoist_safe_divisions.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/packet_width.h"
 #include "compiler/passes/pass_registry.h"
+#include "compiler/passes/plain_private_volatile.h"
 #include "compiler/passes/split_huge_blocks.h"
 #include "compiler/passes/unmask_owned_memory.h"
 #include "compiler/passes/unroll_small_loops.h"
@@ -166,6 +168,8 @@ void prepareForWorkGroups(llvm::Module &module) {
     llvm::ModulePassManager mpm;
     mpm.addPass(llvm::AlwaysInlinerPass());
     llvm::FunctionPassManager fpm;
+    // Before SROA, which leaves volatile accesses in memory.
+    fpm.addPass(PlainPrivateVolatilePass());
     fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
     fpm.addPass(llvm::EarlyCSEPass());
     fpm.addPass(llvm::SimplifyCFGPass());
@@ -290,6 +294,13 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
           passes.addPass(ScalarizeNarrowVectorsPass());
           // Last before the loop vectoriser: it sees the scalarised accesses.
           passes.addPass(KeepWorkItemOrderPass());
+        });
+    // After each InstCombine: indices from a flattened local id, consecutive
+    // again while the work-item loops' assumptions on the ids are still
+    // there (GVN drops them).
+    builder.registerPeepholeEPCallback(
+        [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
+          passes.addPass(DistributeBitMasksPass());
         });
     if (!optDisable)
       builder.registerOptimizerLastEPCallback(

@@ -2,9 +2,11 @@
 #include "compiler/passes/any_lane_reduction.h"
 #include "compiler/passes/chain_groups.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
+#include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/divergence_analysis.h"
 #include "compiler/passes/hoist_safe_divisions.h"
 #include "compiler/passes/keep_item_order.h"
+#include "compiler/passes/plain_private_volatile.h"
 #include "compiler/passes/split_huge_blocks.h"
 #include "compiler/passes/unmask_owned_memory.h"
 #include "compiler/passes/unroll_small_loops.h"
@@ -40,6 +42,14 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
         }
         if (name == "corecl-unmask-owned-memory") {
           passes.addPass(UnmaskOwnedMemoryPass());
+          return true;
+        }
+        if (name == "corecl-distribute-bit-masks") {
+          passes.addPass(DistributeBitMasksPass());
+          return true;
+        }
+        if (name == "corecl-plain-private-volatile") {
+          passes.addPass(PlainPrivateVolatilePass());
           return true;
         }
         if (name == "corecl-hoist-safe-divisions") {

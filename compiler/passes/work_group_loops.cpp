@@ -619,6 +619,10 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   for (int d = 0; d < 3; ++d) {
     numGroups[d] = ctxField(b, ctx, ctxfield::NumGroups, d, "num.groups");
     enqueued[d] = ctxField(b, ctx, ctxfield::LocalSize, d, "enqueued.size");
+    // reqd_work_group_size: the API enqueues no other size, so the size is
+    // a constant, and so are the bounds of the local ids the regions see.
+    if (desc.reqdWorkGroupSize[0])
+      enqueued[d] = b.getInt64(desc.reqdWorkGroupSize[d]);
     globalSize[d] = ctxField(b, ctx, ctxfield::GlobalSize, d, "global.size");
   }
   llvm::Value *begin = ctxField(b, ctx, ctxfield::GroupBegin, -1, "group.begin");
@@ -737,6 +741,15 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
                     extra = b.GetInsertBlock();
                     b.SetInsertPoint(run);
                   }
+                }
+                // Known bounds of the local ids, for known-bits reasoning
+                // once the region is inlined: with x below 8, (x + 8 * y) % 8
+                // is x and (x + 8 * y) / 8 is y, so an index computed from
+                // a flattened id stays consecutive along the x loop.
+                for (llvm::Value *id : {x, y, z}) {
+                  llvm::Value *bound = enqueued[id == x ? 0 : id == y ? 1 : 2];
+                  if (llvm::isa<llvm::Constant>(bound))
+                    b.CreateAssumption(b.CreateICmpULT(id, bound));
                 }
                 std::vector<llvm::Value *> callArgs = kernelArgs;
                 callArgs.push_back(ctx);

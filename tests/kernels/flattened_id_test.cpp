@@ -1,0 +1,100 @@
+// Kernels that flatten the local id and split it again to share out a
+// tile copy (CLBlast's GEMM: `volatile int tid = lid0 + MDIMC * lid1`,
+// then `tid % MDIMA`, `tid / MDIMA`), with reqd_work_group_size so that
+// the compiler knows lid0's bound (passes/distribute_bit_masks.cpp) and a
+// volatile private id it may keep in a register
+// (passes/plain_private_volatile.cpp). Checked against host references,
+// also for the smaller last groups of a non-uniform range.
+#include "kernels/kernel_fixture.h"
+
+#include <vector>
+
+namespace corecl::test {
+namespace {
+
+using FlattenedIdTest = KernelTest;
+
+// Group (8, 4): A's tile is 4 rows of 8 float4, B's 2 rows of 16 float2,
+// both copied by the flattened id; then each work-item reads elements
+// other work-items copied.
+const char *kTileCopies = R"(
+  kernel __attribute__((reqd_work_group_size(8, 4, 1)))
+  void tiles(global const float4 *a, global const float2 *b, global float *out,
+             int width4, int width2) {
+    local float4 at[32];
+    local float2 bt[32];
+    volatile int tid = get_local_id(0) + 8 * get_local_id(1);
+    int ca = tid % 8, ra = tid / 8;
+    at[ra * 8 + ca] = a[(get_group_id(1) * 4 + ra) * width4 + get_group_id(0) * 8 + ca];
+    int cb = tid % 16, rb = tid / 16;
+    bt[rb * 16 + cb] = b[(get_group_id(1) * 2 + rb) * width2 + get_group_id(0) * 16 + cb];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int lx = get_local_id(0), ly = get_local_id(1);
+    float4 v = at[(3 - ly) * 8 + (7 - lx)];
+    float2 w = bt[(ly & 1) * 16 + 15 - 2 * lx];
+    out[get_global_id(1) * get_global_size(0) + get_global_id(0)] =
+        v.x + 2 * v.y + 3 * v.z + 4 * v.w + 5 * w.x + 6 * w.y;
+  })";
+
+TEST_F(FlattenedIdTest, TileCopiesByFlattenedIdMatchTheHost) {
+  cl_kernel k = buildKernel(kTileCopies, "tiles");
+  ASSERT_TRUE(k);
+  const int groupsX = 3, groupsY = 5;
+  const int width4 = groupsX * 8, width2 = groupsX * 16; // a row of A, of B
+  std::vector<float> a(size_t(groupsY) * 4 * width4 * 4), b(size_t(groupsY) * 2 * width2 * 2);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = float(int(i % 23) - 11);
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = float(int(i % 17) - 8);
+  size_t global[2] = {size_t(groupsX) * 8, size_t(groupsY) * 4}, local[2] = {8, 4};
+  cl_mem out = outputBuffer<float>(global[0] * global[1]);
+  ASSERT_EQ(setArgs(k, bufferOf(a), bufferOf(b), out, cl_int(width4), cl_int(width2)), CL_SUCCESS);
+  ASSERT_EQ(run(k, 2, global, local), CL_SUCCESS);
+  std::vector<float> got = read<float>(out, global[0] * global[1]);
+  for (int gy = 0; gy < groupsY; ++gy)
+    for (int gx = 0; gx < groupsX; ++gx)
+      for (int ly = 0; ly < 4; ++ly)
+        for (int lx = 0; lx < 8; ++lx) {
+          // The float4 at[(3 - ly) * 8 + 7 - lx] came from row 3 - ly, column 7 - lx.
+          size_t av = ((size_t(gy) * 4 + 3 - ly) * width4 + gx * 8 + 7 - lx) * 4;
+          int bIndex = (ly & 1) * 16 + 15 - 2 * lx;
+          size_t bv = ((size_t(gy) * 2 + bIndex / 16) * width2 + gx * 16 + bIndex % 16) * 2;
+          float expected =
+              a[av] + 2 * a[av + 1] + 3 * a[av + 2] + 4 * a[av + 3] + 5 * b[bv] + 6 * b[bv + 1];
+          size_t x = size_t(gx) * 8 + lx, y = size_t(gy) * 4 + ly;
+          ASSERT_EQ(got[y * global[0] + x], expected) << "work-item (" << x << ", " << y << ")";
+        }
+}
+
+// The last groups of a non-uniform range are smaller than the required
+// size in both dimensions: every id still lies below it, and each
+// work-item reads back what it copied through the flattened id.
+const char *kOwnCopies = R"(
+  kernel __attribute__((reqd_work_group_size(8, 4, 1)))
+  void own(global const float2 *in, global float2 *out) {
+    local float2 tile[64];
+    volatile int tid = get_local_id(0) + 8 * get_local_id(1);
+    size_t g = get_global_id(1) * get_global_size(0) + get_global_id(0);
+    tile[(tid / 16) * 16 + tid % 16] = in[g];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int t = get_local_id(0) + 8 * get_local_id(1);
+    out[g] = tile[(t >> 4) * 16 + (t & 15)] * 3.0f;
+  })";
+
+TEST_F(FlattenedIdTest, SmallerLastGroupsOfANonUniformRange) {
+  cl_kernel k = buildKernel(kOwnCopies, "own", "-cl-std=CL3.0");
+  ASSERT_TRUE(k);
+  size_t global[2] = {21, 10}, local[2] = {8, 4};
+  std::vector<float> in(global[0] * global[1] * 2);
+  for (size_t i = 0; i < in.size(); ++i)
+    in[i] = float(i % 31) - 15.0f;
+  cl_mem out = outputBuffer<float>(in.size());
+  ASSERT_EQ(setArgs(k, bufferOf(in), out), CL_SUCCESS);
+  ASSERT_EQ(run(k, 2, global, local), CL_SUCCESS);
+  std::vector<float> got = read<float>(out, in.size());
+  for (size_t i = 0; i < in.size(); ++i)
+    ASSERT_EQ(got[i], in[i] * 3.0f) << "element " << i;
+}
+
+} // namespace
+} // namespace corecl::test

@@ -1,0 +1,115 @@
+// CLBlast (the real library, libclblast-dev) through the ICD loader: its
+// SGEMM with the default tuning is right, and the code CoreCL generates
+// for its Xgemm kernel moves no data through gathers or scatters (the
+// kernel's tile copies and its register-tile multiply-adds are
+// consecutive across work-items once its flattened local id is taken
+// apart, passes/distribute_bit_masks.cpp and plain_private_volatile.cpp).
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <clblast_c.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The text of `function` (from its label to its end marker) in the
+/// assembly files of `dir`.
+std::string functionAssembly(const fs::path &dir, const std::string &function) {
+  for (const auto &entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".s")
+      continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string all = text.str();
+    size_t begin = all.find("\n" + function + ":");
+    if (begin == std::string::npos)
+      continue;
+    size_t end = all.find(".Lfunc_end", begin);
+    return all.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+  }
+  return "";
+}
+
+TEST(ClblastXgemm, SgemmIsRightAndXgemmHasNoGathers) {
+  fs::path dir = fs::temp_directory_path() / ("corecl-clblast-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // Read when CoreCL builds CLBlast's programs, on the first SGEMM below.
+  ::setenv("CORECL_DUMP_ASM", dir.c_str(), 1);
+  ::setenv("CORECL_CACHE", "0", 1);
+
+  cl_platform_id platform = nullptr;
+  ASSERT_EQ(clGetPlatformIDs(1, &platform, nullptr), CL_SUCCESS);
+  char name[128] = {};
+  clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof name, name, nullptr);
+  ASSERT_STREQ(name, "CoreCL");
+  cl_device_id device = nullptr;
+  ASSERT_EQ(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, nullptr), CL_SUCCESS);
+  cl_int err = CL_SUCCESS;
+  cl_context context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+
+  // Large enough for CLBlast's indirect kernel (Xgemm), not GemmDirect.
+  const size_t m = 256, n = 192, k = 320;
+  std::vector<float> a(m * k), b(k * n), c(m * n, 0.0f);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = float(int(i * 7 % 13) - 6) / 8.0f;
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = float(int(i * 5 % 11) - 5) / 4.0f;
+  cl_mem da = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, a.size() * 4, a.data(), &err);
+  cl_mem db = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, b.size() * 4, b.data(), &err);
+  cl_mem dc = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, c.size() * 4, c.data(), &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  CLBlastStatusCode status =
+      CLBlastSgemm(CLBlastLayoutRowMajor, CLBlastTransposeNo, CLBlastTransposeNo, m, n, k, 1.0f, da,
+                   0, k, db, 0, n, 0.0f, dc, 0, n, &queue, nullptr);
+  ASSERT_EQ(status, CLBlastSuccess);
+  ASSERT_EQ(clEnqueueReadBuffer(queue, dc, CL_TRUE, 0, c.size() * 4, c.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ::unsetenv("CORECL_DUMP_ASM");
+  ::unsetenv("CORECL_CACHE");
+
+  // Products of multiples of 1/32 summed exactly in float: equal results.
+  size_t wrong = 0;
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      double sum = 0;
+      for (size_t l = 0; l < k; ++l)
+        sum += double(a[i * k + l]) * double(b[l * n + j]);
+      if (std::fabs(c[i * n + j] - sum) > 1e-3 * (1 + std::fabs(sum)))
+        ++wrong;
+    }
+  EXPECT_EQ(wrong, 0u);
+
+  std::string xgemm = functionAssembly(dir, "Xgemm.wg");
+  ASSERT_FALSE(xgemm.empty()) << "no Xgemm.wg in the assembly dumped to " << dir;
+  std::smatch found;
+  EXPECT_FALSE(std::regex_search(xgemm, found, std::regex("v(p?gather|p?scatter)[a-z]+")))
+      << "Xgemm gathers or scatters: " << found.str();
+  // Its multiply-adds are packed.
+  EXPECT_TRUE(std::regex_search(xgemm, std::regex("vfmadd[0-9]+ps")));
+
+  clReleaseMemObject(da);
+  clReleaseMemObject(db);
+  clReleaseMemObject(dc);
+  clReleaseCommandQueue(queue);
+  clReleaseContext(context);
+  fs::remove_all(dir);
+}
+
+} // namespace
