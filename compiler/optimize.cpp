@@ -4,6 +4,7 @@
 #include "compiler/passes/any_lane_reduction.h"
 #include "compiler/passes/chain_groups.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
+#include "compiler/passes/deinterleave_in_lanes.h"
 #include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/hoist_safe_divisions.h"
 #include "compiler/passes/keep_item_order.h"
@@ -306,6 +307,8 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
       builder.registerOptimizerLastEPCallback(
           [](llvm::ModulePassManager &passes, llvm::OptimizationLevel) {
             llvm::FunctionPassManager last;
+            // First, on the loop vectoriser's interleave groups.
+            last.addPass(DeinterleaveInLanesPass());
             // After the loop vectoriser, on its masked accesses.
             last.addPass(UnmaskOwnedMemoryPass());
             last.addPass(AnyLaneReductionPass());

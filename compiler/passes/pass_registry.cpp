@@ -2,6 +2,7 @@
 #include "compiler/passes/any_lane_reduction.h"
 #include "compiler/passes/chain_groups.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
+#include "compiler/passes/deinterleave_in_lanes.h"
 #include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/divergence_analysis.h"
 #include "compiler/passes/hoist_safe_divisions.h"
@@ -42,6 +43,10 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
         }
         if (name == "corecl-unmask-owned-memory") {
           passes.addPass(UnmaskOwnedMemoryPass());
+          return true;
+        }
+        if (name == "corecl-deinterleave-in-lanes") {
+          passes.addPass(DeinterleaveInLanesPass());
           return true;
         }
         if (name == "corecl-distribute-bit-masks") {
