@@ -35,8 +35,8 @@ namespace {
 /// /tmp/perf-<pid>.map (perf's convention for JIT code), so that a profile
 /// of a real application shows which kernel, and with perf annotate on
 /// the object file written beside the CORECL_DUMP_ASM listing, which
-/// instructions take the time. (The listing alone does not do: the JIT's
-/// code model encodes some instructions differently, so its offsets drift.)
+/// instructions take the time. (The listing alone does not do: it comes
+/// from a second code generation, and its offsets drifted from the JIT's.)
 void announceToProfilers(llvm::orc::LLJIT &jit, const std::string &object) {
   const char *wanted = std::getenv("CORECL_PERF_MAP");
   if (!wanted || std::string(wanted) != "1")

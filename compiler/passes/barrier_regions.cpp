@@ -32,6 +32,7 @@
 // a region writes a current copy, which alias-scope metadata tells LLVM.
 #include "compiler/llvm_init.h"
 #include "compiler/passes/divergence.h"
+#include "compiler/passes/item_order.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
@@ -209,11 +210,16 @@ llvm::Value *workItemCount(llvm::IRBuilder<> &b, llvm::Function &f) {
 llvm::Value *slotAddress(llvm::IRBuilder<> &b, llvm::Function &f, uint64_t offset, uint64_t size,
                          const llvm::Twine &name = "") {
   WorkItemParams p{unsigned(f.arg_size() - WorkItemParams::kCount)};
+  // The dimension the work-item loops vectorise across varies fastest, so
+  // that neighbouring lanes' copies of a slot are side by side.
+  unsigned inner = 0, outer = 1;
+  if (f.getFnAttribute(attr::kItemOrder).getValueAsString() == "yx")
+    std::swap(inner, outer);
   llvm::Value *index = b.CreateAdd(
-      b.CreateMul(b.CreateAdd(b.CreateMul(f.getArg(p.localId(2)), f.getArg(p.localSize(1))),
-                              f.getArg(p.localId(1))),
-                  f.getArg(p.localSize(0))),
-      f.getArg(p.localId(0)));
+      b.CreateMul(b.CreateAdd(b.CreateMul(f.getArg(p.localId(2)), f.getArg(p.localSize(outer))),
+                              f.getArg(p.localId(outer))),
+                  f.getArg(p.localSize(inner))),
+      f.getArg(p.localId(inner)));
   llvm::Value *byteOffset = b.CreateAdd(b.CreateMul(workItemCount(b, f), b.getInt64(offset)),
                                         b.CreateMul(index, b.getInt64(size)));
   return b.CreateInBoundsGEP(b.getInt8Ty(), f.getArg(p.wiBase()), byteOffset, name);
@@ -792,6 +798,10 @@ llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
   for (llvm::Function *body : kernelBodies(module)) {
     llvm::Function *kernel = kernelOfBody(*body);
     std::string name = kernel->getName().str();
+    if (prefersColumnOrder(*body)) {
+      body->addFnAttr(attr::kItemOrder, "yx");
+      kernel->addFnAttr(attr::kItemOrder, "yx");
+    }
     Regions regions = formBarrierRegions(*body);
     for (size_t i = 0; i < regions.functions.size(); ++i) {
       llvm::Function *region = regions.functions[i];

@@ -11,6 +11,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
+#include <map>
 #include <set>
 #include <vector>
 
@@ -116,6 +117,28 @@ void WorkItemDivergence::propagate(llvm::Function &body) {
     // Only an early return outside loops: a loop's exit is a way out of an
     // iteration the others go on with, which the loop rules below handle.
     bool survivorsAgree = staying == 1 && !state.loops.getLoopFor(bb);
+    // Which ways reach each block before the join: a phi merges different
+    // work-items' values only where two ways meet. A block that one way
+    // alone reaches (a loop header inside one way, the join of an inner
+    // uniform branch) merges values of the work-items on that way only:
+    // XgemmDirect's K loop inside `if (idm < ...)` keeps a uniform counter.
+    // Blocks of a loop around the branch keep the old rule (every phi where
+    // paths meet): work-items leave such a loop after different iterations.
+    std::map<llvm::BasicBlock *, unsigned> ways;
+    std::set<llvm::BasicBlock *> distinctSuccessors(llvm::succ_begin(bb), llvm::succ_end(bb));
+    for (llvm::BasicBlock *way : distinctSuccessors) {
+      std::set<llvm::BasicBlock *> reached;
+      std::vector<llvm::BasicBlock *> walk = {way};
+      while (!walk.empty()) {
+        llvm::BasicBlock *x = walk.back();
+        walk.pop_back();
+        if (!reached.insert(x).second)
+          continue;
+        ++ways[x];
+        if (x != join)
+          walk.insert(walk.end(), llvm::succ_begin(x), llvm::succ_end(x));
+      }
+    }
     std::set<llvm::BasicBlock *> seen;
     std::vector<llvm::BasicBlock *> blocks(llvm::succ_begin(bb), llvm::succ_end(bb));
     while (!blocks.empty()) {
@@ -125,7 +148,9 @@ void WorkItemDivergence::propagate(llvm::Function &body) {
         continue;
       // Where the ways meet, a phi merges values of different work-items;
       // where only the survivors' way leads, not.
-      if (!x->hasNPredecessors(1) && (!survivorsAgree || retiringWay.count(x)))
+      llvm::Loop *around = state.loops.getLoopFor(x);
+      bool mergesWays = ways[x] > 1 || (around && around->contains(bb));
+      if (!x->hasNPredecessors(1) && mergesWays && (!survivorsAgree || retiringWay.count(x)))
         for (llvm::PHINode &phi : x->phis())
           mark(&phi);
       if (x == join)

@@ -172,6 +172,10 @@ inline constexpr const char *kRegionPacketOf = "corecl.region-packet-of";
 /// On a kernel body with a packet (body_packets.cpp): the loop passes and
 /// region_packets.cpp leave it alone.
 inline constexpr const char *kPacketised = "corecl.packetised";
+/// On a kernel body and its kernel: "yx" when its work-items run with y
+/// innermost, vectorised across y, and per-work-item storage is laid out
+/// y-fastest (item_order.h).
+inline constexpr const char *kItemOrder = "corecl.item-order";
 } // namespace attr
 
 } // namespace corecl::compiler

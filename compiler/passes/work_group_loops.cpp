@@ -711,62 +711,72 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
                             regions.functions.begin());
       bool packets =
           !resultSlots && index < regions.regionPackets.size() && regions.regionPackets[index];
+      // item_order.h: y innermost, the loop the vectoriser takes.
+      bool columns = !packets && !resultSlots &&
+                     kernel.getFnAttribute(attr::kItemOrder).getValueAsString() == "yx";
+      unsigned outerDim = columns ? 0 : 1, innerDim = columns ? 1 : 0;
       emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
-        emitLoop(b, localSize[1], "lid.y", [&](llvm::IRBuilder<> &b, llvm::Value *y) {
-          if (packets) {
-            result = runRowOfPackets(b, index, y, z, start);
-            return;
-          }
-          llvm::CallInst *call = nullptr;
-          llvm::BasicBlock *extra = nullptr;
-          llvm::Instruction *rowSlots = nullptr;
-          if (resultSlots && !first)
-            rowSlots = llvm::cast<llvm::Instruction>(b.CreateInBoundsGEP(
-                b.getInt32Ty(), resultSlots,
-                b.CreateMul(b.CreateAdd(b.CreateMul(z, localSize[1]), y), localSize[0]),
-                "row.results"));
-          llvm::BranchInst *latch =
-              emitLoop(b, localSize[0], "lid.x", [&](llvm::IRBuilder<> &b, llvm::Value *x) {
-                llvm::Value *slot = nullptr;
-                llvm::BasicBlock *join = nullptr;
-                if (resultSlots) {
-                  llvm::Value *linear = b.CreateAdd(
-                      b.CreateMul(b.CreateAdd(b.CreateMul(z, localSize[1]), y), localSize[0]), x);
-                  slot = b.CreateInBoundsGEP(b.getInt32Ty(), resultSlots, linear);
-                  if (!first) {
-                    llvm::Value *last = b.CreateLoad(b.getInt32Ty(), slot, "last.region");
-                    auto *run = llvm::BasicBlock::Create(context, "live", wg);
-                    join = llvm::BasicBlock::Create(context, "live.done", wg);
-                    b.CreateCondBr(b.CreateICmpEQ(last, b.getInt32(-1)), join, run);
-                    extra = b.GetInsertBlock();
-                    b.SetInsertPoint(run);
-                  }
-                }
-                // Known bounds of the local ids, for known-bits reasoning
-                // once the region is inlined: with x below 8, (x + 8 * y) % 8
-                // is x and (x + 8 * y) / 8 is y, so an index computed from
-                // a flattened id stays consecutive along the x loop.
-                for (llvm::Value *id : {x, y, z}) {
-                  llvm::Value *bound = enqueued[id == x ? 0 : id == y ? 1 : 2];
-                  if (llvm::isa<llvm::Constant>(bound))
-                    b.CreateAssumption(b.CreateICmpULT(id, bound));
-                }
-                std::vector<llvm::Value *> callArgs = kernelArgs;
-                callArgs.push_back(ctx);
-                callArgs.insert(callArgs.end(),
-                                {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
-                                 localSize[1], localSize[2], wiStorage});
-                call = b.CreateCall(region, callArgs);
-                if (slot)
-                  b.CreateStore(call, slot);
-                if (join) {
-                  b.CreateBr(join);
-                  b.SetInsertPoint(join);
-                }
-              });
-          calls.push_back({call, latch, extra, start, rowSlots, localSize[0]});
-          result = call->getType()->isVoidTy() ? nullptr : call;
-        });
+        emitLoop(
+            b, localSize[outerDim], columns ? "lid.x" : "lid.y",
+            [&](llvm::IRBuilder<> &b, llvm::Value *outerId) {
+              llvm::Value *y = outerId; // with rows (not columns) only
+              if (packets) {
+                result = runRowOfPackets(b, index, y, z, start);
+                return;
+              }
+              llvm::CallInst *call = nullptr;
+              llvm::BasicBlock *extra = nullptr;
+              llvm::Instruction *rowSlots = nullptr;
+              if (resultSlots && !first)
+                rowSlots = llvm::cast<llvm::Instruction>(b.CreateInBoundsGEP(
+                    b.getInt32Ty(), resultSlots,
+                    b.CreateMul(b.CreateAdd(b.CreateMul(z, localSize[1]), y), localSize[0]),
+                    "row.results"));
+              llvm::BranchInst *latch = emitLoop(
+                  b, localSize[innerDim], columns ? "lid.y" : "lid.x",
+                  [&](llvm::IRBuilder<> &b, llvm::Value *innerId) {
+                    llvm::Value *x = columns ? outerId : innerId, *y = columns ? innerId : outerId;
+                    llvm::Value *slot = nullptr;
+                    llvm::BasicBlock *join = nullptr;
+                    if (resultSlots) {
+                      llvm::Value *linear = b.CreateAdd(
+                          b.CreateMul(b.CreateAdd(b.CreateMul(z, localSize[1]), y), localSize[0]),
+                          x);
+                      slot = b.CreateInBoundsGEP(b.getInt32Ty(), resultSlots, linear);
+                      if (!first) {
+                        llvm::Value *last = b.CreateLoad(b.getInt32Ty(), slot, "last.region");
+                        auto *run = llvm::BasicBlock::Create(context, "live", wg);
+                        join = llvm::BasicBlock::Create(context, "live.done", wg);
+                        b.CreateCondBr(b.CreateICmpEQ(last, b.getInt32(-1)), join, run);
+                        extra = b.GetInsertBlock();
+                        b.SetInsertPoint(run);
+                      }
+                    }
+                    // Known bounds of the local ids, for known-bits reasoning
+                    // once the region is inlined: with x below 8, (x + 8 * y) % 8
+                    // is x and (x + 8 * y) / 8 is y, so an index computed from
+                    // a flattened id stays consecutive along the x loop.
+                    for (llvm::Value *id : {x, y, z}) {
+                      llvm::Value *bound = enqueued[id == x ? 0 : id == y ? 1 : 2];
+                      if (llvm::isa<llvm::Constant>(bound))
+                        b.CreateAssumption(b.CreateICmpULT(id, bound));
+                    }
+                    std::vector<llvm::Value *> callArgs = kernelArgs;
+                    callArgs.push_back(ctx);
+                    callArgs.insert(callArgs.end(),
+                                    {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
+                                     localSize[1], localSize[2], wiStorage});
+                    call = b.CreateCall(region, callArgs);
+                    if (slot)
+                      b.CreateStore(call, slot);
+                    if (join) {
+                      b.CreateBr(join);
+                      b.SetInsertPoint(join);
+                    }
+                  });
+              calls.push_back({call, latch, extra, start, rowSlots, localSize[innerDim]});
+              result = call->getType()->isVoidTy() ? nullptr : call;
+            });
       });
       if (resultSlots) {
         llvm::Value *items =
