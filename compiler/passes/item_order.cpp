@@ -257,25 +257,31 @@ unsigned accessCost(std::optional<int64_t> stride, uint64_t elementBytes) {
 
 } // namespace
 
-bool prefersColumnOrder(llvm::Function &body) {
-  llvm::Function *kernel = kernelOfBody(body);
-  if (!kernel || body.hasFnAttribute(attr::kRetiring) || body.hasFnAttribute(attr::kPacketised))
-    return false;
-  uint64_t x = requiredSize(*kernel, 0), y = requiredSize(*kernel, 1), z = requiredSize(*kernel, 2);
+namespace {
+
+/// The kernel's x and y extents if its work-items may run in either
+/// order (reqd_work_group_size with enough rows, one layer, no retiring
+/// work-items, no packets), else nothing.
+std::optional<std::pair<uint64_t, uint64_t>> extentsIfEitherOrder(llvm::Function &body,
+                                                                  const llvm::Function &kernel) {
+  if (body.hasFnAttribute(attr::kRetiring) || body.hasFnAttribute(attr::kPacketised))
+    return std::nullopt;
+  uint64_t x = requiredSize(kernel, 0), y = requiredSize(kernel, 1), z = requiredSize(kernel, 2);
   if (!x || y < kMinLanes || z != 1)
-    return false;
-  if (const char *forced = std::getenv("CORECL_ITEM_ORDER"); forced && *forced)
-    return std::string(forced) == "yx";
+    return std::nullopt;
+  return std::make_pair(x, y);
+}
 
-  WorkItemParams p{unsigned(body.arg_size() - WorkItemParams::kCount)};
-  llvm::DominatorTree dt(body);
+/// Vector costs of `f`'s loads and stores along x and along y.
+std::pair<uint64_t, uint64_t> accessCosts(llvm::Function &f, uint64_t x, uint64_t y) {
+  WorkItemParams p{unsigned(f.arg_size() - WorkItemParams::kCount)};
+  llvm::DominatorTree dt(f);
   llvm::LoopInfo loops(dt);
-  const llvm::DataLayout &layout = body.getDataLayout();
-  StrideOf strides[2] = {StrideOf(body.getArg(p.localId(0)), x, layout),
-                         StrideOf(body.getArg(p.localId(1)), y, layout)};
-
+  const llvm::DataLayout &layout = f.getDataLayout();
+  StrideOf strides[2] = {StrideOf(f.getArg(p.localId(0)), x, layout),
+                         StrideOf(f.getArg(p.localId(1)), y, layout)};
   uint64_t cost[2] = {0, 0};
-  for (llvm::BasicBlock &bb : body)
+  for (llvm::BasicBlock &bb : f)
     for (llvm::Instruction &inst : bb) {
       llvm::Value *pointer = nullptr;
       llvm::Type *type = nullptr;
@@ -295,16 +301,36 @@ bool prefersColumnOrder(llvm::Function &body) {
       for (unsigned d = 0; d < 2; ++d)
         cost[d] += weight * elements * accessCost(strides[d](pointer), elementBytes);
     }
-  LLVM_DEBUG(llvm::dbgs() << "item-order: " << body.getName() << " x " << cost[0] << " y "
-                          << cost[1] << "\n");
   if (std::getenv("CORECL_PACKET_TRACE"))
-    llvm::errs() << body.getName() << ": accesses cost " << cost[0] << " along x, " << cost[1]
+    llvm::errs() << f.getName() << ": accesses cost " << cost[0] << " along x, " << cost[1]
                  << " along y\n";
-  // Five percent in favour of x, the order every other part of work-group
-  // formation was tuned with: CLBlast's Xgemm (y estimated 3 % cheaper)
-  // measured about as fast either way, XgemmDirectTN (y 14 % to 33 %
-  // cheaper) twice as fast along y.
-  return cost[1] * 20 < cost[0] * 19;
+  return {cost[0], cost[1]};
+}
+
+/// Five percent in favour of x, the order every other part of work-group
+/// formation was tuned with: CLBlast's Xgemm (y estimated 3 % cheaper)
+/// measured about as fast either way, XgemmDirectTN (y 14 % to 33 %
+/// cheaper) twice as fast along y. CORECL_ITEM_ORDER decides instead.
+bool columnsWin(std::pair<uint64_t, uint64_t> costs) {
+  if (const char *forced = std::getenv("CORECL_ITEM_ORDER"); forced && *forced)
+    return std::string(forced) == "yx";
+  return costs.second * 20 < costs.first * 19;
+}
+
+} // namespace
+
+std::optional<ItemExtents> extentsForEitherOrder(llvm::Function &body) {
+  llvm::Function *kernel = kernelOfBody(body);
+  if (!kernel)
+    return std::nullopt;
+  auto extents = extentsIfEitherOrder(body, *kernel);
+  if (!extents)
+    return std::nullopt;
+  return ItemExtents{extents->first, extents->second};
+}
+
+bool prefersColumns(llvm::Function &f, const ItemExtents &extents) {
+  return columnsWin(accessCosts(f, extents.x, extents.y));
 }
 
 } // namespace corecl::compiler

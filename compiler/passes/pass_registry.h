@@ -172,10 +172,11 @@ inline constexpr const char *kRegionPacketOf = "corecl.region-packet-of";
 /// On a kernel body with a packet (body_packets.cpp): the loop passes and
 /// region_packets.cpp leave it alone.
 inline constexpr const char *kPacketised = "corecl.packetised";
-/// On a kernel body and its kernel: "yx" when its work-items run with y
-/// innermost, vectorised across y, and per-work-item storage is laid out
-/// y-fastest (item_order.h).
+/// On a kernel body and its kernel: "yx" when per-work-item storage is
+/// laid out y-fastest, as its regions run y innermost (item_order.h).
 inline constexpr const char *kItemOrder = "corecl.item-order";
+/// On a region: "yx" when its work-item loops run y innermost, "xy" else.
+inline constexpr const char *kLoopOrder = "corecl.loop-order";
 } // namespace attr
 
 } // namespace corecl::compiler

@@ -713,7 +713,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
           !resultSlots && index < regions.regionPackets.size() && regions.regionPackets[index];
       // item_order.h: y innermost, the loop the vectoriser takes.
       bool columns = !packets && !resultSlots &&
-                     kernel.getFnAttribute(attr::kItemOrder).getValueAsString() == "yx";
+                     region->getFnAttribute(attr::kLoopOrder).getValueAsString() == "yx";
       unsigned outerDim = columns ? 0 : 1, innerDim = columns ? 1 : 0;
       emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
         emitLoop(
