@@ -122,6 +122,20 @@ INSTANTIATE_TEST_SUITE_P(Builtins, MathVectorization,
                                            "rsqrt(a)", "erfc(a)", "atan2(a, b)", "cbrt(a)",
                                            "tanh(a)"));
 
+// prefetch() is a hint the CPU gets: prefetch instructions for the lines
+// of the range (builtins/lib/async_copy.cl), not nothing.
+TEST(Vectorization, PrefetchIssuesPrefetchInstructions) {
+  std::string asmText = dumpAssembly(R"(
+    kernel void k(global const float4 *p, global float4 *q, int ahead) {
+      size_t i = get_global_id(0);
+      prefetch(p + i * 16 + ahead, 16);
+      q[i] = p[i * 16];
+    })");
+  ASSERT_FALSE(asmText.empty());
+  EXPECT_TRUE(std::regex_search(asmText, std::regex("prefetch(t0|t1|t2|nta)\\s")))
+      << asmText.substr(0, 4000);
+}
+
 TEST(Vectorization, DumpIrWritesTheModule) {
   fs::path dir = fs::temp_directory_path() / ("corecl-ir-" + std::to_string(::getpid()));
   fs::remove_all(dir);
