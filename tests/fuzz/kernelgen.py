@@ -428,6 +428,9 @@ class Generator:
         # Draws for features added later come from a stream of their own, so
         # that every older seed still generates the program it always did.
         self.late_rng = random.Random(seed ^ 0x5EED)
+        # Whether the kernel states its work-group size: a stream of its own
+        # too, drawn once, so that the late features' draws stay as they were.
+        self.states_size = random.Random(seed ^ 0x6EED).random() < 0.3
         self.mode = mode or MODES[seed % len(MODES)]
         m = self.mode
         self.use_barriers = m in ("barriers", "all")
@@ -969,8 +972,14 @@ class Generator:
              (self.mode, self.global_size, self.local_size, options)]
         for h in helper_outs:
             c += h.c_lines + [""]
-        c.append("kernel void entry(global uint *out, global const uint *inp, "
-                 "global uint *acc) {")
+        # reqd_work_group_size: the compiler then knows the local size and
+        # the bounds of the local id (work_group_loops.cpp); the last group
+        # of the range may still be partial.
+        attribute = ""
+        if self.states_size and not self.groups_of_one:
+            attribute = "__attribute__((reqd_work_group_size(%d, 1, 1))) " % self.local_size
+        c.append("kernel %svoid entry(global uint *out, global const uint *inp, "
+                 "global uint *acc) {" % attribute)
         c.append("  uint gid = (uint)get_global_id(0), lid = (uint)get_local_id(0);")
         c.append("  uint grp = (uint)get_group_id(0), lsz = (uint)get_local_size(0);")
         if self.uses_local:
