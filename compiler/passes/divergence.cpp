@@ -60,6 +60,19 @@ bool leadsOnlyToTheEnd(llvm::BasicBlock *start, const llvm::LoopInfo &loops) {
   return true;
 }
 
+/// Adds to `reached` the blocks reachable from `start`, not going on past
+/// `stop` (which is added when reached).
+void addReachable(llvm::BasicBlock *start, const llvm::BasicBlock *stop,
+                  std::set<llvm::BasicBlock *> &reached) {
+  std::vector<llvm::BasicBlock *> walk = {start};
+  while (!walk.empty()) {
+    llvm::BasicBlock *x = walk.back();
+    walk.pop_back();
+    if (reached.insert(x).second && x != stop)
+      walk.insert(walk.end(), llvm::succ_begin(x), llvm::succ_end(x));
+  }
+}
+
 /// The control-flow analyses the propagation needs.
 struct DivergenceState {
   llvm::DominatorTree dt;
@@ -106,13 +119,7 @@ void WorkItemDivergence::propagate(llvm::Function &body) {
         ++staying;
         continue;
       }
-      std::vector<llvm::BasicBlock *> walk = {succ};
-      while (!walk.empty()) {
-        llvm::BasicBlock *x = walk.back();
-        walk.pop_back();
-        if (retiringWay.insert(x).second)
-          walk.insert(walk.end(), llvm::succ_begin(x), llvm::succ_end(x));
-      }
+      addReachable(succ, nullptr, retiringWay);
     }
     // Only an early return outside loops: a loop's exit is a way out of an
     // iteration the others go on with, which the loop rules below handle.
@@ -128,16 +135,9 @@ void WorkItemDivergence::propagate(llvm::Function &body) {
     std::set<llvm::BasicBlock *> distinctSuccessors(llvm::succ_begin(bb), llvm::succ_end(bb));
     for (llvm::BasicBlock *way : distinctSuccessors) {
       std::set<llvm::BasicBlock *> reached;
-      std::vector<llvm::BasicBlock *> walk = {way};
-      while (!walk.empty()) {
-        llvm::BasicBlock *x = walk.back();
-        walk.pop_back();
-        if (!reached.insert(x).second)
-          continue;
+      addReachable(way, join, reached);
+      for (llvm::BasicBlock *x : reached)
         ++ways[x];
-        if (x != join)
-          walk.insert(walk.end(), llvm::succ_begin(x), llvm::succ_end(x));
-      }
     }
     std::set<llvm::BasicBlock *> seen;
     std::vector<llvm::BasicBlock *> blocks(llvm::succ_begin(bb), llvm::succ_end(bb));

@@ -35,7 +35,6 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 #include <llvm/IR/PatternMatch.h>
-#include <llvm/Support/Debug.h>
 #include <llvm/Support/KnownBits.h>
 #include <llvm/Support/MathExtras.h>
 #include <llvm/Support/raw_ostream.h>
@@ -45,8 +44,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-#define DEBUG_TYPE "corecl-item-order"
 
 namespace corecl::compiler {
 namespace {
@@ -96,16 +93,13 @@ private:
     llvm::Value *a = nullptr;
     switch (inst->getOpcode()) {
     case llvm::Instruction::Add:
-    case llvm::Instruction::Sub: {
-      auto l = (*this)(inst->getOperand(0), depth), r = (*this)(inst->getOperand(1), depth);
-      if (!l || !r)
-        return std::nullopt;
-      return inst->getOpcode() == llvm::Instruction::Add ? *l + *r : *l - *r;
-    }
+      return combine(inst, depth, +1);
+    case llvm::Instruction::Sub:
+      return combine(inst, depth, -1);
     case llvm::Instruction::Or:
       if (!llvm::cast<llvm::PossiblyDisjointInst>(inst)->isDisjoint())
         break;
-      return sum(inst, depth);
+      return combine(inst, depth, +1); // no common bits: a sum
     case llvm::Instruction::Mul:
       if (match(inst, m_c_Mul(m_Value(a), m_APInt(c))))
         return scaled((*this)(a, depth), c->getSExtValue());
@@ -220,11 +214,12 @@ private:
     collectTerms(op->getOperand(1), terms);
   }
 
-  std::optional<int64_t> sum(llvm::Instruction *inst, unsigned depth) {
+  /// The first operand's stride plus `sign` times the second's.
+  std::optional<int64_t> combine(llvm::Instruction *inst, unsigned depth, int64_t sign) {
     auto l = (*this)(inst->getOperand(0), depth), r = (*this)(inst->getOperand(1), depth);
     if (!l || !r)
       return std::nullopt;
-    return *l + *r;
+    return *l + sign * *r;
   }
 
   static std::optional<int64_t> scaled(std::optional<int64_t> s, int64_t factor) {

@@ -756,11 +756,10 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
                     // once the region is inlined: with x below 8, (x + 8 * y) % 8
                     // is x and (x + 8 * y) / 8 is y, so an index computed from
                     // a flattened id stays consecutive along the x loop.
-                    for (llvm::Value *id : {x, y, z}) {
-                      llvm::Value *bound = enqueued[id == x ? 0 : id == y ? 1 : 2];
-                      if (llvm::isa<llvm::Constant>(bound))
-                        b.CreateAssumption(b.CreateICmpULT(id, bound));
-                    }
+                    llvm::Value *ids[3] = {x, y, z};
+                    for (int d = 0; d < 3; ++d)
+                      if (llvm::isa<llvm::Constant>(enqueued[d]))
+                        b.CreateAssumption(b.CreateICmpULT(ids[d], enqueued[d]));
                     std::vector<llvm::Value *> callArgs = kernelArgs;
                     callArgs.push_back(ctx);
                     callArgs.insert(callArgs.end(),
