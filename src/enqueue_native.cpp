@@ -3,6 +3,7 @@
 #include "src/api_util.h"
 #include "src/enqueue_util.h"
 
+#include <cstdint>
 #include <cstring>
 #include <memory>
 
@@ -18,6 +19,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
   if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
     return err;
   if (!user_func || (!args && cb_args) || (args && !cb_args) || (!args && num_mem_objects))
+    return CL_INVALID_VALUE;
+  // A block that would run past the end of the address space cannot exist.
+  if (args && cb_args > UINTPTR_MAX - reinterpret_cast<uintptr_t>(args))
     return CL_INVALID_VALUE;
   if ((num_mem_objects > 0) != (mem_list != nullptr) ||
       (num_mem_objects > 0) != (args_mem_loc != nullptr))
@@ -35,9 +39,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
       return CL_INVALID_MEM_OBJECT;
     if (&m->context() != &q->context())
       return CL_INVALID_CONTEXT;
-    auto loc = reinterpret_cast<const char *>(args_mem_loc[i]);
-    auto base = static_cast<const char *>(args);
-    if (loc < base || loc + sizeof(void *) > base + cb_args)
+    // Compared as integers: pointer arithmetic past `args` is undefined.
+    auto loc = reinterpret_cast<uintptr_t>(args_mem_loc[i]);
+    auto base = reinterpret_cast<uintptr_t>(args);
+    if (loc < base || cb_args < sizeof(void *) || loc - base > cb_args - sizeof(void *))
       return CL_INVALID_VALUE;
     slots.push_back(size_t(loc - base));
     mems.emplace_back(m);

@@ -9,6 +9,18 @@
 
 namespace corecl {
 
+namespace {
+// Bytes a __local argument takes in the group's arena: 128-byte aligned
+// (enough for any OpenCL C type). A size past the device's local memory
+// counts as just past it, so that sums over arguments cannot wrap around
+// and the launch is refused (CL_OUT_OF_RESOURCES) instead of running with
+// a short arena.
+uint64_t localArgBytes(uint64_t size) {
+  uint64_t capped = std::min<uint64_t>(size, Device::kLocalMemSize + 1);
+  return (capped + 127) / 128 * 128;
+}
+} // namespace
+
 using compiler::ArgKind;
 
 Kernel::Kernel(Program &program, std::shared_ptr<compiler::Executable> exe, size_t index)
@@ -97,7 +109,7 @@ uint64_t Kernel::localMemSize() const {
   std::lock_guard lock(mutex_);
   uint64_t total = (desc().staticLocalMemSize + 127) / 128 * 128;
   for (uint64_t s : localSizes_)
-    total += (s + 127) / 128 * 128;
+    total += localArgBytes(s);
   return total;
 }
 
@@ -179,7 +191,7 @@ cl_int Kernel::snapshot(Launch &launch) const {
       std::memcpy(launch.args() + arg.offset, &data, sizeof data);
     } else if (arg.kind == ArgKind::LocalPointer) {
       std::memcpy(launch.args() + arg.offset, &offset, sizeof offset);
-      offset += (localSizes_[i] + 127) / 128 * 128;
+      offset += localArgBytes(localSizes_[i]);
     }
   }
   launch.localMemBytes = offset;

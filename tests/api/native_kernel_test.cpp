@@ -163,6 +163,16 @@ TEST_F(NativeKernel, InvalidArgumentCombinations) {
   EXPECT_EQ(enqueue(noArgs, &args, sizeof args, 0, &m, nullptr), CL_INVALID_VALUE);
   EXPECT_EQ(enqueue(noArgs, &args, sizeof args, 0, nullptr, &loc), CL_INVALID_VALUE);
 
+  // A slot outside the block, also where the block's end would lie past
+  // the address space (cb_args near SIZE_MAX), or a block too small for one.
+  const void *before = reinterpret_cast<const char *>(&args) - 8;
+  EXPECT_EQ(enqueue(noArgs, &args, sizeof args, 1, &m, &before), CL_INVALID_VALUE);
+  const void *after = reinterpret_cast<const char *>(&args) + sizeof args - 4;
+  EXPECT_EQ(enqueue(noArgs, &args, sizeof args, 1, &m, &after), CL_INVALID_VALUE);
+  const void *far = reinterpret_cast<const void *>(UINTPTR_MAX - 4);
+  EXPECT_EQ(enqueue(noArgs, &args, SIZE_MAX, 1, &m, &far), CL_INVALID_VALUE);
+  EXPECT_EQ(enqueue(noArgs, &args, 4, 1, &m, &loc), CL_INVALID_VALUE);
+
   cl_mem bad = nullptr;
   EXPECT_EQ(enqueue(noArgs, &args, sizeof args, 1, &bad, &loc), CL_INVALID_MEM_OBJECT);
   cl_mem notMem = reinterpret_cast<cl_mem>(queue);

@@ -52,6 +52,50 @@ TEST_F(KernelEnqueueTest, LocalArgumentUnsetIsInvalidKernelArgs) {
             CL_INVALID_KERNEL_ARGS);
 }
 
+// __local argument sizes whose 128-byte-aligned sum would wrap around
+// 64 bits (one of SIZE_MAX, two of 2^63) must not add up to a small arena:
+// the launch is refused and nothing runs.
+TEST_F(KernelEnqueueTest, LocalArgumentSizesThatWouldWrapAreRefused) {
+  cl_kernel k = buildKernel(R"(
+    kernel void f(global int *out, local int *a, local int *b) {
+      a[get_local_id(0)] = 1;
+      b[get_local_id(0)] = 2;
+      out[get_global_id(0)] = a[get_local_id(0)] + b[get_local_id(0)];
+    })",
+                            "f");
+  ASSERT_TRUE(k);
+  const size_t n = 4;
+  cl_mem out = outputBuffer<cl_int>(n);
+  ASSERT_EQ(clSetKernelArg(k, 0, sizeof out, &out), CL_SUCCESS);
+  const size_t huge[][2] = {{SIZE_MAX, 64},
+                            {SIZE_MAX - 127, 64},
+                            {size_t(1) << 63, size_t(1) << 63},
+                            {SIZE_MAX, SIZE_MAX}};
+  for (const auto &sizes : huge) {
+    ASSERT_EQ(clSetKernelArg(k, 1, sizes[0], nullptr), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 2, sizes[1], nullptr), CL_SUCCESS);
+    EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &n, &n, 0, nullptr, nullptr),
+              CL_OUT_OF_RESOURCES)
+        << sizes[0] << " + " << sizes[1];
+    cl_ulong localMem = 0;
+    ASSERT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_LOCAL_MEM_SIZE, sizeof localMem,
+                                       &localMem, nullptr),
+              CL_SUCCESS);
+    cl_ulong deviceLocal = 0;
+    ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_LOCAL_MEM_SIZE, sizeof deviceLocal,
+                              &deviceLocal, nullptr),
+              CL_SUCCESS);
+    EXPECT_GT(localMem, deviceLocal);
+  }
+  // Sizes that fit still run, and compute the right values.
+  ASSERT_EQ(clSetKernelArg(k, 1, n * sizeof(cl_int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 2, n * sizeof(cl_int), nullptr), CL_SUCCESS);
+  ASSERT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &n, &n, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (cl_int x : read<cl_int>(out, n))
+    EXPECT_EQ(x, 3);
+}
+
 TEST_F(KernelEnqueueTest, InvalidWorkDimension) {
   cl_kernel k = buildKernel(kFill, "fill");
   ASSERT_TRUE(k);
