@@ -2,6 +2,7 @@
 // functions of every kernel, in the three shapes the API needs:
 // compile (source to bitcode), link (bitcodes to an executable or a
 // library) and build (both).
+#include "compiler/bitcode_bounds.h"
 #include "compiler/compiler.h"
 #include "compiler/crash_recovery.h"
 #include "compiler/disk_cache.h"
@@ -277,6 +278,11 @@ std::unique_ptr<llvm::Module> linkBitcodes(llvm::LLVMContext &context,
                                            std::string &log) {
   std::unique_ptr<llvm::Module> linked;
   for (const std::string &bitcode : bitcodes) {
+    // LLVM's reader trusts some counts in the stream with allocations.
+    if (std::optional<std::string> problem = findImplausibleBitcodeCount(bitcode)) {
+      log += "error: invalid program binary: " + *problem + "\n";
+      return nullptr;
+    }
     auto parsed = [&] {
       CrashNote reading(kInvalidBinaryNote);
       return llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, "program"), context);
