@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -31,6 +32,27 @@ constexpr size_t kMaxIdle = 4;
 
 thread_local uintptr_t tStackLow = 0;
 
+// The build threads that exist, by pthread id (0: a free slot). Fault and
+// allocation-failure handlers run on any thread of the process and must
+// not touch CoreCL's thread-local data on threads that never did: glibc
+// allocates it on the first touch (see build_threads.h). They look here
+// first, without allocating and from a signal handler alike.
+constexpr size_t kMaxBuildThreads = 64;
+std::atomic<pthread_t> gBuildThreads[kMaxBuildThreads];
+static_assert(std::atomic<pthread_t>::is_always_lock_free);
+
+/// A free slot, now reserved (nonzero placeholder until the thread fills
+/// in its id); nullptr when every slot is taken.
+std::atomic<pthread_t> *reserveSlot() {
+  const pthread_t reserved = ~pthread_t(0);
+  for (std::atomic<pthread_t> &slot : gBuildThreads) {
+    pthread_t expected = 0;
+    if (slot.compare_exchange_strong(expected, reserved))
+      return &slot;
+  }
+  return nullptr;
+}
+
 /// A build handed to a thread; lives on the caller's stack. Guarded by the
 /// pool's mutex.
 struct Handoff {
@@ -44,6 +66,7 @@ struct BuildThread {
   std::condition_variable wake;
   Handoff *handoff = nullptr;
   std::unique_ptr<char[]> signalStack;
+  std::atomic<pthread_t> *slot = nullptr; // in gBuildThreads
 };
 
 class Pool {
@@ -74,6 +97,16 @@ private:
   BuildThread *start() {
     auto thread = std::make_unique<BuildThread>();
     thread->signalStack = std::make_unique<char[]>(kSignalStackBytes);
+    thread->slot = reserveSlot();
+    if (!thread->slot)
+      throw std::bad_alloc(); // kMaxBuildThreads builds at once
+    struct ReleaseSlot {
+      BuildThread *thread;
+      ~ReleaseSlot() {
+        if (thread)
+          thread->slot->store(0);
+      }
+    } releaseUnlessStarted{thread.get()};
     // Room to park it later without allocating.
     {
       std::lock_guard lock(mutex_);
@@ -88,14 +121,17 @@ private:
                      pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED) == 0 &&
                      pthread_create(&handle, &attributes, main, thread.get()) == 0;
       pthread_attr_destroy(&attributes);
-      if (created)
+      if (created) {
+        releaseUnlessStarted.thread = nullptr;
         return thread.release(); // owned by the thread from now on
+      }
     }
     throw std::bad_alloc();
   }
 
   static void *main(void *arg) {
     BuildThread *self = static_cast<BuildThread *>(arg);
+    self->slot->store(pthread_self());
     pthread_attr_t attributes;
     if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
       void *low = nullptr;
@@ -133,6 +169,7 @@ private:
     stack_t off = {};
     off.ss_flags = SS_DISABLE;
     sigaltstack(&off, nullptr);
+    self->slot->store(0);
     delete self;
     return nullptr;
   }
@@ -147,6 +184,9 @@ public:
       pthread_atfork([] { instance().mutex_.lock(); }, [] { instance().mutex_.unlock(); },
                      [] {
                        instance().idle_.clear(); // their memory is leaked
+                       // Their ids may name the child's next threads.
+                       for (std::atomic<pthread_t> &slot : gBuildThreads)
+                         slot.store(0);
                        instance().mutex_.unlock();
                      });
       return p;
@@ -163,6 +203,14 @@ private:
 
 void runOnBuildThread(const std::function<bool()> &job) {
   Pool::instance().run(job);
+}
+
+bool onBuildThread() {
+  const pthread_t self = pthread_self();
+  for (const std::atomic<pthread_t> &slot : gBuildThreads)
+    if (slot.load(std::memory_order_relaxed) == self)
+      return true;
+  return false;
 }
 
 uintptr_t buildThreadStackLow() {

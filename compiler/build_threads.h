@@ -18,6 +18,13 @@ namespace corecl::compiler {
 /// std::bad_alloc when no thread is free and none can be created.
 void runOnBuildThread(const std::function<bool()> &job);
 
+/// Whether the calling thread is a build thread. Reads no thread-local
+/// data and allocates nothing, so fault and out-of-memory handlers on any
+/// thread may ask before they touch CoreCL's thread-local data (which
+/// glibc would allocate on a thread's first touch). At most 64 build
+/// threads exist at once; runOnBuildThread throws std::bad_alloc past that.
+bool onBuildThread();
+
 /// The lowest address of this build thread's stack; 0 on other threads.
 uintptr_t buildThreadStackLow();
 

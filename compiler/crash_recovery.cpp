@@ -50,7 +50,8 @@ struct sigaction gLlvmSegv, gLlvmBus;
 constexpr uintptr_t kGuardReach = 1u << 20;
 
 void onFault(int signal, siginfo_t *info, void *context) {
-  if (BuildState *build = tBuild) {
+  BuildState *build = onBuildThread() ? tBuild : nullptr;
+  if (build) {
     auto address = reinterpret_cast<uintptr_t>(info->si_addr);
     uintptr_t stackLow = buildThreadStackLow();
     if (address + kGuardReach >= stackLow && address < stackLow + 4096 * 4)
@@ -158,6 +159,10 @@ std::string describeCrash(int retCode) {
 } // namespace
 
 bool abandonBuild(bool outOfMemory, const char *reason) {
+  // Any thread's failed allocation comes here while a build runs; only
+  // build threads have (or may touch) the thread-local build state.
+  if (!onBuildThread())
+    return false;
   BuildState *build = tBuild;
   llvm::CrashRecoveryContext *context = llvm::CrashRecoveryContext::GetCurrent();
   if (!build || !context)
