@@ -1,4 +1,5 @@
 // Preparation, retargeting and optimisation with LLVM's new pass manager.
+#include "compiler/bounded_passes.h"
 #include "compiler/kernel_metadata.h"
 #include "compiler/llvm_init.h"
 #include "compiler/passes/any_lane_reduction.h"
@@ -109,6 +110,8 @@ struct SelectiveSlpPass : llvm::PassInfoMixin<SelectiveSlpPass> {
     analyses.invalidate(f, kept);
     // What the standard pipeline runs after SLP: VectorCombine joins the
     // narrow pieces SLP leaves (float2 halves of a float16 builtin).
+    if (hasHugeBlock(f)) // bounded_passes.h
+      return kept;
     llvm::PreservedAnalyses combined = llvm::VectorCombinePass().run(f, analyses);
     analyses.invalidate(f, combined);
     kept.intersect(combined);
@@ -132,6 +135,7 @@ void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
   // the scalariser left alone (SelectiveSlpPass).
   tuning.SLPVectorization = false;
   llvm::PassInstrumentationCallbacks instrumentation;
+  skipQuadraticPassesOnHugeBlocks(instrumentation);
   if (coreclPasses)
     verifyAfterEachPass(instrumentation, module);
   // LLVM's standard instrumentation (-opt-bisect-limit, -print-after, ...)

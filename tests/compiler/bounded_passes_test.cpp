@@ -1,0 +1,73 @@
+// Passes whose time grows with the square of a block's length are skipped
+// on functions with a block past the limit (compiler/bounded_passes.h),
+// and only there.
+#include "compiler/bounded_passes.h"
+
+#include <llvm/AsmParser/Parser.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/PassInstrumentation.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/SourceMgr.h>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace corecl::compiler {
+namespace {
+
+/// A scalar load put into a vector's first element, which VectorCombine
+/// widens to a vector load, after `filler` additions in the same block.
+std::string loadInsertAfter(int filler) {
+  std::string ir = "define <4 x float> @f(ptr dereferenceable(16) align 16 %p, i32 %x) {\n"
+                   "  %a0 = add i32 %x, 1\n";
+  for (int i = 1; i < filler; ++i)
+    ir += "  %a" + std::to_string(i) + " = add i32 %a" + std::to_string(i - 1) + ", 1\n";
+  ir += "  store volatile i32 %a" + std::to_string(filler - 1) + ", ptr %p\n"
+        "  %s = load float, ptr %p, align 16\n"
+        "  %v = insertelement <4 x float> poison, float %s, i64 0\n"
+        "  ret <4 x float> %v\n}\n";
+  return ir;
+}
+
+/// Whether VectorCombine, run with CoreCL's instrumentation, widened the load.
+bool vectorCombineWidens(int filler) {
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(loadInsertAfter(filler), error, context);
+  EXPECT_TRUE(module) << error.getMessage().str();
+  if (!module)
+    return false;
+  llvm::PassInstrumentationCallbacks instrumentation;
+  skipQuadraticPassesOnHugeBlocks(instrumentation);
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt,
+                            &instrumentation);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager passes;
+  EXPECT_FALSE(builder.parsePassPipeline(passes, "function(vector-combine)"));
+  passes.run(*module, mam);
+  EXPECT_EQ(hasHugeBlock(*module->getFunction("f")), filler > 6000);
+  for (llvm::Instruction &inst : module->getFunction("f")->getEntryBlock())
+    if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+      if (load->getType()->isVectorTy())
+        return true;
+  return false;
+}
+
+TEST(BoundedPasses, VectorCombineRunsOnOrdinaryBlocks) { EXPECT_TRUE(vectorCombineWidens(100)); }
+
+TEST(BoundedPasses, VectorCombineSkipsHugeBlocks) { EXPECT_FALSE(vectorCombineWidens(6500)); }
+
+} // namespace
+} // namespace corecl::compiler
