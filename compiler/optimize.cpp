@@ -288,6 +288,10 @@ void retargetToHost(llvm::Module &module, llvm::TargetMachine &machine, const Ta
       continue;
     f.addFnAttr("target-cpu", target.cpuName);
     f.addFnAttr("target-features", target.cpuFeatures);
+    // A frame larger than a page touches each page on the way down, so a
+    // kernel's private arrays that outgrow the thread's stack fault on its
+    // guard page instead of landing in whatever lies below it.
+    f.addFnAttr("probe-stack", "inline-asm");
     // Full-width vectors: on AVX-512 machines LLVM otherwise prefers 256 bits.
     f.addFnAttr("prefer-vector-width", std::to_string(target.simdBytes * 8));
     // Even under -cl-fast-relaxed-math a float division must stay within

@@ -17,6 +17,7 @@
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
@@ -148,6 +149,26 @@ bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels
   return true;
 }
 
+/// Each kernel's private variables left in memory once everything is
+/// inlined and simplified (its static allocas): what a work-item needs on
+/// a stack where the work-group function keeps them there (groups of one
+/// work-item), and CL_KERNEL_PRIVATE_MEM_SIZE.
+void recordPrivateMemory(const llvm::Module &module, std::vector<KernelDesc> &kernels) {
+  const llvm::DataLayout &layout = module.getDataLayout();
+  for (KernelDesc &desc : kernels) {
+    const llvm::Function *kernel = module.getFunction(desc.name);
+    if (!kernel || kernel->isDeclaration())
+      continue;
+    uint64_t bytes = 0;
+    for (const llvm::Instruction &inst : kernel->getEntryBlock())
+      if (const auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst))
+        if (std::optional<llvm::TypeSize> size = alloca->getAllocationSize(layout))
+          if (!size->isScalable())
+            bytes += size->getFixedValue();
+    desc.privateMemSize = bytes;
+  }
+}
+
 void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
                     std::unique_ptr<llvm::Module> module, BuildResult &result,
                     const std::vector<std::string> &cacheKeys = {}, bool groupPackets = false) {
@@ -172,6 +193,7 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   if (!linkBuiltins(*module, result.log))
     return;
   prepareForWorkGroups(*module);
+  recordPrivateMemory(*module, kernels);
 
   const Target &target = hostTarget();
   std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(target);

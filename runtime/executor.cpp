@@ -34,6 +34,11 @@ namespace {
 void ensureEnoughWorkers(unsigned concurrency) {
   static tbb::global_control control(tbb::global_control::max_allowed_parallelism,
                                      size_t(concurrency) + 1);
+  // Groups of one work-item keep private arrays on the worker's stack (up
+  // to the device's 2 MiB per work-item, 16 work-items at a time): 64 MiB
+  // of address space, touched only as deep as a kernel goes. oneTBB's
+  // default is 4 MiB. The largest stack size any control asks for wins.
+  static tbb::global_control stack(tbb::global_control::thread_stack_size, size_t(64) << 20);
 }
 
 } // namespace

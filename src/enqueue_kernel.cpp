@@ -209,6 +209,13 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     }
     if (launch.localMemBytes > Device::kLocalMemSize)
       return CL_OUT_OF_RESOURCES;
+    // Private arrays stay on the worker's stack where a group is one
+    // work-item (the body run as it is, or packets of such groups) or the
+    // kernel has no barrier; with barriers they move to per-work-item
+    // storage, bounded by the work-group size limit instead.
+    const bool privateOnStack = local[0] * local[1] * local[2] == 1 || !k->desc().hasBarriers;
+    if (privateOnStack && k->desc().privateMemSize > Device::kMaxPrivateMemSize)
+      return CL_OUT_OF_RESOURCES; // docs/conformance.md, "Limits"
 
     rt::NDRange range;
     range.workDim = work_dim;
@@ -231,7 +238,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
         exe = std::move(packets);
       }
     // Shorter than handing the launch to a worker: it runs on this thread.
-    const bool runInline = !empty && k->timing()->predictsShorterThan(workItems);
+    const bool runInline = !empty && k->timing()->predictsShorterThan(workItems) &&
+                           k->desc().privateMemSize <= Device::kMaxInlinePrivateMemSize;
 
     if (runInline && !event && !q->profiling() && rt::runsOnCallingThread(range)) {
       // Nobody can wait on this launch or ask about it: if the queue is idle

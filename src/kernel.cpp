@@ -3,6 +3,7 @@
 #include "src/objects/device.h"
 #include "src/objects/kernel.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace corecl;
@@ -209,7 +210,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
     }
     case CL_KERNEL_LOCAL_MEM_SIZE: return put(cl_ulong(k->localMemSize()));
     case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return put(size_t(desc.vectorWidth));
-    case CL_KERNEL_PRIVATE_MEM_SIZE: return put(cl_ulong(desc.wiStoragePerItem));
+    case CL_KERNEL_PRIVATE_MEM_SIZE:
+      return put(cl_ulong(std::max(desc.wiStoragePerItem, desc.privateMemSize)));
     case CL_KERNEL_GLOBAL_WORK_SIZE: return CL_INVALID_VALUE; // custom devices only
     default: return CL_INVALID_VALUE;
     }

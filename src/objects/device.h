@@ -45,6 +45,13 @@ public:
   static constexpr size_t kMaxWorkGroupSize = 4096;
   static constexpr size_t kMaxParameterSize = 4096;
   static constexpr cl_ulong kLocalMemSize = 256 * 1024;
+  /// The private memory (variables left in memory) a kernel's work-item
+  /// may have: groups of one work-item keep it on the worker's stack, up to
+  /// 16 work-items side by side (runtime/executor.cpp sizes the stacks).
+  static constexpr uint64_t kMaxPrivateMemSize = 2u << 20;
+  /// Private memory past which a launch never runs on the application's
+  /// thread, whose stack size CoreCL does not know.
+  static constexpr uint64_t kMaxInlinePrivateMemSize = 64u << 10;
   static constexpr cl_ulong kMaxConstantBufferSize = 1024 * 1024;
   static constexpr size_t kPrintfBufferSize = 1024 * 1024;
 
