@@ -206,6 +206,11 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
         return err;
     } else if (!empty) {
       chooseLocalSize(*k, work_dim, global_work_size, nonUniform, local);
+      // A required size is the only one allowed, chosen or given: it must
+      // fit the range's dimensions and, in uniform programs, divide it.
+      if (k->desc().reqdWorkGroupSize[0])
+        if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
+          return err;
     }
     if (launch.localMemBytes > Device::kLocalMemSize)
       return CL_OUT_OF_RESOURCES;

@@ -298,6 +298,14 @@ TEST_F(KernelEnqueueTest, ReqdWorkGroupSizeMismatch) {
   ASSERT_EQ(run(k, 2, global, nullptr), CL_SUCCESS);
   for (cl_int v : read<cl_int>(out2, 32 * 16))
     ASSERT_EQ(v, 84);
+  // Left to CoreCL, the required size is still the only one: not in a 1D
+  // range (it has a second dimension of 4), nor where it does not divide
+  // the range of this uniform (OpenCL C 1.2) program.
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &n, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_WORK_GROUP_SIZE);
+  const size_t ragged[2] = {36, 16};
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 2, nullptr, ragged, nullptr, 0, nullptr, nullptr),
+            CL_INVALID_WORK_GROUP_SIZE);
 }
 
 TEST_F(KernelEnqueueTest, LocalSizeOverDeviceMaximum) {
