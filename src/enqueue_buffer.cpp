@@ -55,36 +55,6 @@ bool regionValid(const size_t *region) {
   return region && region[0] && region[1] && region[2];
 }
 
-/// Byte span [first, last) that a rectangle touches.
-std::pair<size_t, size_t> rectSpan(const rt::RectLayout &l, const size_t region[3]) {
-  size_t first = l.offset();
-  return {first, first + (region[2] - 1) * l.slicePitch + (region[1] - 1) * l.rowPitch + region[0]};
-}
-
-/// Whether two rectangles with the same pitches in one buffer share a byte.
-bool rectsOverlap(const rt::RectLayout &a, const rt::RectLayout &b, const size_t region[3]) {
-  auto [a0, a1] = rectSpan(a, region);
-  auto [b0, b1] = rectSpan(b, region);
-  if (a1 <= b0 || b1 <= a0)
-    return false;
-  // Decompose into (x, y, z) boxes when no row wraps; else the spans decide.
-  auto box = [&](const rt::RectLayout &l, size_t c[3]) {
-    size_t o = l.offset();
-    c[2] = o / l.slicePitch;
-    c[1] = (o % l.slicePitch) / l.rowPitch;
-    c[0] = o % l.rowPitch;
-    return c[0] + region[0] <= l.rowPitch &&
-           c[1] * l.rowPitch + region[1] * l.rowPitch <= l.slicePitch;
-  };
-  size_t ca[3], cb[3];
-  if (!box(a, ca) || !box(b, cb))
-    return true;
-  for (int d = 0; d < 3; ++d)
-    if (ca[d] + region[d] <= cb[d] || cb[d] + region[d] <= ca[d])
-      return false;
-  return true;
-}
-
 /// Whether two rectangles in one allocation share a byte, for any pitches:
 /// each rectangle's rows are disjoint and ascending, so one merge-walk over
 /// both row lists decides. `aBase`/`bBase` place each layout in the storage.
@@ -300,16 +270,16 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
   if (cl_int err = resolveRect(dst_origin, region, dst_row_pitch, dst_slice_pitch, dst->size(),
                                dstLayout))
     return err;
-  if (src == dst) {
-    if (srcLayout.rowPitch != dstLayout.rowPitch || srcLayout.slicePitch != dstLayout.slicePitch)
-      return CL_INVALID_VALUE;
-    if (rectsOverlap(srcLayout, dstLayout, region))
-      return CL_MEM_COPY_OVERLAP;
-  } else if (&src->root() == &dst->root() &&
-             rowsOverlap(src->rootOffset(), srcLayout, dst->rootOffset(), dstLayout, region)) {
-    // Different sub-buffers (or a sub-buffer and its parent) of one buffer.
+  // The spec refuses one buffer with both pitches different; one of them
+  // different is a legal copy.
+  if (src == dst && srcLayout.rowPitch != dstLayout.rowPitch &&
+      srcLayout.slicePitch != dstLayout.slicePitch)
+    return CL_INVALID_VALUE;
+  // The same buffer, or sub-buffers (or a sub-buffer and its parent) of
+  // one: overlap is decided row by row, so rows that wrap are exact too.
+  if (&src->root() == &dst->root() &&
+      rowsOverlap(src->rootOffset(), srcLayout, dst->rootOffset(), dstLayout, region))
     return CL_MEM_COPY_OVERLAP;
-  }
   return guarded([&] {
     Ref<MemObject> s(src), d(dst);
     std::array<size_t, 3> r = {region[0], region[1], region[2]};

@@ -127,10 +127,14 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_ui
   return CL_INVALID_OPERATION; // no device of CoreCL supports SVM yet
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info,
-                                                    size_t, const void *) {
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel,
+                                                    cl_kernel_exec_info param_name, size_t,
+                                                    const void *) {
   if (!Kernel::fromHandle(kernel))
     return CL_INVALID_KERNEL;
+  if (param_name != CL_KERNEL_EXEC_INFO_SVM_PTRS &&
+      param_name != CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM)
+    return CL_INVALID_VALUE; // not a parameter the spec defines
   return CL_INVALID_OPERATION; // the defined parameters all concern SVM
 }
 

@@ -588,6 +588,41 @@ TEST_F(BufferCommands, CopyRectSameBufferRules) {
   size_t c[3] = {0, 4, 0}; // the rows just below: disjoint
   EXPECT_EQ(clEnqueueCopyBufferRect(queue, m, m, a, c, r, 16, 0, 16, 0, 0, nullptr, nullptr),
             CL_SUCCESS);
+  // Only one pitch different is legal (the spec refuses both different).
+  size_t r2[3] = {8, 2, 2}, far[3] = {0, 0, 4};
+  EXPECT_EQ(clEnqueueCopyBufferRect(queue, m, m, a, far, r2, 16, 64, 16, 128, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clEnqueueCopyBufferRect(queue, m, m, a, far, r2, 16, 64, 32, 64, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clFinish(queue), CL_SUCCESS);
+}
+
+TEST_F(BufferCommands, CopyRectWithinOneBufferDecidesOverlapRowByRow) {
+  // Rows of 8 bytes at 12 and 28 copied to 20 and 36 (origin {4, 1}, row
+  // pitch 16): the source's rows wrap past the row pitch, yet no byte is
+  // shared, so the copy is legal and moves exactly those bytes.
+  std::vector<unsigned char> init(64);
+  for (size_t i = 0; i < init.size(); ++i)
+    init[i] = (unsigned char)i;
+  cl_int err;
+  cl_mem m = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, init.size(), init.data(), &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  size_t src[3] = {12, 0, 0}, dst[3] = {4, 1, 0}, r[3] = {8, 2, 1};
+  ASSERT_EQ(clEnqueueCopyBufferRect(queue, m, m, src, dst, r, 16, 0, 16, 0, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<unsigned char> got(64);
+  ASSERT_EQ(clEnqueueReadBuffer(queue, m, CL_TRUE, 0, got.size(), got.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<unsigned char> want = init;
+  for (size_t row = 0; row < 2; ++row)
+    for (size_t x = 0; x < 8; ++x)
+      want[20 + row * 16 + x] = init[12 + row * 16 + x];
+  EXPECT_EQ(got, want);
+  // One byte further and the rows meet.
+  size_t closer[3] = {3, 1, 0};
+  EXPECT_EQ(clEnqueueCopyBufferRect(queue, m, m, src, closer, r, 16, 0, 16, 0, 0, nullptr, nullptr),
+            CL_MEM_COPY_OVERLAP);
+  clReleaseMemObject(m);
 }
 
 TEST_F(BufferCommands, CopyRectOverlapAcrossSubBuffersOfOneParent) {
