@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,8 @@ template <class F> cl_int guarded(F &&body) noexcept {
     return body();
   } catch (const std::bad_alloc &) {
     return CL_OUT_OF_HOST_MEMORY;
+  } catch (const std::length_error &) { // a size no container can hold
+    return CL_OUT_OF_HOST_MEMORY;
   } catch (...) {
     return CL_OUT_OF_RESOURCES;
   }
@@ -67,6 +70,8 @@ template <class F> auto guardedCreate(cl_int *errcodeRet, F &&body) noexcept -> 
   try {
     return body();
   } catch (const std::bad_alloc &) {
+    return withError<std::remove_pointer_t<decltype(body())>>(errcodeRet, CL_OUT_OF_HOST_MEMORY);
+  } catch (const std::length_error &) { // a size no container can hold
     return withError<std::remove_pointer_t<decltype(body())>>(errcodeRet, CL_OUT_OF_HOST_MEMORY);
   } catch (...) {
     return withError<std::remove_pointer_t<decltype(body())>>(errcodeRet, CL_OUT_OF_RESOURCES);

@@ -65,6 +65,18 @@ const char *kMain = R"(
   #include "helpers/triple.h"
   kernel void k(global int *out) { out[get_global_id(0)] = triple((int)get_global_id(0)); })";
 
+// A source length no string can hold is the host running out, not some
+// other resource: CL_OUT_OF_HOST_MEMORY, and no program.
+TEST_F(ProgramTest, SourceLengthNoStringCanHoldIsOutOfHostMemory) {
+  const char *source = "kernel void k() {}";
+  for (size_t length : {SIZE_MAX, SIZE_MAX / 2}) {
+    cl_int err = CL_SUCCESS;
+    cl_program p = clCreateProgramWithSource(context, 1, &source, &length, &err);
+    EXPECT_EQ(p, nullptr);
+    EXPECT_EQ(err, CL_OUT_OF_HOST_MEMORY) << length;
+  }
+}
+
 TEST_F(ProgramTest, CompileWithHeaderThenLinkRuns) {
   cl_program header = fromSource(kHelperHeader);
   cl_program main = fromSource(kMain);
