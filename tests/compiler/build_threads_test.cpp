@@ -4,6 +4,7 @@
 // allocates it on a thread's first touch and ends the process when that
 // fails), and pass an application thread's failed allocation on as
 // std::bad_alloc, as if no build were running.
+#include "../sanitized.h"
 #include "compiler/build_threads.h"
 #include "compiler/crash_recovery.h"
 
@@ -31,20 +32,9 @@ TEST(BuildThreads, BuildThreadsAreKnownWithoutThreadLocalData) {
   EXPECT_FALSE(onOther);
 }
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
 
 TEST(BuildThreads, AnApplicationThreadsFailedAllocationDuringABuildIsBadAlloc) {
-  if (kSanitized)
+  if (test::kSanitized)
     GTEST_SKIP() << "the sanitizers' allocators end the process on a huge request";
   std::atomic<bool> building{false}, allocated{false};
   std::string what;

@@ -4,6 +4,7 @@
 // points of a build; the child must end normally, having reported either
 // success or CL_OUT_OF_HOST_MEMORY with a log, and build and run again once
 // the limit is lifted.
+#include "../sanitized.h"
 #include "kernels/kernel_fixture.h"
 
 #include <sys/resource.h>
@@ -18,17 +19,6 @@
 namespace corecl::test {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
 
 using OutOfMemoryTest = KernelTest;
 
