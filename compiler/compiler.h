@@ -72,7 +72,9 @@ public:
 struct BuildResult {
   /// OutOfHostMemory: the build failed for lack of memory (the log says
   /// where); the API reports CL_OUT_OF_HOST_MEMORY.
-  enum Status { Success, InvalidOptions, Failure, OutOfHostMemory } status = Failure;
+  /// InvalidBinary: a program binary's bitcode could not be read or is
+  /// not valid IR (the API reports CL_INVALID_BINARY for clBuildProgram).
+  enum Status { Success, InvalidOptions, Failure, OutOfHostMemory, InvalidBinary } status = Failure;
   std::string log;
   /// The program's bitcode before builtins and work-group formation: what
   /// CL_PROGRAM_BINARIES carries (compiled object, library or executable).

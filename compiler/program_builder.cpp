@@ -297,22 +297,24 @@ constexpr const char *kInvalidBinaryNote = "invalid program binary";
 /// line) if one is malformed or two define the same symbol.
 std::unique_ptr<llvm::Module> linkBitcodes(llvm::LLVMContext &context,
                                            const std::vector<std::string> &bitcodes,
-                                           std::string &log) {
+                                           BuildResult &result) {
+  std::string &log = result.log;
+  auto invalid = [&](const std::string &why) {
+    log += "error: invalid program binary: " + why + "\n";
+    result.status = BuildResult::InvalidBinary;
+    return nullptr;
+  };
   std::unique_ptr<llvm::Module> linked;
   for (const std::string &bitcode : bitcodes) {
     // LLVM's reader trusts some counts in the stream with allocations.
-    if (std::optional<std::string> problem = findImplausibleBitcodeCount(bitcode)) {
-      log += "error: invalid program binary: " + *problem + "\n";
-      return nullptr;
-    }
+    if (std::optional<std::string> problem = findImplausibleBitcodeCount(bitcode))
+      return invalid(*problem);
     auto parsed = [&] {
       CrashNote reading(kInvalidBinaryNote);
       return llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, "program"), context);
     }();
-    if (!parsed) {
-      log += "error: invalid program binary: " + llvm::toString(parsed.takeError()) + "\n";
-      return nullptr;
-    }
+    if (!parsed)
+      return invalid(llvm::toString(parsed.takeError()));
     // A binary is untrusted input (docs/architecture.md, "Trust"): bitcode
     // that reads but breaks IR rules would crash the passes that assume
     // them, so it is refused here.
@@ -322,8 +324,7 @@ std::unique_ptr<llvm::Module> linkBitcodes(llvm::LLVMContext &context,
       brokenStream.flush();
       if (broken.size() > 2000)
         broken.resize(2000);
-      log += "error: invalid program binary: its bitcode is not valid LLVM IR:\n" + broken + "\n";
-      return nullptr;
+      return invalid("its bitcode is not valid LLVM IR:\n" + broken);
     }
     if (!linked) {
       linked = std::move(*parsed);
@@ -394,8 +395,10 @@ template <class F> BuildResult guardedBuild(F &&body) {
   auto startsWith = [&](const char *prefix) { return crash.rfind(prefix, 0) == 0; };
   if (finished)
     return result;
-  if (startsWith(kInvalidBinaryNote))
+  if (startsWith(kInvalidBinaryNote)) {
     failWith(crash + "; the program was not built.");
+    result.status = BuildResult::InvalidBinary;
+  }
   else if (startsWith("stack overflow"))
     failWith(crash + "; the program was not built. Split deeply nested expressions or "
                      "statements into smaller ones.");
@@ -467,7 +470,7 @@ BuildResult linkChecked(const std::vector<std::string> &bitcodes, const std::str
     if (loadFromCache(key, result))
       return result;
     auto context = std::make_unique<llvm::LLVMContext>();
-    auto module = linkBitcodes(*context, bitcodes, result.log);
+    auto module = linkBitcodes(*context, bitcodes, result);
     if (!module)
       return result;
     result.bitcode = toBitcode(*module);
@@ -498,7 +501,7 @@ BuildResult buildWithGroupPackets(const std::string &bitcode) {
     if (loadFromCache(key, result))
       return result;
     auto context = std::make_unique<llvm::LLVMContext>();
-    auto module = linkBitcodes(*context, {bitcode}, result.log);
+    auto module = linkBitcodes(*context, {bitcode}, result);
     if (!module)
       return result;
     result.bitcode = bitcode;

@@ -75,8 +75,11 @@ cl_int Program::build(const std::vector<Device *> &devices, const std::string &o
       return CL_INVALID_PROGRAM_EXECUTABLE;
     result = compiler::buildFromBinary(bitcode, options);
   }
-  return record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
-                CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS);
+  // The spec's code for a binary that does not hold a valid program.
+  bool invalidBinary = result.status == compiler::BuildResult::InvalidBinary;
+  cl_int err = record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
+                      CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS);
+  return invalidBinary ? CL_INVALID_BINARY : err;
 }
 
 cl_int Program::compile(const std::vector<Device *> &devices, const std::string &options,
