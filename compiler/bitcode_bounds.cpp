@@ -1,6 +1,5 @@
 #include "compiler/bitcode_bounds.h"
 
-#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/LLVMBitCodes.h>
 #include <llvm/Bitstream/BitstreamReader.h>
 #include <llvm/Support/Error.h>

@@ -24,7 +24,7 @@ Program::~Program() {
 
 cl_int Program::record(const std::vector<Device *> &requested, const std::string &options,
                        compiler::BuildResult result, cl_program_binary_type type, cl_int failure,
-                       cl_int invalidOptions) {
+                       cl_int invalidOptions, cl_int invalidBinary) {
   const std::vector<Device *> &devices = requested.empty() ? devices_ : requested;
   std::lock_guard lock(mutex_);
   bool ok = result.status == compiler::BuildResult::Success;
@@ -41,9 +41,12 @@ cl_int Program::record(const std::vector<Device *> &requested, const std::string
         break;
       }
   if (!ok) {
-    if (result.status == compiler::BuildResult::OutOfHostMemory)
-      return CL_OUT_OF_HOST_MEMORY;
-    return result.status == compiler::BuildResult::InvalidOptions ? invalidOptions : failure;
+    switch (result.status) {
+    case compiler::BuildResult::OutOfHostMemory: return CL_OUT_OF_HOST_MEMORY;
+    case compiler::BuildResult::InvalidOptions: return invalidOptions;
+    case compiler::BuildResult::InvalidBinary: return invalidBinary;
+    default: return failure;
+    }
   }
   binaryType_ = type;
   bitcode_ = std::move(result.bitcode);
@@ -75,11 +78,8 @@ cl_int Program::build(const std::vector<Device *> &devices, const std::string &o
       return CL_INVALID_PROGRAM_EXECUTABLE;
     result = compiler::buildFromBinary(bitcode, options);
   }
-  // The spec's code for a binary that does not hold a valid program.
-  bool invalidBinary = result.status == compiler::BuildResult::InvalidBinary;
-  cl_int err = record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
-                      CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS);
-  return invalidBinary ? CL_INVALID_BINARY : err;
+  return record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
+                CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS, CL_INVALID_BINARY);
 }
 
 cl_int Program::compile(const std::vector<Device *> &devices, const std::string &options,
@@ -90,7 +90,8 @@ cl_int Program::compile(const std::vector<Device *> &devices, const std::string 
     return CL_INVALID_OPERATION;
   compiler::BuildResult result = compiler::compileProgram(source_, options, headers);
   return record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT,
-                CL_COMPILE_PROGRAM_FAILURE, CL_INVALID_COMPILER_OPTIONS);
+                CL_COMPILE_PROGRAM_FAILURE, CL_INVALID_COMPILER_OPTIONS,
+                CL_COMPILE_PROGRAM_FAILURE);
 }
 
 cl_int Program::link(const std::vector<Program *> &inputs, const std::string &options) {
@@ -102,7 +103,7 @@ cl_int Program::link(const std::vector<Program *> &inputs, const std::string &op
   return record({}, options, std::move(result),
                 parsed.createLibrary ? CL_PROGRAM_BINARY_TYPE_LIBRARY
                                      : CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
-                CL_LINK_PROGRAM_FAILURE, CL_INVALID_LINKER_OPTIONS);
+                CL_LINK_PROGRAM_FAILURE, CL_INVALID_LINKER_OPTIONS, CL_LINK_PROGRAM_FAILURE);
 }
 
 void Program::setBinary(cl_program_binary_type type, std::string bitcode,

@@ -67,10 +67,11 @@ public:
   void kernelReleased() { --liveKernels_; }
 
 private:
-  /// Records a compiler result for `devices`; returns the API code.
+  /// Records a compiler result for `devices`; returns the API code:
+  /// `failure`, `invalidOptions` or `invalidBinary` by the result's status.
   cl_int record(const std::vector<Device *> &devices, const std::string &options,
                 compiler::BuildResult result, cl_program_binary_type type, cl_int failure,
-                cl_int invalidOptions);
+                cl_int invalidOptions, cl_int invalidBinary);
 
   Context *context_; // internally retained
   std::vector<Device *> devices_;
