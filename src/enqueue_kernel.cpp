@@ -212,7 +212,9 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
         if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
           return err;
     }
-    if (launch.localMemBytes > Device::kLocalMemSize)
+    // The limit counts what the kernel asked for; the arena adds the
+    // alignment padding on top (at most 127 bytes per argument).
+    if (launch.localMemRequested > Device::kLocalMemSize)
       return CL_OUT_OF_RESOURCES;
     // Private arrays stay on the worker's stack where a group is one
     // work-item (the body run as it is, or packets of such groups) or the

@@ -15,10 +15,8 @@ namespace {
 // counts as just past it, so that sums over arguments cannot wrap around
 // and the launch is refused (CL_OUT_OF_RESOURCES) instead of running with
 // a short arena.
-uint64_t localArgBytes(uint64_t size) {
-  uint64_t capped = std::min<uint64_t>(size, Device::kLocalMemSize + 1);
-  return (capped + 127) / 128 * 128;
-}
+uint64_t cappedLocalSize(uint64_t size) { return std::min<uint64_t>(size, Device::kLocalMemSize + 1); }
+uint64_t localArgBytes(uint64_t size) { return (cappedLocalSize(size) + 127) / 128 * 128; }
 } // namespace
 
 using compiler::ArgKind;
@@ -144,6 +142,7 @@ void Kernel::Launch::reset() noexcept {
   args_ = inlineArgs_;
   argsSize_ = 0;
   localMemBytes = 0;
+  localMemRequested = 0;
 }
 
 void Kernel::Launch::moveFrom(Launch &other) noexcept {
@@ -163,6 +162,7 @@ void Kernel::Launch::moveFrom(Launch &other) noexcept {
   bufferCount_ = std::exchange(other.bufferCount_, 0);
   holdsBuffers_ = std::exchange(other.holdsBuffers_, false);
   localMemBytes = std::exchange(other.localMemBytes, 0);
+  localMemRequested = std::exchange(other.localMemRequested, 0);
 }
 
 cl_int Kernel::snapshot(Launch &launch) const {
@@ -177,6 +177,7 @@ cl_int Kernel::snapshot(Launch &launch) const {
   // __local arguments follow the kernel's own __local variables, each
   // 128-byte aligned (enough for any OpenCL C type).
   uint64_t offset = (d.staticLocalMemSize + 127) / 128 * 128;
+  uint64_t requested = d.staticLocalMemSize;
   for (size_t i = 0; i < d.args.size(); ++i) {
     const compiler::KernelArg &arg = d.args[i];
     if (arg.kind == ArgKind::Buffer) {
@@ -192,9 +193,11 @@ cl_int Kernel::snapshot(Launch &launch) const {
     } else if (arg.kind == ArgKind::LocalPointer) {
       std::memcpy(launch.args() + arg.offset, &offset, sizeof offset);
       offset += localArgBytes(localSizes_[i]);
+      requested += cappedLocalSize(localSizes_[i]);
     }
   }
   launch.localMemBytes = offset;
+  launch.localMemRequested = requested;
   return CL_SUCCESS;
 }
 

@@ -71,7 +71,12 @@ public:
     const char *args() const { return args_; }
     char *args() { return args_; }
     size_t argsSize() const { return argsSize_; }
+    /// The group's arena: static `__local` variables and each `__local`
+    /// argument, every one 128-byte aligned.
     uint64_t localMemBytes = 0;
+    /// What the kernel asked for, without that alignment: the amount the
+    /// device's CL_DEVICE_LOCAL_MEM_SIZE limits.
+    uint64_t localMemRequested = 0;
 
     /// Takes internal references to the buffers, released with the
     /// snapshot: for a launch that outlives its enqueue call (a command).

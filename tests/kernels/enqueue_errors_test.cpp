@@ -96,6 +96,44 @@ TEST_F(KernelEnqueueTest, LocalArgumentSizesThatWouldWrapAreRefused) {
     EXPECT_EQ(x, 3);
 }
 
+// The device's local memory limit counts the bytes asked for, not the
+// arena's 128-byte alignment of each argument: two arguments summing to
+// exactly CL_DEVICE_LOCAL_MEM_SIZE (neither a multiple of 128) run, one
+// byte more is refused.
+TEST_F(KernelEnqueueTest, LocalArgumentsSummingExactlyToTheLimitRun) {
+  cl_kernel k = buildKernel(R"(
+    kernel void f(global int *out, local int *a, int na, local int *b, int nb) {
+      for (int i = 0; i < na; ++i) a[i] = i;
+      for (int i = 0; i < nb; ++i) b[i] = -i;
+      out[0] = a[0] + a[na - 1];
+      out[1] = b[0] + b[nb - 1];
+    })",
+                            "f");
+  ASSERT_TRUE(k);
+  cl_ulong deviceLocal = 0;
+  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_LOCAL_MEM_SIZE, sizeof deviceLocal, &deviceLocal,
+                            nullptr),
+            CL_SUCCESS);
+  const size_t aBytes = 100, bBytes = size_t(deviceLocal) - aBytes;
+  ASSERT_NE(bBytes % 128, 0u);
+  const cl_int na = cl_int(aBytes / sizeof(cl_int)), nb = cl_int(bBytes / sizeof(cl_int));
+  cl_mem out = outputBuffer<cl_int>(2);
+  ASSERT_EQ(clSetKernelArg(k, 0, sizeof out, &out), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 1, aBytes, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 2, sizeof na, &na), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 3, bBytes, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 4, sizeof nb, &nb), CL_SUCCESS);
+  const size_t one = 1;
+  ASSERT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &one, &one, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<cl_int> got = read<cl_int>(out, 2);
+  EXPECT_EQ(got[0], na - 1);
+  EXPECT_EQ(got[1], -(nb - 1));
+  ASSERT_EQ(clSetKernelArg(k, 3, bBytes + 1, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &one, &one, 0, nullptr, nullptr),
+            CL_OUT_OF_RESOURCES);
+}
+
 TEST_F(KernelEnqueueTest, InvalidWorkDimension) {
   cl_kernel k = buildKernel(kFill, "fill");
   ASSERT_TRUE(k);
