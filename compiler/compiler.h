@@ -112,8 +112,12 @@ BuildResult buildFromBinary(const std::string &bitcode, const std::string &optio
 /// whose work-group functions run groups of one work-item several at a
 /// time (passes/group_packets.cpp): the same kernels in the same order.
 /// Built on the first launch with one work-item per group, because making
-/// the packets doubles a large kernel's build time (cached on disk).
-BuildResult buildWithGroupPackets(const std::string &bitcode);
+/// the packets doubles a large kernel's build time (cached on disk). Only
+/// the kernels named in `packetKernels` get packets (the ones launched that
+/// way: hashcat's programs hold six attack kernels and launch one); the
+/// others run as in the first build.
+BuildResult buildWithGroupPackets(const std::string &bitcode,
+                                  const std::vector<std::string> &packetKernels);
 
 /// Checks options without compiling; returns an error message or "".
 std::string validateBuildOptions(const std::string &options);

@@ -494,16 +494,23 @@ BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::str
   return linkChecked(bitcodes, options, OptionsKind::Link, createLibrary);
 }
 
-BuildResult buildWithGroupPackets(const std::string &bitcode) {
+BuildResult buildWithGroupPackets(const std::string &bitcode,
+                                  const std::vector<std::string> &packetKernels) {
   return guardedBuild([&] {
     BuildResult result;
-    std::string key = binaryCacheKey({"corecl-group-packets", bitcode});
+    std::vector<std::string> keyParts = {"corecl-group-packets", bitcode};
+    keyParts.insert(keyParts.end(), packetKernels.begin(), packetKernels.end());
+    std::string key = binaryCacheKey(keyParts);
     if (loadFromCache(key, result))
       return result;
     auto context = std::make_unique<llvm::LLVMContext>();
     auto module = linkBitcodes(*context, {bitcode}, result);
     if (!module)
       return result;
+    for (llvm::Function &f : *module)
+      if (isKernel(f) &&
+          std::find(packetKernels.begin(), packetKernels.end(), f.getName()) == packetKernels.end())
+        f.addFnAttr(attr::kNoGroupPacket);
     result.bitcode = bitcode;
     makeExecutable(std::move(context), std::move(module), result, {key}, /*groupPackets=*/true);
     return result;

@@ -116,7 +116,9 @@ llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module, llvm::Module
     }
   bool changed = false;
   for (auto &[kernel, scalar] : scalarOf) {
-    if (!kernels.count(kernel) || scalar->arg_size() < WorkItemParams::kCount)
+    auto kernelIt = kernels.find(kernel);
+    if (kernelIt == kernels.end() || kernelIt->second->hasFnAttribute(attr::kNoGroupPacket) ||
+        scalar->arg_size() < WorkItemParams::kCount)
       continue;
     WorkItemParams params{unsigned(scalar->arg_size() - WorkItemParams::kCount)};
     std::string whyNot;

@@ -166,6 +166,9 @@ inline constexpr const char *kVectorWidth = "corecl.vector-width";
 /// On a packet (group_packets.cpp): its kernel's name, and its lanes.
 inline constexpr const char *kPacketOf = "corecl.packet-of";
 inline constexpr const char *kPacketWidth = "corecl.packet-width";
+/// On a kernel: no packet of its groups of one in this build (a packet
+/// build makes them only for the kernels launched that way).
+inline constexpr const char *kNoGroupPacket = "corecl.no-group-packet";
 /// On a packet of a region's work-items (region_packets.cpp): its kernel's
 /// name (with kRegionIndex and kPacketWidth).
 inline constexpr const char *kRegionPacketOf = "corecl.region-packet-of";

@@ -149,18 +149,22 @@ std::shared_ptr<compiler::Executable> Program::executable() const {
   return executable_;
 }
 
-std::shared_ptr<compiler::Executable> Program::groupPacketExecutable() {
+std::shared_ptr<compiler::Executable> Program::groupPacketExecutable(const std::string &kernel) {
   std::shared_ptr<compiler::Executable> base = executable();
   if (!base)
     return nullptr;
   std::lock_guard lock(packetMutex_);
-  if (packetsBase_ == base)
+  if (packetsBase_ != base)
+    packetKernels_.clear(); // rebuilt since: start over
+  else if (std::find(packetKernels_.begin(), packetKernels_.end(), kernel) != packetKernels_.end())
     return packets_; // built already, or null: it failed
-  // Only the first call copies the bitcode (every such launch asks).
+  // Only a call for a kernel new to the packets copies the bitcode (every
+  // such launch asks).
   std::string code = bitcode();
   if (code.empty())
     return nullptr;
-  compiler::BuildResult result = compiler::buildWithGroupPackets(code);
+  packetKernels_.push_back(kernel);
+  compiler::BuildResult result = compiler::buildWithGroupPackets(code, packetKernels_);
   packetsBase_ = base;
   packets_ = nullptr;
   if (result.status != compiler::BuildResult::Success || !result.executable)

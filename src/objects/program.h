@@ -52,11 +52,12 @@ public:
 
   std::shared_ptr<compiler::Executable> executable() const;
   /// The executable whose work-group functions run groups of one
-  /// work-item several at a time (compiler::buildWithGroupPackets), built
-  /// from the program's bitcode on the first call and kept while the
+  /// work-item of `kernel` several at a time (compiler::buildWithGroupPackets),
+  /// built from the program's bitcode with packets for every kernel asked
+  /// for so far (again when a new one is asked for) and kept while the
   /// program's executable stays; null where it cannot be built. A caller
   /// may block for the build.
-  std::shared_ptr<compiler::Executable> groupPacketExecutable();
+  std::shared_ptr<compiler::Executable> groupPacketExecutable(const std::string &kernel);
   bool builtFor(const Device &device) const;
   bool kernelArgInfoRequested() const { return kernelArgInfo_; }
   bool nonUniformWorkGroups() const { return nonUniform_; }
@@ -88,6 +89,7 @@ private:
   std::atomic<int> liveKernels_{0};
   std::mutex packetMutex_; // held while the packet executable is built
   std::shared_ptr<compiler::Executable> packetsBase_, packets_;
+  std::vector<std::string> packetKernels_; // those packets_ was built for
 };
 
 } // namespace corecl

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -344,6 +345,70 @@ TEST_F(GroupPacketsTest, OneLaneKeepsShortVectorsWhole) {
   std::vector<uint64_t> got = read<uint64_t>(outBuf, n);
   for (uint32_t i = 0; i < n; ++i)
     ASSERT_EQ(got[i], expected[i]) << "work-item " << i;
+}
+
+// The packet build makes packets only for the kernels launched with groups
+// of one: hashcat's programs hold six attack kernels and launch one, and
+// packets for all six made its first run 80 s where PoCL took 64. A second
+// kernel launched that way later gets its packets in a new build that
+// keeps the first one's. Results checked against the host each time.
+TEST_F(GroupPacketsTest, PacketsOnlyForTheKernelsLaunchedThatWay) {
+  cl_program p = build(R"(
+    uint mix(uint v, uint rounds) {
+      for (uint r = 0; r < rounds; ++r) v = v * 0x9E3779B1u + (v >> 7) + r;
+      return v;
+    }
+    kernel void first(global const uint *in, global uint *out, uint rounds) {
+      size_t i = get_global_id(0);
+      out[i] = mix(in[i], rounds);
+    }
+    kernel void second(global const uint *in, global uint *out, uint rounds) {
+      size_t i = get_global_id(0);
+      out[i] = mix(in[i] ^ 0x5555u, rounds) + 1;
+    })");
+  ASSERT_TRUE(p);
+  const uint32_t n = 128, rounds = 9;
+  std::vector<uint32_t> in(n);
+  for (uint32_t i = 0; i < n; ++i)
+    in[i] = i * 2654435761u;
+  auto mix = [&](uint32_t v) {
+    for (uint32_t r = 0; r < rounds; ++r)
+      v = v * 0x9E3779B1u + (v >> 7) + r;
+    return v;
+  };
+  cl_mem inBuf = bufferOf(in);
+  const bool eager = std::getenv("CORECL_PACKET_WIDTH") != nullptr;
+  std::vector<std::string> launched;
+  for (const char *name : {"first", "second", "first"}) {
+    cl_kernel k = createKernel(p, name);
+    ASSERT_TRUE(k);
+    cl_mem outBuf = bufferOf(std::vector<uint32_t>(n, 0));
+    ASSERT_EQ(clSetKernelArg(k, 0, sizeof(cl_mem), &inBuf), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 1, sizeof(cl_mem), &outBuf), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 2, sizeof rounds, &rounds), CL_SUCCESS);
+    std::string ir;
+    const size_t groups = n, one = 1;
+    ASSERT_EQ(runDumpingIr(k, 1, &groups, &one, ir), CL_SUCCESS);
+    const bool isNew = std::find(launched.begin(), launched.end(), name) == launched.end();
+    if (isNew)
+      launched.push_back(name);
+    if (!eager) {
+      // A build happens (and is dumped) only for a kernel new to packets.
+      EXPECT_EQ(!ir.empty(), isNew) << name;
+      if (isNew)
+        for (const char *other : {"first", "second"}) {
+          bool wanted = std::find(launched.begin(), launched.end(), other) != launched.end();
+          // A packet of groups: `@K.body.packetW.N(` or a one-lane `@K....single(`
+          // (a packet of a body's work-items ends in `.row`).
+          std::regex packet("@" + std::string(other) + "\\.[a-z.]*(packet[0-9]+\\.[0-9]+|single)\\(");
+          EXPECT_EQ(std::regex_search(ir, packet), wanted) << name << " launched, " << other;
+        }
+    }
+    std::vector<uint32_t> got = read<uint32_t>(outBuf, n);
+    for (uint32_t i = 0; i < n; ++i)
+      ASSERT_EQ(got[i], name[0] == 'f' ? mix(in[i]) : mix(in[i] ^ 0x5555u) + 1)
+          << name << " work-item " << i;
+  }
 }
 
 } // namespace
