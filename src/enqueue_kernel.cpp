@@ -240,7 +240,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     corecl_wg_fn entry = k->entry();
     std::shared_ptr<compiler::Executable> exe = k->executable();
     if (!empty && groupsOfOneWorthPackets(range))
-      if (std::shared_ptr<compiler::Executable> packets = k->program().groupPacketExecutable(k->desc().name)) {
+      if (std::shared_ptr<compiler::Executable> packets =
+              k->program().groupPacketExecutable(k->desc().name)) {
         entry = packets->entry(k->index());
         exe = std::move(packets);
       }

@@ -15,8 +15,12 @@ namespace {
 // counts as just past it, so that sums over arguments cannot wrap around
 // and the launch is refused (CL_OUT_OF_RESOURCES) instead of running with
 // a short arena.
-uint64_t cappedLocalSize(uint64_t size) { return std::min<uint64_t>(size, Device::kLocalMemSize + 1); }
-uint64_t localArgBytes(uint64_t size) { return (cappedLocalSize(size) + 127) / 128 * 128; }
+uint64_t cappedLocalSize(uint64_t size) {
+  return std::min<uint64_t>(size, Device::kLocalMemSize + 1);
+}
+uint64_t localArgBytes(uint64_t size) {
+  return (cappedLocalSize(size) + 127) / 128 * 128;
+}
 } // namespace
 
 using compiler::ArgKind;

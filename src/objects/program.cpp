@@ -154,16 +154,20 @@ std::shared_ptr<compiler::Executable> Program::groupPacketExecutable(const std::
   if (!base)
     return nullptr;
   std::lock_guard lock(packetMutex_);
+  // Sorted, so the disk cache key names a set, whatever order the kernels
+  // were first launched in.
+  auto at = std::lower_bound(packetKernels_.begin(), packetKernels_.end(), kernel);
   if (packetsBase_ != base)
     packetKernels_.clear(); // rebuilt since: start over
-  else if (std::find(packetKernels_.begin(), packetKernels_.end(), kernel) != packetKernels_.end())
+  else if (at != packetKernels_.end() && *at == kernel)
     return packets_; // built already, or null: it failed
   // Only a call for a kernel new to the packets copies the bitcode (every
   // such launch asks).
   std::string code = bitcode();
   if (code.empty())
     return nullptr;
-  packetKernels_.push_back(kernel);
+  packetKernels_.insert(std::lower_bound(packetKernels_.begin(), packetKernels_.end(), kernel),
+                        kernel);
   compiler::BuildResult result = compiler::buildWithGroupPackets(code, packetKernels_);
   packetsBase_ = base;
   packets_ = nullptr;

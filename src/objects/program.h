@@ -89,7 +89,7 @@ private:
   std::atomic<int> liveKernels_{0};
   std::mutex packetMutex_; // held while the packet executable is built
   std::shared_ptr<compiler::Executable> packetsBase_, packets_;
-  std::vector<std::string> packetKernels_; // those packets_ was built for
+  std::vector<std::string> packetKernels_; // those packets_ was built for, sorted
 };
 
 } // namespace corecl

@@ -400,7 +400,8 @@ TEST_F(GroupPacketsTest, PacketsOnlyForTheKernelsLaunchedThatWay) {
           bool wanted = std::find(launched.begin(), launched.end(), other) != launched.end();
           // A packet of groups: `@K.body.packetW.N(` or a one-lane `@K....single(`
           // (a packet of a body's work-items ends in `.row`).
-          std::regex packet("@" + std::string(other) + "\\.[a-z.]*(packet[0-9]+\\.[0-9]+|single)\\(");
+          std::regex packet("@" + std::string(other) +
+                            "\\.[a-z.]*(packet[0-9]+\\.[0-9]+|single)\\(");
           EXPECT_EQ(std::regex_search(ir, packet), wanted) << name << " launched, " << other;
         }
     }
