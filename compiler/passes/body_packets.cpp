@@ -109,11 +109,34 @@ bool hasLatencyBoundLoop(llvm::LoopInfo &loops) {
   return false;
 }
 
+/// Loop-free bodies of this many instructions or more get a packet, which
+/// the work-group function calls instead of inlining. Inlined into the
+/// work-item loop, such a body costs the loop vectoriser and the register
+/// allocator time that grows faster than its length: a generated kernel of
+/// 8,000 statements like `out[j*G+g] = in[(7*j%n)*G+g] * m + in[j*G+g]`
+/// (about 50,000 instructions) spent 28 of its 56 s of build in the loop
+/// vectoriser (the teardown of its plan is quadratic in the users of one
+/// value) and much of the rest allocating registers for the thousands of
+/// invariants LICM hoists out of the loop. A packet has no loop around it:
+/// its code is straight, and what is invariant is simply computed in it.
+/// A call per packet is nothing next to such a body.
+constexpr size_t kOutlineInstructions = 6000;
+
 } // namespace
+
+bool isLongStraightLine(llvm::Function &body) {
+  size_t count = 0;
+  for (llvm::BasicBlock &bb : body)
+    count += bb.size();
+  if (count < kOutlineInstructions)
+    return false;
+  llvm::DominatorTree dominators(body);
+  return llvm::LoopInfo(dominators).empty();
+}
 
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const WorkGroupLoopsOptions &options,
-                                std::string &whyNot, PacketReport *report) {
+                                std::string &whyNot, PacketReport *report, bool fillRegisters) {
   WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
   // The packet is made from a copy with short vectors split; the region
   // itself stays as it is for the rest of a row.
@@ -135,7 +158,7 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
   unsigned width = options.regionPacketWidth
                        ? options.regionPacketWidth
                        : choosePacketWidth(*source, source->getArg(params.ctx()), options.simdBytes,
-                                           split != nullptr);
+                                           split != nullptr, fillRegisters);
   llvm::Function *packet = nullptr;
   if (width < 2)
     whyNot = "too many values live for more than one lane";
@@ -170,9 +193,11 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     // where a work-item's OpenCL vectors are taken apart component by
     // component (CLBlast's Xaxpy: 1.6x slower as a packet, its float4
     // components shuffled between layouts at every access).
+    // A long one is the exception (isLongStraightLine).
     llvm::DominatorTree dominators(*body);
     llvm::LoopInfo loops(dominators);
-    if (loops.empty())
+    bool outline = loops.empty() && isLongStraightLine(*body);
+    if (loops.empty() && !outline)
       continue;
     std::string whyNot;
     llvm::Function *packet = nullptr;
@@ -180,7 +205,7 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
       whyNot = "a loop of one dependent chain";
     } else {
       PacketReport report;
-      packet = packetizeRegion(module, analyses, *body, options, whyNot, &report);
+      packet = packetizeRegion(module, analyses, *body, options, whyNot, &report, outline);
       if (packet && report.scatteredInLoops) {
         whyNot = std::to_string(report.scatteredInLoops) +
                  " accesses in loops not consecutive between lanes";
@@ -196,6 +221,8 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     ++NumBodyPackets;
     packet->addFnAttr(attr::kRegionPacketOf, kernelOfBody(*body)->getName());
     packet->addFnAttr(attr::kRegionIndex, "0");
+    if (outline)
+      packet->addFnAttr(attr::kOutlined);
     body->addFnAttr(attr::kPacketised);
     changed = true;
   }

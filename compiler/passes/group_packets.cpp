@@ -127,8 +127,12 @@ llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module, llvm::Module
       whyNot = "per-work-item storage";
     } else {
       llvm::Argument *ctx = scalar->getArg(params.ctx());
-      unsigned width = options.packetWidth ? options.packetWidth
-                                           : choosePacketWidth(*scalar, ctx, options.simdBytes);
+      // Called rather than inlined, as body_packets.cpp does, and as wide
+      // as the loop vectoriser would have made it.
+      bool outline = isLongStraightLine(*scalar);
+      unsigned width = options.packetWidth
+                           ? options.packetWidth
+                           : choosePacketWidth(*scalar, ctx, options.simdBytes, false, outline);
       if (width < 2)
         whyNot = "too many values live for more than one lane";
       else
@@ -142,6 +146,8 @@ llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module, llvm::Module
       }
       packet->addFnAttr(attr::kPacketOf, kernel);
       packet->addFnAttr(attr::kPacketWidth, std::to_string(width));
+      if (outline)
+        packet->addFnAttr(attr::kOutlined);
       changed = true;
     }
   }

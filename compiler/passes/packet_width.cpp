@@ -90,7 +90,7 @@ uint64_t peakLiveBytes(llvm::Function &f) {
 }
 
 unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
-                           bool componentsSplit) {
+                           bool componentsSplit, bool fillRegisters) {
   const llvm::DataLayout &layout = f.getParent()->getDataLayout();
   uint64_t widest = 0;
   for (llvm::Instruction &inst : llvm::instructions(f)) {
@@ -126,6 +126,8 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
   if (width < 4)
     width = std::clamp(unsigned(4 * simdBytes / widest), 2u, 4u);
   width = std::min(width, 16u);
+  if (fillRegisters)
+    return unsigned(std::clamp<uint64_t>(simdBytes / widest, 1, 16));
   uint64_t live = std::max<uint64_t>(peakLiveBytes(f), 1);
   uint64_t budget = 56 * uint64_t(simdBytes);
   while (width > 1 && live * width > budget)

@@ -15,8 +15,9 @@ namespace corecl::compiler {
 /// aside), and no more than keep its live values within the registers.
 /// `componentsSplit`: short vectors (up to four elements) were split into
 /// components for computing, and only move through memory whole.
+/// `fillRegisters`: the live values set no limit.
 unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
-                           bool componentsSplit = false);
+                           bool componentsSplit = false, bool fillRegisters = false);
 
 /// True if `f` loads or stores OpenCL vectors of more than four elements
 /// and half a register of `registerBits` or more: split into components,

@@ -143,6 +143,7 @@ private:
   llvm::BasicBlock *newBlock(const llvm::Twine &name);
   void emit(llvm::Instruction &inst);
   void emitVarying(llvm::Instruction &inst);
+  void emitLaneZero(llvm::Instruction &inst);
   void emitTerminator(llvm::BasicBlock &bb);
   void emitAccess(llvm::Instruction &inst);
   void emitLaneByLane(llvm::Instruction &inst);
@@ -177,6 +178,13 @@ private:
   std::map<llvm::BasicBlock *, Divergence> divergences_;
   std::map<const llvm::Value *, int64_t> strides_; // lane l = lane 0 + l * stride
   std::set<const llvm::Value *> inexact_;          // ... only where no extension wrapped
+  // Lane 0's value of a strided integer or address, computed as a scalar
+  // (emitLaneZero): a consecutive access's address. Taken out of the
+  // vector of addresses instead, each access's extract is pushed by
+  // InstCombine up to the lane-id vector, whose thousands of extracts it
+  // then visits by scanning all of that vector's users: quadratic, 7 of
+  // 13 s of the optimisation of a 50,000-instruction packet.
+  std::map<const llvm::Value *, llvm::Value *> laneZero_;
   std::set<const llvm::Value *> small_;            // every lane in [0, 2^31)
   std::set<const llvm::Instruction *> liveOuts_;   // of any divergent region
 
@@ -206,7 +214,7 @@ void Packetizer::checkSupported() {
     if (isLocal(arg.getType()) && !arg.use_empty())
       throw Unsupported{"local memory (one arena per work-group)"};
   for (llvm::Instruction &inst : llvm::instructions(f_)) {
-    if (++count > 60000)
+    if (++count > 500000)
       throw Unsupported{"function too large"};
     if (isLocal(inst.getType()))
       throw Unsupported{"local memory (one arena per work-group)"};
@@ -592,11 +600,38 @@ void Packetizer::setVector(llvm::Instruction &inst, llvm::Value *value) {
   vectors_[&inst] = value;
 }
 
+void Packetizer::emitLaneZero(llvm::Instruction &inst) {
+  // A divergent region's live-out has its vector merged from the lanes'
+  // definitions afterwards (repairLiveOuts); a scalar copy would not be.
+  if (!strides_.count(&inst) || liveOuts_.count(&inst) || llvm::isa<llvm::PHINode>(inst) ||
+      !(llvm::isa<llvm::BinaryOperator>(inst) || llvm::isa<llvm::CastInst>(inst) ||
+        llvm::isa<llvm::GetElementPtrInst>(inst)))
+    return;
+  llvm::Instruction *copy = inst.clone();
+  for (unsigned i = 0; i < copy->getNumOperands(); ++i) {
+    llvm::Value *op = inst.getOperand(i);
+    llvm::Value *lane = nullptr;
+    if (!varying_.count(op))
+      lane = scalar(op);
+    else if (auto it = laneZero_.find(op); it != laneZero_.end())
+      lane = it->second;
+    if (!lane) {
+      copy->deleteValue();
+      return;
+    }
+    copy->setOperand(i, lane);
+  }
+  b_.Insert(copy, inst.getName() + ".lane0");
+  laneZero_[&inst] = copy;
+}
+
 void Packetizer::emit(llvm::Instruction &inst) {
   if (isDropped(inst))
     return;
-  if (varying_.count(&inst))
-    return emitVarying(inst);
+  if (varying_.count(&inst)) {
+    emitVarying(inst);
+    return emitLaneZero(inst);
+  }
   if (auto it = known_.find(&inst); it != known_.end()) {
     scalars_[&inst] = it->second;
     return;
@@ -657,7 +692,9 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
   llvm::Value *ptrs = vector(ptr);
   auto wideAccess = [&]() -> llvm::Value * {
     ++NumWideAccesses;
-    llvm::Value *base = b_.CreateExtractElement(ptrs, uint64_t(0));
+    auto lane = laneZero_.find(ptr);
+    llvm::Value *base =
+        lane != laneZero_.end() ? lane->second : b_.CreateExtractElement(ptrs, uint64_t(0));
     if (load)
       return b_.CreateAlignedLoad(wide, base, align, inst.getName());
     b_.CreateAlignedStore(vector(store->getValueOperand()), base, align);
@@ -1348,6 +1385,7 @@ llvm::Function *Packetizer::run() {
     vectors_[f_.getArg(index)] =
         b_.CreateAdd(b_.CreateVectorSplat(width_, arg), llvm::ConstantVector::get(lanes),
                      arg->getName() + ".lanes");
+    laneZero_[f_.getArg(index)] = arg;
   }
   for (llvm::BasicBlock *bb : order_) {
     origin_ = bb;

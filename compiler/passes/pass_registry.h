@@ -92,9 +92,17 @@ struct PacketReport;
 /// work-items of a row (lane = local id x), made from a copy with short
 /// vectors split into components; its width comes from the options or the
 /// region (packet_width.h). Null, with the reason, where none is made.
+/// `fillRegisters`: as many lanes as fill a register whatever the live
+/// values (the loop vectoriser's choice for the same code).
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const WorkGroupLoopsOptions &options,
-                                std::string &whyNot, PacketReport *report);
+                                std::string &whyNot, PacketReport *report,
+                                bool fillRegisters = false);
+
+/// True for a function without loops and of so many instructions that
+/// the work-group function calls its packets instead of inlining them
+/// into its loops (body_packets.cpp, attr::kOutlined).
+bool isLongStraightLine(llvm::Function &f);
 
 /// Packets of kernel bodies without barriers (body_packets.cpp).
 struct BodyPacketsPass : llvm::PassInfoMixin<BodyPacketsPass> {
@@ -172,6 +180,10 @@ inline constexpr const char *kNoGroupPacket = "corecl.no-group-packet";
 /// On a packet of a region's work-items (region_packets.cpp): its kernel's
 /// name (with kRegionIndex and kPacketWidth).
 inline constexpr const char *kRegionPacketOf = "corecl.region-packet-of";
+/// On a packet of a kernel body too long to inline into the work-group
+/// function's loops (body_packets.cpp): the packet and the body stay
+/// functions, called once per packet and per remaining work-item.
+inline constexpr const char *kOutlined = "corecl.outlined";
 /// On a kernel body with a packet (body_packets.cpp): the loop passes and
 /// region_packets.cpp leave it alone.
 inline constexpr const char *kPacketised = "corecl.packetised";

@@ -487,6 +487,14 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
   llvm::Value *zero = b.getInt64(0), *one = b.getInt64(1);
   callArgs.insert(callArgs.end(),
                   {groupId[0], groupId[1], groupId[2], zero, zero, zero, one, one, one, wiStorage});
+  // A long straight-line body's packet and its scalar copy stay calls
+  // (attr::kOutlined).
+  bool outlined = regions.packet->hasFnAttribute(attr::kOutlined);
+  if (outlined)
+    for (llvm::Function *f : {regions.packet, scalar}) {
+      f->removeFnAttr(llvm::Attribute::AlwaysInline);
+      f->addFnAttr(llvm::Attribute::NoInline);
+    }
   b.SetInsertPoint(whole);
   b.CreateCall(regions.packet, callArgs);
   b.CreateBr(next);
@@ -495,7 +503,9 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
     single->eraseFromParent();
   } else {
     b.SetInsertPoint(single);
-    inlined.push_back(b.CreateCall(scalar, callArgs));
+    llvm::CallInst *call = b.CreateCall(scalar, callArgs);
+    if (!outlined)
+      inlined.push_back(call);
     b.CreateBr(next);
   }
   b.SetInsertPoint(next);
@@ -559,16 +569,27 @@ llvm::Function *packetRow(llvm::Function &packet, unsigned width) {
     llvm::DominatorTree dominators(packet);
     loops = !llvm::LoopInfo(dominators).empty();
   }
-  if (!loops) {
-    llvm::Metadata *unroll[] = {llvm::MDString::get(context, "llvm.loop.unroll.count"),
-                                llvm::ConstantAsMetadata::get(b.getInt32(kPacketsPerStep))};
-    llvm::Metadata *ops[] = {nullptr, llvm::MDNode::get(context, unroll)};
-    llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
-    loopId->replaceOperandWith(0, loopId);
-    latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
+  // The packet is vector code already: the loop vectoriser has nothing to
+  // widen in its loop, and its memory-dependence checks on a long packet
+  // grew faster than quadratically (a 2,000-statement packet: minutes in
+  // SCEV predicate comparisons).
+  llvm::SmallVector<llvm::Metadata *, 3> ops = {
+      nullptr, llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
+                                           llvm::ConstantAsMetadata::get(b.getFalse())})};
+  if (!loops)
+    ops.push_back(llvm::MDNode::get(
+        context, {llvm::MDString::get(context, "llvm.loop.unroll.count"),
+                  llvm::ConstantAsMetadata::get(b.getInt32(kPacketsPerStep))}));
+  llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
+  loopId->replaceOperandWith(0, loopId);
+  latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
+  if (packet.hasFnAttribute(attr::kOutlined)) {
+    packet.removeFnAttr(llvm::Attribute::AlwaysInline);
+    packet.addFnAttr(llvm::Attribute::NoInline);
+  } else {
+    llvm::InlineFunctionInfo info;
+    llvm::InlineFunction(*call, info);
   }
-  llvm::InlineFunctionInfo info;
-  llvm::InlineFunction(*call, info);
   return row;
 }
 
@@ -646,6 +667,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     llvm::Instruction *rowSlots = nullptr; // retiring: this x row's result slots
     llvm::Value *rowLength = nullptr;
     bool vectorize = true; // false: the rest of a row after its packets
+    bool outlined = false; // the region stays a call (attr::kOutlined)
   };
   std::vector<RegionCall> calls;
   emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
@@ -696,7 +718,12 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
             call = b.CreateCall(region, args(b.CreateAdd(whole, i, "lid.x")));
           },
           skipped, ran);
-      calls.push_back({call, latch, nullptr, start, nullptr, localSize[0], false});
+      bool outlined = regions.regionPackets[index]->hasFnAttribute(attr::kOutlined);
+      if (outlined) {
+        region->removeFnAttr(llvm::Attribute::AlwaysInline);
+        region->addFnAttr(llvm::Attribute::NoInline);
+      }
+      calls.push_back({call, latch, nullptr, start, nullptr, localSize[0], false, outlined});
       if (region->getReturnType()->isVoidTy())
         return nullptr;
       llvm::PHINode *result = b.CreatePHI(region->getReturnType(), 2, "row.result");
@@ -840,13 +867,13 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   b.CreateRetVoid();
 
   // Inline each region call and mark its work-item loop parallel.
-  for (auto [call, latch, extra, start, rowSlots, rowLength, vectorize] : calls) {
+  for (auto [call, latch, extra, start, rowSlots, rowLength, vectorize, outlined] : calls) {
     std::set<llvm::BasicBlock *> before;
     for (llvm::BasicBlock &bb : *wg)
       before.insert(&bb);
     llvm::BasicBlock *callBlock = call->getParent();
     llvm::InlineFunctionInfo info;
-    if (!llvm::InlineFunction(*call, info).isSuccess())
+    if (outlined || !llvm::InlineFunction(*call, info).isSuccess())
       continue;
     std::vector<llvm::BasicBlock *> loopBlocks = {callBlock};
     if (extra)
@@ -946,8 +973,12 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
         it->second->getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(10, width);
       llvm::Function *row = nullptr;
       if (it != regionPacketOf.end()) {
-        row = packetRow(*it->second, width);
-        it->second->eraseFromParent();
+        llvm::Function *packet = it->second;
+        row = packetRow(*packet, width);
+        if (packet->use_empty())
+          packet->eraseFromParent();
+        else
+          packet->removeFnAttr(attr::kRegionPacketOf);
         regionPacketOf.erase(it);
       }
       regions.regionPackets.push_back(row);

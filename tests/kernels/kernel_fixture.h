@@ -96,6 +96,14 @@ public:
     return createKernel(build(source, options), name);
   }
 
+  /// buildKernel() with the IR dump on and the disk cache off: `ir` gets
+  /// the text of every module the build dumped.
+  cl_kernel buildKernelDumpingIr(const std::string &source, const char *name, std::string &ir) {
+    cl_kernel k = nullptr;
+    dumpingIr([&] { k = buildKernel(source, name); }, ir);
+    return k;
+  }
+
   /// Takes ownership of a program made elsewhere (released in TearDown).
   cl_program adoptProgram(cl_program p) {
     if (p)
@@ -175,12 +183,20 @@ public:
   /// work-group functions are compiled at the first launch).
   cl_int runDumpingIr(cl_kernel k, cl_uint dims, const size_t *global, const size_t *local,
                       std::string &ir) {
+    cl_int launched = CL_SUCCESS;
+    dumpingIr([&] { launched = run(k, dims, global, local); }, ir);
+    return launched;
+  }
+
+  /// Runs `action` with the IR dump on and the disk cache off (a cached
+  /// build dumps nothing); appends what was dumped to `ir`.
+  template <class Action> static void dumpingIr(const Action &action, std::string &ir) {
     std::filesystem::path dump =
         std::filesystem::temp_directory_path() / ("corecl-ir-dump-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dump);
     ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
     ::setenv("CORECL_CACHE", "0", 1);
-    cl_int launched = run(k, dims, global, local);
+    action();
     ::unsetenv("CORECL_DUMP_IR");
     ::unsetenv("CORECL_CACHE");
     for (const auto &file : std::filesystem::directory_iterator(dump)) {
@@ -188,7 +204,6 @@ public:
       ir.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
     std::filesystem::remove_all(dump);
-    return launched;
   }
 
   /// The device's value of a size_t query.

@@ -44,7 +44,8 @@ declare spir_func i64 @_Z13get_global_idj(i32)
 ; CHECK: [[ALL:%[0-9]+]] = call i1 @llvm.vector.reduce.and.v16i1(<16 x i1> %in)
 ; CHECK: br i1 [[ALL]], label %body, label %entry.some
 ; CHECK: body:
-; CHECK: %v = load <16 x float>, ptr addrspace(1) %{{[0-9]+}}, align 4
+; CHECK: %slot.lane0 = getelementptr inbounds float, ptr addrspace(1) %p, i64
+; CHECK: %v = load <16 x float>, ptr addrspace(1) %slot.lane0, align 4
 ; CHECK: %m = fmul <16 x float> %v
 ; CHECK: store <16 x float> %m
 ; CHECK: entry.some:
