@@ -527,39 +527,75 @@ std::string commitList(const std::vector<UniformCommit> &commits) {
 }
 
 /// Region `index` as a function returning the number of the barrier it
-/// stops at, or -1 when the kernel ends.
-llvm::Function *cloneRegion(llvm::Function &body, unsigned index, const BarrierBlocks &blocks) {
+/// stops at, or -1 when the kernel ends: a copy of the blocks it reaches
+/// before a barrier (`reached`, regionBlocks), not of the whole body, so
+/// that a long body with many barriers costs its length once, not once per
+/// region (an 8,000-statement kernel with a barrier every 500: 16 s of
+/// copying and deleting). Whatever a copied block takes from outside the
+/// region was demoted or recomputed before (formBarrierRegions); a phi's
+/// edges from outside the region go.
+llvm::Function *cloneRegion(llvm::Function &body, unsigned index, const BarrierBlocks &blocks,
+                            const std::set<llvm::BasicBlock *> &reached) {
   llvm::LLVMContext &context = body.getContext();
   auto *i32 = llvm::Type::getInt32Ty(context);
   auto *type = llvm::FunctionType::get(i32, body.getFunctionType()->params(), false);
   auto *region =
       llvm::Function::Create(type, llvm::GlobalValue::InternalLinkage,
                              body.getName() + ".region" + std::to_string(index), body.getParent());
+  region->copyAttributesFrom(&body);
+  // Not the body's subprogram: one function holds it. The copies keep
+  // their locations in it, which inlining into the work-group function
+  // places inside that function's own (work_group_loops.cpp).
+  llvm::SmallVector<std::pair<unsigned, llvm::MDNode *>, 4> attached;
+  body.getAllMetadata(attached);
+  for (auto [kind, node] : attached)
+    if (kind != llvm::LLVMContext::MD_dbg)
+      region->setMetadata(kind, node);
   llvm::ValueToValueMapTy map;
   for (llvm::Argument &a : body.args()) {
     region->getArg(a.getArgNo())->setName(a.getName());
     map[&a] = region->getArg(a.getArgNo());
   }
-  llvm::SmallVector<llvm::ReturnInst *, 4> returns;
-  llvm::CloneFunctionInto(region, &body, map, llvm::CloneFunctionChangeType::LocalChangesOnly,
-                          returns);
-  for (llvm::ReturnInst *ret : returns) {
-    llvm::ReturnInst::Create(context, llvm::ConstantInt::get(i32, -1), ret->getIterator());
-    ret->eraseFromParent();
-  }
+  llvm::BasicBlock *entry = nullptr;
+  if (index > 0)
+    entry = llvm::BasicBlock::Create(context, "region.entry", region);
+  std::vector<llvm::BasicBlock *> copies;
+  for (llvm::BasicBlock &bb : body)
+    if (reached.count(&bb)) {
+      llvm::BasicBlock *copy = llvm::CloneBasicBlock(&bb, map, "", region);
+      map[&bb] = copy;
+      copies.push_back(copy);
+    }
+  // The barrier blocks the region reaches end it: `return k + 1`.
   for (size_t k = 0; k < blocks.barrier.size(); ++k) {
-    auto *bb = llvm::cast<llvm::BasicBlock>(map[blocks.barrier[k]]);
-    // The barrier block ends the region: drop the call, return k + 1.
-    while (!bb->empty())
-      bb->back().eraseFromParent();
-    llvm::ReturnInst::Create(context, llvm::ConstantInt::get(i32, k + 1), bb);
+    bool ends = false;
+    for (llvm::BasicBlock *pred : llvm::predecessors(blocks.barrier[k]))
+      ends |= reached.count(pred) != 0;
+    if (!ends)
+      continue;
+    auto *stop = llvm::BasicBlock::Create(context, "barrier", region);
+    llvm::ReturnInst::Create(context, llvm::ConstantInt::get(i32, k + 1), stop);
+    map[blocks.barrier[k]] = stop;
   }
-  if (index > 0) {
-    auto *start = llvm::cast<llvm::BasicBlock>(map[blocks.continuation[index - 1]]);
-    auto *entry = llvm::BasicBlock::Create(context, "region.entry", region, &region->front());
-    llvm::BranchInst::Create(start, entry);
+  llvm::remapInstructionsInBlocks(copies, map);
+  if (entry)
+    llvm::BranchInst::Create(llvm::cast<llvm::BasicBlock>(map[blocks.continuation[index - 1]]),
+                             entry);
+  for (llvm::BasicBlock *copy : copies) {
+    if (auto *ret = llvm::dyn_cast<llvm::ReturnInst>(copy->getTerminator())) {
+      llvm::ReturnInst::Create(context, llvm::ConstantInt::get(i32, -1), ret->getIterator());
+      ret->eraseFromParent();
+    }
+    // As removeUnreachableBlocks would: a phi left one value is that value.
+    // (Every phi of a block lists the same edges, one per edge.)
+    std::vector<llvm::BasicBlock *> outside;
+    if (auto *phi = llvm::dyn_cast<llvm::PHINode>(&copy->front()))
+      for (llvm::BasicBlock *from : phi->blocks())
+        if (from->getParent() != region)
+          outside.push_back(from);
+    for (llvm::BasicBlock *from : outside)
+      copy->removePredecessor(from);
   }
-  llvm::removeUnreachableBlocks(*region);
   region->addFnAttr(llvm::Attribute::AlwaysInline);
   return region;
 }
@@ -778,8 +814,9 @@ Regions formBarrierRegions(llvm::Function &body) {
   if (body.hasFnAttribute(attr::kRetiring))
     regions.regionResultSlot = int64_t(layout.allocate(4, 4));
   regions.wiStorageBytes = layout.size();
+  blocksOf = regionBlocks(body, blocks);
   for (size_t r = 0; r <= blocks.barrier.size(); ++r) {
-    regions.functions.push_back(cloneRegion(body, unsigned(r), blocks));
+    regions.functions.push_back(cloneRegion(body, unsigned(r), blocks, blocksOf[r]));
     if (!commits[r].empty())
       regions.functions.back()->addFnAttr(attr::kUniformCommit, commitList(commits[r]));
     std::string anyList;
@@ -789,6 +826,12 @@ Regions formBarrierRegions(llvm::Function &body) {
     if (!anyList.empty())
       regions.functions.back()->addFnAttr(attr::kGroupAny, anyList);
   }
+  // A value of the body a region still names (debug records of values
+  // not kept across a barrier) names nothing once the body goes.
+  for (llvm::BasicBlock &bb : body)
+    for (llvm::Instruction &inst : bb)
+      if (!inst.use_empty())
+        inst.replaceAllUsesWith(llvm::PoisonValue::get(inst.getType()));
   body.eraseFromParent();
   return regions;
 }
