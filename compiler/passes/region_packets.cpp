@@ -13,8 +13,9 @@
 // region one work-item at a time for the rest of the row.
 //
 // By default only kernels without barriers run so (body_packets.cpp,
-// before the loop passes); this pass, for the regions of every kernel, is
-// not yet the default (options.regionPackets, from CORECL_REGION_PACKETS):
+// before the loop passes), and long regions without loops, whose packets
+// the work-group function calls (isLongStraightLine); this pass, for the
+// regions of every kernel, is not yet the default (options.regionPackets, from CORECL_REGION_PACKETS):
 // kernels with barriers and local memory (a reduction tree, a histogram of
 // local atomics, tiled matrix products) ran 1.5-8x slower as packets on
 // Zen 3. Kernels whose work-items may retire early keep their loops: each
@@ -41,8 +42,6 @@ namespace corecl::compiler {
 
 llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
                                                llvm::ModuleAnalysisManager &analyses) {
-  if (!options.regionPackets)
-    return llvm::PreservedAnalyses::all();
   std::map<std::string, llvm::Function *> kernels;
   std::vector<llvm::Function *> regions;
   for (llvm::Function &f : module) {
@@ -57,6 +56,11 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     auto it = kernels.find(kernel);
     if (it == kernels.end() || region->arg_size() < WorkItemParams::kCount)
       continue;
+    // A long loop-free region gets a packet whatever the options, called
+    // rather than inlined (body_packets.cpp, isLongStraightLine).
+    bool outline = !region->hasFnAttribute(attr::kPacketised) && isLongStraightLine(*region);
+    if (!options.regionPackets && !outline)
+      continue;
     std::string whyNot;
     llvm::Function *packet = nullptr;
     if (it->second->hasFnAttribute(attr::kRegionResultSlot)) {
@@ -64,7 +68,7 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     } else if (region->hasFnAttribute(attr::kPacketised)) {
       continue; // a body packet already (body_packets.cpp)
     } else {
-      packet = packetizeRegion(module, analyses, *region, options, whyNot, nullptr);
+      packet = packetizeRegion(module, analyses, *region, options, whyNot, nullptr, outline);
     }
     tracePacketChoice(*region, packet, whyNot);
     if (!packet) {
@@ -76,6 +80,8 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     packet->addFnAttr(attr::kRegionPacketOf, kernel);
     packet->addFnAttr(attr::kRegionIndex,
                       region->getFnAttribute(attr::kRegionIndex).getValueAsString());
+    if (outline)
+      packet->addFnAttr(attr::kOutlined);
     changed = true;
   }
   return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
