@@ -45,6 +45,7 @@
 #include <llvm/Transforms/Utils/Cloning.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -125,10 +126,16 @@ constexpr size_t kOutlineInstructions = 6000;
 } // namespace
 
 bool isLongStraightLine(llvm::Function &body) {
+  // CORECL_OUTLINE_INSTRUCTIONS=N sets the length (a low one sends short
+  // random programs down this path, to test it).
+  static const size_t threshold = [] {
+    const char *set = std::getenv("CORECL_OUTLINE_INSTRUCTIONS");
+    return set && *set ? size_t(std::strtoull(set, nullptr, 10)) : kOutlineInstructions;
+  }();
   size_t count = 0;
   for (llvm::BasicBlock &bb : body)
     count += bb.size();
-  if (count < kOutlineInstructions)
+  if (count < threshold)
     return false;
   llvm::DominatorTree dominators(body);
   return llvm::LoopInfo(dominators).empty();
