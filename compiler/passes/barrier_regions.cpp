@@ -814,7 +814,7 @@ Regions formBarrierRegions(llvm::Function &body) {
   if (body.hasFnAttribute(attr::kRetiring))
     regions.regionResultSlot = int64_t(layout.allocate(4, 4));
   regions.wiStorageBytes = layout.size();
-  blocksOf = regionBlocks(body, blocks);
+  // (Demoting values added no blocks: blocksOf still holds.)
   for (size_t r = 0; r <= blocks.barrier.size(); ++r) {
     regions.functions.push_back(cloneRegion(body, unsigned(r), blocks, blocksOf[r]));
     if (!commits[r].empty())

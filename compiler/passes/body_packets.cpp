@@ -123,21 +123,22 @@ bool hasLatencyBoundLoop(llvm::LoopInfo &loops) {
 /// A call per packet is nothing next to such a body.
 constexpr size_t kOutlineInstructions = 6000;
 
-} // namespace
-
-bool isLongStraightLine(llvm::Function &body) {
-  // CORECL_OUTLINE_INSTRUCTIONS=N sets the length (a low one sends short
-  // random programs down this path, to test it).
+/// At least that long (CORECL_OUTLINE_INSTRUCTIONS=N sets the length: a
+/// low one sends short random programs down this path, to test it).
+bool isLong(const llvm::Function &f) {
   static const size_t threshold = [] {
     const char *set = std::getenv("CORECL_OUTLINE_INSTRUCTIONS");
     return set && *set ? size_t(std::strtoull(set, nullptr, 10)) : kOutlineInstructions;
   }();
-  size_t count = 0;
-  for (llvm::BasicBlock &bb : body)
-    count += bb.size();
-  if (count < threshold)
+  return f.getInstructionCount() >= threshold;
+}
+
+} // namespace
+
+bool isLongStraightLine(llvm::Function &f) {
+  if (!isLong(f))
     return false;
-  llvm::DominatorTree dominators(body);
+  llvm::DominatorTree dominators(f);
   return llvm::LoopInfo(dominators).empty();
 }
 
@@ -203,7 +204,7 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     // A long one is the exception (isLongStraightLine).
     llvm::DominatorTree dominators(*body);
     llvm::LoopInfo loops(dominators);
-    bool outline = loops.empty() && isLongStraightLine(*body);
+    bool outline = loops.empty() && isLong(*body);
     if (loops.empty() && !outline)
       continue;
     std::string whyNot;

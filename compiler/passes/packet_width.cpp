@@ -112,6 +112,8 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
   }
   if (!widest)
     widest = 4;
+  if (fillRegisters)
+    return unsigned(std::clamp<uint64_t>(simdBytes / widest, 1, 16));
   // Enough lanes to fill a register; where a work-item's own vectors fill
   // one already, up to four registers' worth, for independent chains to
   // interleave. Either way no more lanes than keep the values live at
@@ -126,8 +128,6 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
   if (width < 4)
     width = std::clamp(unsigned(4 * simdBytes / widest), 2u, 4u);
   width = std::min(width, 16u);
-  if (fillRegisters)
-    return unsigned(std::clamp<uint64_t>(simdBytes / widest, 1, 16));
   uint64_t live = std::max<uint64_t>(peakLiveBytes(f), 1);
   uint64_t budget = 56 * uint64_t(simdBytes);
   while (width > 1 && live * width > budget)

@@ -15,7 +15,8 @@
 // By default only kernels without barriers run so (body_packets.cpp,
 // before the loop passes), and long regions without loops, whose packets
 // the work-group function calls (isLongStraightLine); this pass, for the
-// regions of every kernel, is not yet the default (options.regionPackets, from CORECL_REGION_PACKETS):
+// regions of every kernel, is not yet the default (options.regionPackets,
+// from CORECL_REGION_PACKETS):
 // kernels with barriers and local memory (a reduction tree, a histogram of
 // local atomics, tiled matrix products) ran 1.5-8x slower as packets on
 // Zen 3. Kernels whose work-items may retire early keep their loops: each

@@ -77,6 +77,13 @@ llvm::BranchInst *emitLoopMaybeEmpty(llvm::IRBuilder<> &b, llvm::Value *count, c
   return latch;
 }
 
+/// Keeps `f` a function its callers call (attr::kOutlined): not inlined,
+/// by this pass or by LLVM's inliner later.
+void keepAsCall(llvm::Function &f) {
+  f.removeFnAttr(llvm::Attribute::AlwaysInline);
+  f.addFnAttr(llvm::Attribute::NoInline);
+}
+
 llvm::Value *ctxField(llvm::IRBuilder<> &b, llvm::Value *ctx, unsigned field, int dim,
                       const llvm::Twine &name) {
   auto *type = wgContextType(b.getContext());
@@ -491,10 +498,8 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
   // (attr::kOutlined).
   bool outlined = regions.packet->hasFnAttribute(attr::kOutlined);
   if (outlined)
-    for (llvm::Function *f : {regions.packet, scalar}) {
-      f->removeFnAttr(llvm::Attribute::AlwaysInline);
-      f->addFnAttr(llvm::Attribute::NoInline);
-    }
+    for (llvm::Function *f : {regions.packet, scalar})
+      keepAsCall(*f);
   b.SetInsertPoint(whole);
   b.CreateCall(regions.packet, callArgs);
   b.CreateBr(next);
@@ -584,8 +589,7 @@ llvm::Function *packetRow(llvm::Function &packet, unsigned width) {
   loopId->replaceOperandWith(0, loopId);
   latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
   if (packet.hasFnAttribute(attr::kOutlined)) {
-    packet.removeFnAttr(llvm::Attribute::AlwaysInline);
-    packet.addFnAttr(llvm::Attribute::NoInline);
+    keepAsCall(packet);
   } else {
     llvm::InlineFunctionInfo info;
     llvm::InlineFunction(*call, info);
@@ -719,10 +723,8 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
           },
           skipped, ran);
       bool outlined = regions.regionPackets[index]->hasFnAttribute(attr::kOutlined);
-      if (outlined) {
-        region->removeFnAttr(llvm::Attribute::AlwaysInline);
-        region->addFnAttr(llvm::Attribute::NoInline);
-      }
+      if (outlined)
+        keepAsCall(*region);
       calls.push_back({call, latch, nullptr, start, nullptr, localSize[0], false, outlined});
       if (region->getReturnType()->isVoidTy())
         return nullptr;
