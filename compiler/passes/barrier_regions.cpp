@@ -35,11 +35,14 @@
 #include "compiler/passes/item_order.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
+#include "compiler/passes/shared_slots.h"
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/ADT/SetVector.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/CFG.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -404,7 +407,7 @@ uint64_t slotSize(const llvm::DataLayout &dl, llvm::Type *type, uint64_t &align)
 /// component by component, each component in a slot of its own. Returns the
 /// slots' offsets.
 std::vector<uint64_t> demote(llvm::Instruction &def, const std::vector<llvm::Use *> &uses,
-                             StorageLayout &layout) {
+                             StorageLayout &layout, std::vector<uint64_t> *shared = nullptr) {
   const llvm::DataLayout &dl = def.getModule()->getDataLayout();
   llvm::Type *type = def.getType();
   auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
@@ -417,21 +420,33 @@ std::vector<uint64_t> demote(llvm::Instruction &def, const std::vector<llvm::Use
   uint64_t align = 0;
   uint64_t size = slotSize(dl, storedType, align);
   std::vector<uint64_t> offsets;
-  for (unsigned i = 0; i < parts; ++i)
+  if (shared && !shared->empty())
+    offsets = *shared; // shared_slots.h: a loop-carried value's group
+  for (unsigned i = offsets.size(); i < parts; ++i)
     offsets.push_back(layout.allocate(size, align));
+  if (shared)
+    *shared = offsets;
   llvm::Function &f = *def.getFunction();
   llvm::IRBuilder<> b(storePointFor(def));
+  auto tag = [&](llvm::Instruction *access, unsigned i) {
+    access->setMetadata(kSlotTag,
+                        llvm::MDNode::get(def.getContext(),
+                                          {llvm::ConstantAsMetadata::get(b.getInt64(offsets[i]))}));
+    return access;
+  };
   for (unsigned i = 0; i < parts; ++i) {
     llvm::Value *part = vector ? b.CreateExtractElement(&def, i) : &def;
-    b.CreateStore(flag ? b.CreateZExt(part, storedType) : part,
-                  slotAddress(b, f, offsets[i], size));
+    tag(b.CreateStore(flag ? b.CreateZExt(part, storedType) : part,
+                      slotAddress(b, f, offsets[i], size)),
+        i);
   }
   replaceUses(uses, [&](llvm::Instruction *before) {
     llvm::IRBuilder<> at(before);
     llvm::Value *value = llvm::PoisonValue::get(type);
     for (unsigned i = 0; i < parts; ++i) {
-      llvm::Value *part = at.CreateLoad(storedType, slotAddress(at, f, offsets[i], size),
-                                        def.getName() + ".reload");
+      llvm::Value *part = tag(at.CreateLoad(storedType, slotAddress(at, f, offsets[i], size),
+                                            def.getName() + ".reload"),
+                              i);
       if (flag)
         part = at.CreateTrunc(part, partType);
       value = vector ? at.CreateInsertElement(value, part, i) : part;
@@ -535,7 +550,8 @@ std::string commitList(const std::vector<UniformCommit> &commits) {
 /// region was demoted or recomputed before (formBarrierRegions); a phi's
 /// edges from outside the region go.
 llvm::Function *cloneRegion(llvm::Function &body, unsigned index, const BarrierBlocks &blocks,
-                            const std::set<llvm::BasicBlock *> &reached) {
+                            const std::set<llvm::BasicBlock *> &reached,
+                            std::map<const llvm::BasicBlock *, llvm::BasicBlock *> &origin) {
   llvm::LLVMContext &context = body.getContext();
   auto *i32 = llvm::Type::getInt32Ty(context);
   auto *type = llvm::FunctionType::get(i32, body.getFunctionType()->params(), false);
@@ -564,6 +580,7 @@ llvm::Function *cloneRegion(llvm::Function &body, unsigned index, const BarrierB
     if (reached.count(&bb)) {
       llvm::BasicBlock *copy = llvm::CloneBasicBlock(&bb, map, "", region);
       map[&bb] = copy;
+      origin[copy] = &bb;
       copies.push_back(copy);
     }
   // The barrier blocks the region reaches end it: `return k + 1`.
@@ -707,7 +724,7 @@ void insertBarrier(llvm::Instruction *before) {
   call->setMetadata(kAddedBarrier, llvm::MDNode::get(context, {}));
 }
 
-Regions formBarrierRegions(llvm::Function &body) {
+Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents) {
   Regions regions;
   bool any = false;
   for (llvm::BasicBlock &bb : body)
@@ -764,20 +781,38 @@ Regions formBarrierRegions(llvm::Function &body) {
   llvm::MDNode *currentScope = llvm::MDNode::get(
       body.getContext(), {md.createAnonymousAliasScope(domain, "corecl.uniform.current")});
   bool anyUniform = false;
+  auto keptOnce = [&](llvm::Instruction *def, const std::vector<llvm::Use *> &uses) {
+    return divergence.isUniform(def) && def->getType()->isSingleValueType() &&
+           std::none_of(uses.begin(), uses.end(),
+                        [&](llvm::Use *u) { return reachedWithoutBarrier(*def, *u, barrierSet); });
+  };
+  // Decided before any rewriting, as the reloads change the uses.
+  std::vector<KeptValue> perItem;
+  for (auto &[def, uses] : crossing)
+    if (!canRecompute(def, ctx) && !keptOnce(def, uses))
+      perItem.emplace_back(def, uses);
+  std::map<llvm::Instruction *, llvm::Instruction *> leaders = sharedSlotLeaders(perItem);
+  if (std::getenv("CORECL_PACKET_TRACE"))
+    llvm::errs() << body.getName() << ": " << leaders.size() << " of " << perItem.size()
+                 << " values kept per work-item share another's slots\n";
+  std::set<llvm::Instruction *> groupLeaders;
+  for (auto &[member, leader] : leaders)
+    groupLeaders.insert(leader);
+  std::map<llvm::Instruction *, std::vector<uint64_t>> groupSlots;
   for (auto &[def, uses] : crossing) {
     if (canRecompute(def, ctx)) {
       replaceUses(uses, [&](llvm::Instruction *before) { return recompute(def, before); });
-    } else if (divergence.isUniform(def) && def->getType()->isSingleValueType() &&
-               std::none_of(uses.begin(), uses.end(), [&](llvm::Use *u) {
-                 return reachedWithoutBarrier(*def, *u, barrierSet);
-               })) {
+    } else if (keptOnce(def, uses)) {
       UniformCommit commit = demoteUniform(*def, uses, layout, currentScope);
       for (size_t r = 0; r < blocksOf.size(); ++r)
         if (blocksOf[r].count(def->getParent()))
           commits[r].push_back(commit);
       anyUniform = true;
     } else {
-      std::vector<uint64_t> offsets = demote(*def, uses, layout);
+      auto leader = leaders.find(def);
+      llvm::Instruction *key = leader != leaders.end() ? leader->second : def;
+      std::vector<uint64_t> offsets =
+          demote(*def, uses, layout, groupLeaders.count(key) ? &groupSlots[key] : nullptr);
       if (def->getType()->isIntegerTy(1))
         perItemSlot[def] = offsets.front();
     }
@@ -815,8 +850,22 @@ Regions formBarrierRegions(llvm::Function &body) {
     regions.regionResultSlot = int64_t(layout.allocate(4, 4));
   regions.wiStorageBytes = layout.size();
   // (Demoting values added no blocks: blocksOf still holds.)
+  std::optional<llvm::DominatorTree> dt;
+  std::optional<llvm::LoopInfo> loops;
+  if (orderExtents) {
+    dt.emplace(body);
+    loops.emplace(*dt);
+  }
   for (size_t r = 0; r <= blocks.barrier.size(); ++r) {
-    regions.functions.push_back(cloneRegion(body, unsigned(r), blocks, blocksOf[r]));
+    std::map<const llvm::BasicBlock *, llvm::BasicBlock *> origin;
+    regions.functions.push_back(cloneRegion(body, unsigned(r), blocks, blocksOf[r], origin));
+    dropStoresOfUnchangedSlots(*regions.functions.back());
+    if (orderExtents)
+      regions.orderCosts.push_back(
+          regionCosts(*regions.functions.back(), *orderExtents, [&](const llvm::BasicBlock &bb) {
+            auto found = origin.find(&bb);
+            return found == origin.end() ? 0u : loops->getLoopDepth(found->second);
+          }));
     if (!commits[r].empty())
       regions.functions.back()->addFnAttr(attr::kUniformCommit, commitList(commits[r]));
     std::string anyList;
@@ -836,27 +885,91 @@ Regions formBarrierRegions(llvm::Function &body) {
   return regions;
 }
 
+namespace {
+
+/// Estimated cost of running `regions` in the order each prefers.
+uint64_t orderedCost(const Regions &regions) {
+  uint64_t total = 0;
+  for (const OrderCosts &costs : regions.orderCosts)
+    total += costInPreferredOrder(costs);
+  return total;
+}
+
+void eraseRegions(Regions &regions) {
+  for (llvm::Function *region : regions.functions)
+    region->eraseFromParent();
+  regions.functions.clear();
+}
+
+/// Regions of `body` with per-work-item storage laid out along the
+/// dimension its accesses prefer (item_order.h), each region marked with
+/// the order its own accesses, storage included, prefer. When the body's
+/// estimate is too close to call, both layouts are formed and the one
+/// whose regions cost less in their preferred orders is kept: a tiled
+/// matrix multiply wants both orders, as CLBlast's Xgemm copies its tiles
+/// consecutively along x and multiplies with A uniform along y, and its
+/// accumulators are in storage, touched by the multiply only
+/// (shared_slots.h); which layout serves the regions better is known
+/// only once they exist.
+Regions formRegionsInCheaperOrder(llvm::Function &body, const ItemExtents &extents) {
+  std::optional<bool> clear = clearPreference(body, extents);
+  bool columns = clear.value_or(false);
+  std::string name = body.getName().str();
+  llvm::Function *other = nullptr;
+  if (!clear) {
+    llvm::ValueToValueMapTy map;
+    other = llvm::CloneFunction(&body, map);
+    other->setName(name + ".other-order");
+    other->addFnAttr(attr::kItemOrder, "yx");
+  }
+  if (columns)
+    body.addFnAttr(attr::kItemOrder, "yx");
+  Regions regions = formBarrierRegions(body, &extents);
+  if (other && !regions.hasBarriers) {
+    other->eraseFromParent();
+  } else if (other) {
+    Regions alternative = formBarrierRegions(*other, &extents);
+    uint64_t cost = orderedCost(regions), otherCost = orderedCost(alternative);
+    if (std::getenv("CORECL_PACKET_TRACE"))
+      llvm::errs() << name << ": regions cost " << cost << " with storage along x, " << otherCost
+                   << " along y\n";
+    if (otherCost < cost) {
+      eraseRegions(regions);
+      for (size_t i = 0; i < alternative.functions.size(); ++i)
+        alternative.functions[i]->setName(name + ".region" + std::to_string(i));
+      regions = std::move(alternative);
+      columns = true;
+    } else {
+      eraseRegions(alternative);
+    }
+  }
+  // With a clear preference, every region follows the body: CLBlast's
+  // XgemmDirectTN (y 14 % cheaper) ran its tile copies along x, where the
+  // region estimate sent them, at half the speed (DGEMM 1024 12.4 -> 6.0
+  // GFLOP/s): the estimate counts accesses, not cache misses.
+  for (size_t i = 0; i < regions.functions.size(); ++i)
+    if (!clear && regions.hasBarriers ? prefersColumns(regions.orderCosts[i]) : columns)
+      regions.functions[i]->addFnAttr(attr::kLoopOrder, "yx");
+  return regions;
+}
+
+} // namespace
+
 llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {
   for (llvm::Function *body : kernelBodies(module)) {
     llvm::Function *kernel = kernelOfBody(*body);
     std::string name = kernel->getName().str();
-    // item_order.h: the whole kernel along the dimension its body prefers,
-    // per-work-item storage and every region's loops. (Each region along
-    // its own, with the storage along the body's, made CLBlast's DGEMM
-    // 1024 slower, 9.2 -> 5.8 GFLOP/s: the estimate is too rough to part
-    // a tile copy from its multiply.)
+    // item_order.h: per-work-item storage along the dimension that costs
+    // less, each region's loops along its own.
     std::optional<ItemExtents> extents = extentsForEitherOrder(*body);
-    bool columns = extents && prefersColumns(*body, *extents);
-    if (columns) {
-      body->addFnAttr(attr::kItemOrder, "yx");
+    Regions regions =
+        extents ? formRegionsInCheaperOrder(*body, *extents) : formBarrierRegions(*body);
+    if (!regions.functions.empty() &&
+        regions.functions.front()->getFnAttribute(attr::kItemOrder).getValueAsString() == "yx")
       kernel->addFnAttr(attr::kItemOrder, "yx");
-    }
-    Regions regions = formBarrierRegions(*body);
     for (size_t i = 0; i < regions.functions.size(); ++i) {
       llvm::Function *region = regions.functions[i];
-      if (columns)
-        region->addFnAttr(attr::kLoopOrder, "yx");
       region->removeFnAttr(attr::kBodyOf);
       region->addFnAttr(attr::kRegionOf, name);
       region->addFnAttr(attr::kRegionIndex, std::to_string(i));

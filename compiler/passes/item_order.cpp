@@ -267,16 +267,16 @@ std::optional<std::pair<uint64_t, uint64_t>> extentsIfEitherOrder(llvm::Function
   return std::make_pair(x, y);
 }
 
-/// Vector costs of `f`'s loads and stores along x and along y.
-std::pair<uint64_t, uint64_t> accessCosts(llvm::Function &f, uint64_t x, uint64_t y) {
+/// Vector costs of the loads and stores of `f` along x and along y,
+/// weighted by their blocks' loop depth.
+std::pair<uint64_t, uint64_t> accessCosts(llvm::Function &f, uint64_t x, uint64_t y,
+                                          const LoopDepth &loopDepth) {
   WorkItemParams p{unsigned(f.arg_size() - WorkItemParams::kCount)};
-  llvm::DominatorTree dt(f);
-  llvm::LoopInfo loops(dt);
   const llvm::DataLayout &layout = f.getDataLayout();
   StrideOf strides[2] = {StrideOf(f.getArg(p.localId(0)), x, layout),
                          StrideOf(f.getArg(p.localId(1)), y, layout)};
   uint64_t cost[2] = {0, 0};
-  for (llvm::BasicBlock &bb : f)
+  for (llvm::BasicBlock &bb : f) {
     for (llvm::Instruction &inst : bb) {
       llvm::Value *pointer = nullptr;
       llvm::Type *type = nullptr;
@@ -289,17 +289,26 @@ std::pair<uint64_t, uint64_t> accessCosts(llvm::Function &f, uint64_t x, uint64_
       uint64_t elementBytes = layout.getTypeStoreSize(type->getScalarType());
       uint64_t elements = layout.getTypeStoreSize(type) / std::max<uint64_t>(1, elementBytes);
       uint64_t weight = 1;
-      for (unsigned depth = loops.getLoopDepth(&bb); depth && weight < 512; --depth)
+      for (unsigned depth = loopDepth(bb); depth && weight < 512; --depth)
         weight *= 8;
       // A vector per work-item (float4) is split into its elements, each
       // an access of its own with the same stride.
       for (unsigned d = 0; d < 2; ++d)
         cost[d] += weight * elements * accessCost(strides[d](pointer), elementBytes);
     }
-  if (std::getenv("CORECL_PACKET_TRACE"))
-    llvm::errs() << f.getName() << ": accesses cost " << cost[0] << " along x, " << cost[1]
-                 << " along y\n";
+  }
   return {cost[0], cost[1]};
+}
+
+std::pair<uint64_t, uint64_t> accessCosts(llvm::Function &f, uint64_t x, uint64_t y) {
+  llvm::DominatorTree dt(f);
+  llvm::LoopInfo loops(dt);
+  std::pair<uint64_t, uint64_t> costs =
+      accessCosts(f, x, y, [&](const llvm::BasicBlock &bb) { return loops.getLoopDepth(&bb); });
+  if (std::getenv("CORECL_PACKET_TRACE"))
+    llvm::errs() << f.getName() << ": accesses cost " << costs.first << " along x, " << costs.second
+                 << " along y\n";
+  return costs;
 }
 
 /// Five percent in favour of x, the order every other part of work-group
@@ -326,6 +335,34 @@ std::optional<ItemExtents> extentsForEitherOrder(llvm::Function &body) {
 
 bool prefersColumns(llvm::Function &f, const ItemExtents &extents) {
   return columnsWin(accessCosts(f, extents.x, extents.y));
+}
+
+OrderCosts regionCosts(llvm::Function &region, const ItemExtents &extents,
+                       const LoopDepth &loopDepth) {
+  auto [x, y] = accessCosts(region, extents.x, extents.y, loopDepth);
+  return {x, y};
+}
+
+bool prefersColumns(const OrderCosts &costs) {
+  return columnsWin({costs.x, costs.y});
+}
+
+uint64_t costInPreferredOrder(const OrderCosts &costs) {
+  return prefersColumns(costs) ? costs.y : costs.x;
+}
+
+std::optional<bool> clearPreference(llvm::Function &body, const ItemExtents &extents) {
+  auto [x, y] = accessCosts(body, extents.x, extents.y);
+  if (itemOrderForced() || y * 20 < x * 19)
+    return columnsWin({x, y});
+  if (x * 20 < y * 19)
+    return false;
+  return std::nullopt;
+}
+
+bool itemOrderForced() {
+  const char *forced = std::getenv("CORECL_ITEM_ORDER");
+  return forced && *forced;
 }
 
 } // namespace corecl::compiler

@@ -3,11 +3,13 @@
 // are consecutive or uniform along y and scattered along x.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace llvm {
+class BasicBlock;
 class Function;
-}
+} // namespace llvm
 
 namespace corecl::compiler {
 
@@ -25,5 +27,34 @@ std::optional<ItemExtents> extentsForEitherOrder(llvm::Function &body);
 /// vectorised along y than along x: weighted by loop depth, five percent
 /// in favour of x. CORECL_ITEM_ORDER=xy or yx decides instead.
 bool prefersColumns(llvm::Function &f, const ItemExtents &extents);
+
+/// prefersColumns's answer for a kernel body when one order costs at
+/// least five percent less than the other (or the order is forced), else
+/// nothing: too close for an estimate over the whole body to tell.
+std::optional<bool> clearPreference(llvm::Function &body, const ItemExtents &extents);
+
+/// Whether a kernel's order is forced for experiments (CORECL_ITEM_ORDER).
+bool itemOrderForced();
+
+/// Estimated vector costs of a region along x and along y.
+struct OrderCosts {
+  uint64_t x = 0, y = 0;
+};
+
+/// The loop depth that weighs a block's accesses.
+using LoopDepth = std::function<unsigned(const llvm::BasicBlock &)>;
+
+/// The costs of the loads and stores of `region` (a region function, its
+/// per-work-item storage accesses included), each block weighted by
+/// `loopDepth`: the depth in the body of the block it copies, so that
+/// a block after a loop counts once and a block inside it once per trip.
+OrderCosts regionCosts(llvm::Function &region, const ItemExtents &extents,
+                       const LoopDepth &loopDepth);
+
+/// The order decision prefersColumns makes, from costs.
+bool prefersColumns(const OrderCosts &costs);
+
+/// The cost in the order prefersColumns picks.
+uint64_t costInPreferredOrder(const OrderCosts &costs);
 
 } // namespace corecl::compiler

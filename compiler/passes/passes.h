@@ -16,6 +16,8 @@
 //     work-groups of a slice and, per region, over the work-items, marked
 //     so that the innermost loop vectorises across work-items.
 #pragma once
+#include "compiler/passes/item_order.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,6 +55,9 @@ struct Regions {
   std::vector<llvm::Function *> functions; // region i starts at barrier i (0: entry)
   uint64_t wiStorageBytes = 0;             // per work-item
   bool hasBarriers = false;
+  // Per region (as `functions`), when formed with item extents: its
+  // accesses' estimated costs along x and along y (item_order.h).
+  std::vector<OrderCosts> orderCosts;
   // Work-items may retire early (attr::kRetiring): the offset of the
   // per-work-item i32 slot holding each one's last region result, or -1.
   int64_t regionResultSlot = -1;
@@ -97,8 +102,9 @@ void insertBarrier(llvm::Instruction *before);
 /// Metadata on a barrier the compiler added (insertBarrier).
 inline constexpr const char *kAddedBarrier = "corecl.added-barrier";
 
-/// Step 3. Consumes `body` (it is erased).
-Regions formBarrierRegions(llvm::Function &body);
+/// Step 3. Consumes `body` (it is erased). With `orderExtents`, also
+/// estimates each region's order costs (Regions::orderCosts).
+Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents = nullptr);
 
 /// Step 4. Emits `<kernel name>.wg` and returns it.
 llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,

@@ -91,5 +91,76 @@ TEST_F(ItemOrderTest, SmallerLastGroupsInBothDimensions) {
   checkTransposed(*this, kernel, 16, 8, 24, 21, 13);
 }
 
+// CLBlast's Xgemm in small: each work-item keeps a float4 x 2 register
+// tile of C, the group copies 16-row tiles of A (float4) and B (float2)
+// to local memory with a flattened id, consecutive along x, and multiplies
+// with A's float4 the same for every y and B's float2 consecutive along y.
+// Neither order is clearly cheaper for the whole body, so both storage
+// layouts are formed and the regions run in the orders they prefer
+// (barrier_regions.cpp): the copies along x, the multiply along y, the
+// accumulators in storage laid out y-fastest and shared between the loop's
+// phi and the sums it is passed (shared_slots.h).
+const char *kRegisterTiles = R"(
+  kernel __attribute__((reqd_work_group_size(8, 16, 1)))
+  void xg(global const float4 *a, global const float2 *b, global float *c, int m, int n,
+          int k, float alpha, float beta) {
+    local float4 alm[32 * 8];
+    local float2 blm[32 * 16];
+    int x = get_local_id(0), y = get_local_id(1);
+    int tid = x + 8 * y;
+    float4 acc0 = (float4)(0.0f), acc1 = (float4)(0.0f);
+    for (int t = 0; t < k; t += 32) {
+      for (int i = 0; i < 2; ++i) {
+        int r = tid / 8 + i * 16;
+        alm[r * 8 + tid % 8] = a[(t + r) * (m / 4) + get_group_id(0) * 8 + tid % 8];
+      }
+      for (int i = 0; i < 4; ++i) {
+        int r = tid / 16 + i * 8;
+        blm[r * 16 + tid % 16] = b[(t + r) * (n / 2) + get_group_id(1) * 16 + tid % 16];
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      for (int kk = 0; kk < 32; ++kk) {
+        float4 av = alm[kk * 8 + x];
+        float2 bv = blm[kk * 16 + y];
+        acc0 += av * bv.x;
+        acc1 += av * bv.y;
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    int row = get_group_id(0) * 32 + x * 4, col = get_group_id(1) * 32 + y * 2;
+    global float *c0 = c + col * m + row, *c1 = c + (col + 1) * m + row;
+    vstore4(alpha * acc0 + beta * vload4(0, c0), 0, c0);
+    vstore4(alpha * acc1 + beta * vload4(0, c1), 0, c1);
+  })";
+
+TEST_F(ItemOrderTest, RegisterTilesCopiedAlongXMultipliedAlongY) {
+  cl_kernel kernel = buildKernel(kRegisterTiles, "xg");
+  ASSERT_TRUE(kernel);
+  const int m = 64, n = 64, k = 96;
+  const float alpha = 2.0f, beta = -1.0f;
+  std::vector<float> a(size_t(k) * m), b(size_t(k) * n), c0(size_t(m) * n);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = float(int(i * 7 % 11) - 5);
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = float(int(i * 5 % 13) - 6);
+  for (size_t i = 0; i < c0.size(); ++i)
+    c0[i] = float(int(i % 9) - 4);
+  cl_mem c = bufferOf(c0);
+  ASSERT_EQ(
+      setArgs(kernel, bufferOf(a), bufferOf(b), c, cl_int(m), cl_int(n), cl_int(k), alpha, beta),
+      CL_SUCCESS);
+  size_t global[2] = {m / 4, n / 2}, local[2] = {8, 16};
+  ASSERT_EQ(run(kernel, 2, global, local), CL_SUCCESS);
+  std::vector<float> got = read<float>(c, size_t(m) * n);
+  for (int col = 0; col < n; ++col)
+    for (int row = 0; row < m; ++row) {
+      float acc = 0;
+      for (int kk = 0; kk < k; ++kk)
+        acc += a[size_t(kk) * m + row] * b[size_t(kk) * n + col];
+      size_t i = size_t(col) * m + row;
+      ASSERT_EQ(got[i], alpha * acc + beta * c0[i]) << "row " << row << " col " << col;
+    }
+}
+
 } // namespace
 } // namespace corecl::test
