@@ -724,6 +724,26 @@ void insertBarrier(llvm::Instruction *before) {
   call->setMetadata(kAddedBarrier, llvm::MDNode::get(context, {}));
 }
 
+/// How many loops multiply the runs of `block` in the region that starts
+/// at `start` and holds `reached`: the loops around the start that leave
+/// the region (a barrier in them: the region runs once per trip), and the
+/// loops around the block that lie wholly inside the region (it goes
+/// around them itself). A loop around a block but not wholly inside the
+/// region, not around its start, runs the block once: the first tile's
+/// copy, before a multiply's loop comes back to it through a barrier.
+unsigned timesRun(const llvm::LoopInfo &loops, llvm::BasicBlock *start, llvm::BasicBlock *block,
+                  const std::set<llvm::BasicBlock *> &reached) {
+  auto inside = [&](const llvm::Loop *loop) {
+    return llvm::all_of(loop->blocks(), [&](llvm::BasicBlock *bb) { return reached.count(bb); });
+  };
+  unsigned depth = 0;
+  for (const llvm::Loop *loop = loops.getLoopFor(start); loop; loop = loop->getParentLoop())
+    depth += !inside(loop);
+  for (const llvm::Loop *loop = loops.getLoopFor(block); loop; loop = loop->getParentLoop())
+    depth += inside(loop);
+  return depth;
+}
+
 Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents) {
   Regions regions;
   bool any = false;
@@ -860,12 +880,16 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
     std::map<const llvm::BasicBlock *, llvm::BasicBlock *> origin;
     regions.functions.push_back(cloneRegion(body, unsigned(r), blocks, blocksOf[r], origin));
     dropStoresOfUnchangedSlots(*regions.functions.back());
-    if (orderExtents)
+    if (orderExtents) {
+      llvm::BasicBlock *start = r == 0 ? &body.getEntryBlock() : blocks.continuation[r - 1];
       regions.orderCosts.push_back(
           regionCosts(*regions.functions.back(), *orderExtents, [&](const llvm::BasicBlock &bb) {
             auto found = origin.find(&bb);
-            return found == origin.end() ? 0u : loops->getLoopDepth(found->second);
+            return found == origin.end()
+                       ? 0u
+                       : timesRun(*loops, start, found->second, blocksOf[r]);
           }));
+    }
     if (!commits[r].empty())
       regions.functions.back()->addFnAttr(attr::kUniformCommit, commitList(commits[r]));
     std::string anyList;

@@ -46,8 +46,9 @@ using LoopDepth = std::function<unsigned(const llvm::BasicBlock &)>;
 
 /// The costs of the loads and stores of `region` (a region function, its
 /// per-work-item storage accesses included), each block weighted by
-/// `loopDepth`: the depth in the body of the block it copies, so that
-/// a block after a loop counts once and a block inside it once per trip.
+/// `loopDepth`: the number of loops that multiply its runs (barrier_regions
+/// counts the loops around the region's start that leave the region and
+/// the loops around the block wholly inside it).
 OrderCosts regionCosts(llvm::Function &region, const ItemExtents &extents,
                        const LoopDepth &loopDepth);
 
