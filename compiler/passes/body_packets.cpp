@@ -13,7 +13,7 @@
 // Zen 3 than masked by divergent_loops.cpp).
 //
 // A packet is kept only where it beats the loop vectoriser's ways: only
-// for bodies with loops, not for a loop that is one chain of dependent
+// for bodies with loops, not for a loop bound by the latency of its chains of dependent
 // operations (see hasLatencyBoundLoop), and not for one whose loops access
 // memory at addresses that are not consecutive between
 // neighbouring work-items (a work-item walking a row of its own, a private
@@ -26,6 +26,7 @@
 // side hold one component each: N-body's float4 positions become three
 // registers of eight work-items, not shuffles at every component access
 // (1.6x faster than the loop vectoriser's code).
+#include "compiler/passes/dependent_chains.h"
 #include "compiler/passes/packet_width.h"
 #include "compiler/passes/packetize.h"
 #include "compiler/passes/pass_registry.h"
@@ -57,56 +58,15 @@ namespace corecl::compiler {
 
 namespace {
 
-/// True for an instruction that takes an execution unit's latency:
-/// arithmetic, comparisons, selects, math intrinsics.
-bool computes(const llvm::Instruction &inst) {
-  if (auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&inst))
-    return !intrinsic->isAssumeLikeIntrinsic() && !intrinsic->isLifetimeStartOrEnd();
-  return llvm::isa<llvm::BinaryOperator>(inst) || llvm::isa<llvm::UnaryOperator>(inst) ||
-         llvm::isa<llvm::CmpInst>(inst) || llvm::isa<llvm::SelectInst>(inst);
-}
-
-/// True if an innermost loop of `f` is one chain of dependent operations:
-/// fewer than two operations per step of its longest loop-carried chain
-/// (clpeak's compute kernels: 32 multiply-adds, each on the result of the
-/// last). A packet runs one packet's chain at a time and waits on every
-/// operation's latency (clpeak float: 16 against 59 GFLOP/s), where the
-/// loop passes put the work-item loop inside such a loop and keep many
-/// work-items' chains in flight.
+/// True if an innermost loop of `f` is bound by the latency of its chains
+/// (dependent_chains.h). A packet runs one packet's chains at a time and
+/// waits on every operation's latency (clpeak float: 16 against 59
+/// GFLOP/s), where the loop passes put the work-item loop inside such a
+/// loop and keep many work-items' chains in flight.
 bool hasLatencyBoundLoop(llvm::LoopInfo &loops) {
-  for (llvm::Loop *loop : loops.getLoopsInPreorder()) {
-    llvm::BasicBlock *latch = loop->getLoopLatch();
-    if (!loop->isInnermost() || !latch)
-      continue;
-    unsigned operations = 0;
-    for (llvm::BasicBlock *bb : loop->getBlocks())
-      for (llvm::Instruction &inst : *bb)
-        operations += computes(inst);
-    // Per loop-carried value: the operations on the way from its value in
-    // one iteration to its value in the next (an induction variable: 1).
-    llvm::LoopBlocksRPO order(loop);
-    order.perform(&loops);
-    unsigned chain = 0;
-    for (llvm::PHINode &phi : loop->getHeader()->phis()) {
-      std::map<const llvm::Value *, unsigned> depth{{&phi, 0}};
-      for (llvm::BasicBlock *bb : order) // definitions before uses
-        for (llvm::Instruction &inst : *bb) {
-          if (&inst == &phi)
-            continue;
-          unsigned deepest = 0;
-          bool reached = false;
-          for (llvm::Value *op : inst.operands())
-            if (auto it = depth.find(op); it != depth.end())
-              deepest = std::max(deepest, it->second), reached = true;
-          if (reached)
-            depth[&inst] = deepest + computes(inst);
-        }
-      if (auto it = depth.find(phi.getIncomingValueForBlock(latch)); it != depth.end())
-        chain = std::max(chain, it->second);
-    }
-    if (operations >= 8 && chain > 0 && operations < 2 * chain)
+  for (llvm::Loop *loop : loops.getLoopsInPreorder())
+    if (loop->isInnermost() && isLatencyBound(*loop, loops))
       return true;
-  }
   return false;
 }
 
@@ -210,7 +170,7 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     std::string whyNot;
     llvm::Function *packet = nullptr;
     if (hasLatencyBoundLoop(loops)) {
-      whyNot = "a loop of one dependent chain";
+      whyNot = "a loop bound by its chains' latency";
     } else {
       PacketReport report;
       packet = packetizeRegion(module, analyses, *body, options, whyNot, &report, outline);

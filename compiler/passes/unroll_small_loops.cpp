@@ -14,11 +14,18 @@
 // this is for; private arrays indexed by the counter become values too.
 #include "compiler/passes/unroll_small_loops.h"
 
+#include "compiler/passes/dependent_chains.h"
+
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Metadata.h>
+#include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
+
+#include <cstdlib>
 
 namespace corecl::compiler {
 namespace {
@@ -28,12 +35,30 @@ namespace {
 // instructions per loop.
 constexpr unsigned kMaxTrips = 64;
 constexpr unsigned kMaxUnrolledInstructions = 4096;
+// Dependent operations from the loop's first to its last, from which a
+// latency-bound loop stays a loop.
+constexpr uint64_t kLongChain = 256;
 
 unsigned instructionCount(const llvm::Loop &loop) {
   unsigned count = 0;
   for (llvm::BasicBlock *bb : loop.blocks())
     count += unsigned(bb->size());
   return count;
+}
+
+/// True if `loop` loads or stores through a private variable (an alloca).
+bool accessesPrivateMemory(const llvm::Loop &loop) {
+  for (llvm::BasicBlock *bb : loop.blocks())
+    for (llvm::Instruction &inst : *bb) {
+      llvm::Value *pointer = nullptr;
+      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+        pointer = load->getPointerOperand();
+      else if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
+        pointer = store->getPointerOperand();
+      if (pointer && llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(pointer)))
+        return true;
+    }
+  return false;
 }
 
 } // namespace
@@ -47,6 +72,22 @@ llvm::PreservedAnalyses MarkSmallLoopsForUnrollPass::run(llvm::Loop &loop,
   unsigned trips = ar.SE.getSmallConstantTripCount(&loop);
   if (trips < 2 || trips > kMaxTrips ||
       uint64_t(trips) * instructionCount(loop) > kMaxUnrolledInstructions)
+    return llvm::PreservedAnalyses::all();
+  // A long chain of dependent operations, with fewer than four operations
+  // per step of it (dependent_chains.h), and no private
+  // memory to turn into values: unrolled, the chain fills the work-item
+  // loop's body and only one packet's chains are in flight (clpeak's
+  // float2, 64 trips of two chains of 16 multiply-adds: 47 against
+  // float's 90 GFLOP/s); kept, the loop passes interleave many work-items'
+  // chains (dependent_chains.h). Short chains unroll as before, and so do
+  // integer ones: clpeak's int2 and int4 (a multiply and an add per step)
+  // ran at 34-43 against 54-91 GIOPS as loops, int at 58-69 against 28.
+  ChainShape shape = chainShape(loop, ar.LI);
+  if (std::getenv("CORECL_PACKET_TRACE"))
+    llvm::errs() << loop.getHeader()->getParent()->getName() << ": loop of " << trips << " trips, "
+                 << shape.operations << " operations, chain " << shape.chain << "\n";
+  if (shape.floatingPoint && shape.latencyBound(kLatencyParallelism) &&
+      uint64_t(trips) * shape.chain >= kLongChain && !accessesPrivateMemory(loop))
     return llvm::PreservedAnalyses::all();
   llvm::LLVMContext &context = loop.getHeader()->getContext();
   llvm::MDNode *full =

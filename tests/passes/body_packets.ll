@@ -76,6 +76,36 @@ done:
   ret void
 }
 
+; clpeak's float2, components split: two chains side by side, two
+; operations per step of each, still waiting on latency (fewer than four
+; per step, passes/dependent_chains.h): no packet.
+define spir_kernel void @chains(ptr addrspace(1) %p, float %a) !kernel_arg_addr_space !7 !kernel_arg_access_qual !1 !kernel_arg_type !8 !kernel_arg_base_type !8 !kernel_arg_type_qual !3 !kernel_arg_name !9 {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %y0 = uitofp i64 %gid to float
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %x = phi float [ %a, %entry ], [ %x4, %loop ]
+  %y = phi float [ %y0, %entry ], [ %y4, %loop ]
+  %x1 = call float @llvm.fmuladd.f32(float %x, float %x, float %a)
+  %y1 = call float @llvm.fmuladd.f32(float %y, float %y, float %a)
+  %x2 = call float @llvm.fmuladd.f32(float %x1, float %x1, float %a)
+  %y2 = call float @llvm.fmuladd.f32(float %y1, float %y1, float %a)
+  %x3 = call float @llvm.fmuladd.f32(float %x2, float %x2, float %a)
+  %y3 = call float @llvm.fmuladd.f32(float %y2, float %y2, float %a)
+  %x4 = call float @llvm.fmuladd.f32(float %x3, float %x3, float %a)
+  %y4 = call float @llvm.fmuladd.f32(float %y3, float %y3, float %a)
+  %i.next = add i32 %i, 1
+  %again = icmp ult i32 %i.next, 128
+  br i1 %again, label %loop, label %done
+done:
+  %sum = fadd float %x4, %y4
+  %slot = getelementptr inbounds float, ptr addrspace(1) %p, i64 %gid
+  store float %sum, ptr addrspace(1) %slot, align 4
+  ret void
+}
+
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare float @llvm.fmuladd.f32(float, float, float)
 
@@ -88,6 +118,7 @@ declare float @llvm.fmuladd.f32(float, float, float)
 ; CHECK: call i1 @llvm.vector.reduce.and.v8i1(
 ; CHECK-NOT: define internal void @row.body.packet
 ; CHECK-NOT: define internal void @chain.body.packet
+; CHECK-NOT: define internal void @chains.body.packet
 ; CHECK: attributes #[[PACKETISED]] = { {{.*}}"corecl.packetised"
 ; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="8" "corecl.region-index"="0" "corecl.region-packet-of"="steps" }
 

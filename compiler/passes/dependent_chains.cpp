@@ -1,0 +1,72 @@
+// One chain of dependent operations (see the header): the operations of an
+// innermost loop against the longest path, in operations, from a header
+// phi's value in one iteration to its value in the next.
+#include "compiler/passes/dependent_chains.h"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/LoopIterator.h>
+#include <llvm/IR/DerivedTypes.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+#include <algorithm>
+#include <map>
+
+namespace corecl::compiler {
+namespace {
+
+/// True for an instruction that takes an execution unit's latency:
+/// arithmetic, comparisons, selects, math intrinsics.
+bool computes(const llvm::Instruction &inst) {
+  if (auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&inst))
+    return !intrinsic->isAssumeLikeIntrinsic() && !intrinsic->isLifetimeStartOrEnd();
+  return llvm::isa<llvm::BinaryOperator>(inst) || llvm::isa<llvm::UnaryOperator>(inst) ||
+         llvm::isa<llvm::CmpInst>(inst) || llvm::isa<llvm::SelectInst>(inst);
+}
+
+} // namespace
+
+ChainShape chainShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
+  llvm::BasicBlock *latch = loop.getLoopLatch();
+  if (!loop.isInnermost() || !latch)
+    return {};
+  // A vector operation is as many operations as it has elements: each
+  // element is a chain of its own (an int4 multiply-add, kept whole).
+  unsigned operations = 0, floatingPoint = 0;
+  for (llvm::BasicBlock *bb : loop.getBlocks())
+    for (llvm::Instruction &inst : *bb) {
+      if (!computes(inst))
+        continue;
+      llvm::Type *type = inst.getType();
+      auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
+      unsigned elements = vector ? unsigned(vector->getNumElements()) : 1;
+      operations += elements;
+      if (type->getScalarType()->isFloatingPointTy())
+        floatingPoint += elements;
+    }
+  // Per loop-carried value: the operations on the way from its value in
+  // one iteration to its value in the next (an induction variable: 1).
+  llvm::LoopBlocksRPO order(&loop);
+  order.perform(&loops);
+  unsigned chain = 0;
+  for (llvm::PHINode &phi : loop.getHeader()->phis()) {
+    std::map<const llvm::Value *, unsigned> depth{{&phi, 0}};
+    for (llvm::BasicBlock *bb : order) // definitions before uses
+      for (llvm::Instruction &inst : *bb) {
+        if (&inst == &phi)
+          continue;
+        unsigned deepest = 0;
+        bool reached = false;
+        for (llvm::Value *op : inst.operands())
+          if (auto it = depth.find(op); it != depth.end())
+            deepest = std::max(deepest, it->second), reached = true;
+        if (reached)
+          depth[&inst] = deepest + computes(inst);
+      }
+    if (auto it = depth.find(phi.getIncomingValueForBlock(latch)); it != depth.end())
+      chain = std::max(chain, it->second);
+  }
+  return {operations, chain, 2 * floatingPoint > operations};
+}
+
+} // namespace corecl::compiler

@@ -1,0 +1,43 @@
+// Loops bound by the latency of their chains of dependent operations
+// (dependent_chains.cpp): fewer than four operations per step of their
+// longest loop-carried chain, as clpeak's compute kernels are (each
+// multiply-add on the result of the last, one chain per component). Such a loop is bound by
+// latency, not by throughput, and runs fast only when the loop passes put the work-item loop inside
+// it and keep many work-items' chains in flight: body packets are not made for it
+// (body_packets.cpp), nor is it unrolled (unroll_small_loops.cpp).
+#pragma once
+
+namespace llvm {
+class Loop;
+class LoopInfo;
+} // namespace llvm
+
+namespace corecl::compiler {
+
+/// An innermost loop's operations (arithmetic, comparisons, selects, math
+/// intrinsics; a vector operation counts its elements) per iteration, and the longest loop-carried
+/// chain among them: the operations from a header phi's value in one iteration to its value in the
+/// next. Zeros for a loop that is not innermost or has no single latch.
+struct ChainShape {
+  unsigned operations = 0, chain = 0;
+  bool floatingPoint = false; // most operations are on floating point
+  /// Fewer than `parallelism` operations per step of the chain (and at
+  /// least eight operations).
+  bool latencyBound(unsigned parallelism) const {
+    return operations >= 8 && chain > 0 && operations < parallelism * chain;
+  }
+};
+ChainShape chainShape(llvm::Loop &loop, llvm::LoopInfo &loops);
+
+/// Operations per step of a loop's chain below which it waits on latency:
+/// an FMA takes four cycles on each of two pipes. clpeak's float2 (two
+/// chains of 16 multiply-adds per trip) ran at half its float's rate as a
+/// packet when the line was at two.
+constexpr unsigned kLatencyParallelism = 4;
+
+/// True if innermost `loop` is bound by its chains' latency.
+inline bool isLatencyBound(llvm::Loop &loop, llvm::LoopInfo &loops) {
+  return chainShape(loop, loops).latencyBound(kLatencyParallelism);
+}
+
+} // namespace corecl::compiler
