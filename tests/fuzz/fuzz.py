@@ -39,7 +39,8 @@ def run(runner, vendors, path, program, options, timeout):
     env = dict(os.environ, OCL_ICD_VENDORS=vendors, CORECL_CACHE="0")
     start = time.time()
     try:
-        proc = subprocess.run([runner, path, str(program.global_size), str(program.local_size),
+        local = "%dx%d" % program.shape if program.shape else str(program.local_size)
+        proc = subprocess.run([runner, path, str(program.global_size), local,
                                (program.options + " " + options).strip()], env=env, capture_output=True, text=True,
                               timeout=timeout)
     except subprocess.TimeoutExpired:

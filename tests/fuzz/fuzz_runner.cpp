@@ -2,6 +2,7 @@
 // CPU device of the first platform the ICD loader offers, and prints its
 // results for the driver script to compare with the host reference:
 //   fuzz_runner program.cl global local [build options]
+// (local: a size, or LXxLY for a 2-D launch of the same work-items)
 // Output: "out" and the global size's worth of hex words, then "acc" and
 // the four accumulators. Exit status 3: the build failed (log on stderr);
 // 4: another OpenCL error.
@@ -42,7 +43,17 @@ int main(int argc, char **argv) {
   std::stringstream text;
   text << file.rdbuf();
   std::string source = text.str();
-  size_t global = std::strtoul(argv[2], nullptr, 10), local = std::strtoul(argv[3], nullptr, 10);
+  // `local` is a size, or "LXxLY" for a 2-D launch: groups of LX x LY
+  // work-items side by side along x (the kernel flattens the ids).
+  size_t global = std::strtoul(argv[2], nullptr, 10);
+  char *rest = nullptr;
+  size_t local = std::strtoul(argv[3], &rest, 10), rows = 1;
+  if (rest && *rest == 'x')
+    rows = std::strtoul(rest + 1, nullptr, 10);
+  if (local == 0 || rows == 0 || (rows > 1 && global % (local * rows) != 0)) {
+    std::fprintf(stderr, "fuzz_runner: bad local size %s for %zu work-items\n", argv[3], global);
+    return 4;
+  }
   const char *options = argc > 4 ? argv[4] : "";
 
   cl_platform_id platform;
@@ -91,7 +102,11 @@ int main(int argc, char **argv) {
   clSetKernelArg(kernel, 0, sizeof outBuf, &outBuf);
   clSetKernelArg(kernel, 1, sizeof inBuf, &inBuf);
   clSetKernelArg(kernel, 2, sizeof accBuf, &accBuf);
-  err = clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, &local, 0, nullptr, nullptr);
+  size_t global2[2] = {global / rows, rows}, local2[2] = {local, rows};
+  err = rows > 1 ? clEnqueueNDRangeKernel(queue, kernel, 2, nullptr, global2, local2, 0, nullptr,
+                                          nullptr)
+                 : clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, &local, 0, nullptr,
+                                          nullptr);
   if (err != CL_SUCCESS)
     return fail("clEnqueueNDRangeKernel", err);
   err = clEnqueueReadBuffer(queue, outBuf, CL_TRUE, 0, out.size() * 4, out.data(), 0, nullptr,

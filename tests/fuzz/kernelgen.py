@@ -431,6 +431,12 @@ class Generator:
         # Whether the kernel states its work-group size: a stream of its own
         # too, drawn once, so that the late features' draws stay as they were.
         self.states_size = random.Random(seed ^ 0x6EED).random() < 0.3
+        # Whether a kernel that states its size runs it as rows of eight or
+        # more work-items in y (a stream of its own too): the ids are
+        # flattened in the kernel, so the program and its model stay 1-D,
+        # but the compiler may vectorise across y (item_order.cpp).
+        # Seeds before 19400 keep the programs they always had.
+        self.rows_draw = random.Random(seed ^ 0x7EED).random() if seed >= 19400 else 1.0
         self.mode = mode or MODES[seed % len(MODES)]
         m = self.mode
         self.use_barriers = m in ("barriers", "all")
@@ -976,12 +982,27 @@ class Generator:
         # the bounds of the local id (work_group_loops.cpp); the last group
         # of the range may still be partial.
         attribute = ""
+        self.shape = None
         if self.states_size and not self.groups_of_one:
             attribute = "__attribute__((reqd_work_group_size(%d, 1, 1))) " % self.local_size
+            if self.local_size in (16, 32, 64, 128) and self.rows_draw < 0.5 and \
+                    self.global_size % self.local_size == 0:
+                rows = 16 if self.local_size == 128 and self.rows_draw < 0.25 else 8
+                self.shape = (self.local_size // rows, rows)
+                attribute = "__attribute__((reqd_work_group_size(%d, %d, 1))) " % self.shape
+                c[0] += " shape=%dx%d" % self.shape
         c.append("kernel %svoid entry(global uint *out, global const uint *inp, "
                  "global uint *acc) {" % attribute)
-        c.append("  uint gid = (uint)get_global_id(0), lid = (uint)get_local_id(0);")
-        c.append("  uint grp = (uint)get_group_id(0), lsz = (uint)get_local_size(0);")
+        if self.shape:
+            # Groups side by side along x, each lx x ly work-items: the
+            # flattened ids are those of the 1-D range the model runs.
+            c.append("  uint lid = (uint)(get_local_id(0) + %du * get_local_id(1));" %
+                     self.shape[0])
+            c.append("  uint grp = (uint)get_group_id(0), lsz = %du;" % self.local_size)
+            c.append("  uint gid = grp * lsz + lid;")
+        else:
+            c.append("  uint gid = (uint)get_global_id(0), lid = (uint)get_local_id(0);")
+            c.append("  uint grp = (uint)get_group_id(0), lsz = (uint)get_local_size(0);")
         if self.uses_local:
             c.append("  local uint lm[%d];" % LOCAL_MAX)
         if self.uses_local_acc:
@@ -995,7 +1016,7 @@ class Generator:
         py.append("    if False: yield")
         py += body.py_lines
         return Program("\n".join(c) + "\n", "\n".join(py) + "\n", self.global_size,
-                       self.local_size, self.mode, options)
+                       self.local_size, self.mode, options, self.shape)
 
 
 def scope_is_helper(scope):
@@ -1036,8 +1057,9 @@ def cl_sext(a, bits):
 
 
 class Program:
-    def __init__(self, c_source, py_source, global_size, local_size, mode, options):
+    def __init__(self, c_source, py_source, global_size, local_size, mode, options, shape=None):
         self.options = options
+        self.shape = shape  # (lx, ly) for a 2-D launch, or None
         self.c_source = c_source
         self.py_source = py_source
         self.global_size = global_size
