@@ -769,6 +769,12 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
   llvm::Argument *ctx = body.getArg(p.ctx());
 
   std::set<llvm::BasicBlock *> barrierSet(blocks.barrier.begin(), blocks.barrier.end());
+  {
+    llvm::DominatorTree dt(body);
+    llvm::LoopInfo loops(dt);
+    regions.barrierInLoop = llvm::any_of(
+        blocks.barrier, [&](llvm::BasicBlock *bb) { return loops.getLoopFor(bb) != nullptr; });
+  }
   StorageLayout layout;
   moveAllocasToStorage(body, layout);
 
@@ -1000,6 +1006,8 @@ llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
     }
     kernel->addFnAttr(attr::kWiStorage, std::to_string(regions.wiStorageBytes));
     kernel->addFnAttr(attr::kBarriers, regions.hasBarriers ? "1" : "0");
+    if (regions.barrierInLoop)
+      kernel->addFnAttr(attr::kBarrierInLoop, "1");
     if (regions.regionResultSlot >= 0)
       kernel->addFnAttr(attr::kRegionResultSlot, std::to_string(regions.regionResultSlot));
   }

@@ -151,6 +151,10 @@ inline constexpr const char *kLocalBytes = "corecl.local-bytes";
 inline constexpr const char *kPrintf = "corecl.printf";
 inline constexpr const char *kWiStorage = "corecl.wi-storage";
 inline constexpr const char *kBarriers = "corecl.barriers";
+/// On a kernel: a barrier sits inside a loop (a tiled product's K loop),
+/// so its groups read panels of their inputs that neighbouring groups
+/// share (work_group_loops.cpp takes such groups in column strips).
+inline constexpr const char *kBarrierInLoop = "corecl.barrier-in-loop";
 /// On a kernel body, then its kernel: some work-items may end the kernel
 /// while others stop at a barrier (an early return before a loop that got
 /// a barrier). Each region's result is then kept per work-item in the

@@ -55,6 +55,7 @@ struct Regions {
   std::vector<llvm::Function *> functions; // region i starts at barrier i (0: entry)
   uint64_t wiStorageBytes = 0;             // per work-item
   bool hasBarriers = false;
+  bool barrierInLoop = false; // a barrier inside a loop of the body
   // Per region (as `functions`), when formed with item extents: its
   // accesses' estimated costs along x and along y (item_order.h).
   std::vector<OrderCosts> orderCosts;

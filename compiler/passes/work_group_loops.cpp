@@ -706,15 +706,18 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
     llvm::Value *linear = b.CreateAdd(begin, g, "group.linear");
     llvm::Value *groupId[3], *localSize[3];
-    // Kernels with barriers (tiled ones, sharing panels of their inputs
-    // between the groups of a row and of a column) take their groups in
-    // column strips: a slice of consecutive groups then covers a block of
-    // the grid, whose rows and columns share their panels from the cache.
-    // CLBlast's Xgemm 1024 in 8-wide strips: 37.8-53 against 50.6-74 ms
-    // (noisy minutes). CORECL_GROUP_STRIP=N sets the width, 0 or 1 off.
+    // Kernels with a barrier in a loop (tiled products, whose K loop reads
+    // panels of the inputs shared by the groups of a row and of a column)
+    // take their groups in column strips: a slice of consecutive groups
+    // then covers a block of the grid, whose rows and columns share their
+    // panels from the cache. CLBlast's Xgemm 1024 in 8-wide strips:
+    // 37.8-53 against 50.6-74 ms (noisy minutes). A stencil over local
+    // tiles (barriers, no loop around them) reuses no panels and keeps its
+    // order (bench's convolution measured the same either way, within
+    // noise). CORECL_GROUP_STRIP=N sets the width, 0 or 1 off.
     const char *stripEnv = std::getenv("CORECL_GROUP_STRIP");
     uint64_t strip = stripEnv ? std::strtoull(stripEnv, nullptr, 10) : kGroupStrip;
-    if (strip > 1 && regions.hasBarriers)
+    if (strip > 1 && regions.barrierInLoop)
       splitGroupIndexInStrips(b, linear, numGroups, strip, groupId);
     else
       splitGroupIndex(b, linear, numGroups, groupId);
@@ -1002,6 +1005,7 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
     kernel->getFnAttribute(attr::kWiStorage).getValueAsString().getAsInteger(10, storage);
     regions.wiStorageBytes = storage;
     regions.hasBarriers = kernel->getFnAttribute(attr::kBarriers).getValueAsString() == "1";
+    regions.barrierInLoop = kernel->hasFnAttribute(attr::kBarrierInLoop);
     if (kernel->hasFnAttribute(attr::kRegionResultSlot))
       kernel->getFnAttribute(attr::kRegionResultSlot)
           .getValueAsString()

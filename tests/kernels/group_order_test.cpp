@@ -1,4 +1,4 @@
-// Kernels with barriers take their work-groups in column strips
+// Kernels with a barrier in a loop take their work-groups in column strips
 // (work_group_loops.cpp: a slice of consecutive groups covers a block of
 // the grid). Every group must still run exactly once, with its own ids,
 // for grids the strips do not divide, in two and three dimensions and
@@ -12,22 +12,30 @@ namespace {
 
 using GroupOrderTest = KernelTest;
 
-// Each work-item adds its group's coordinates, seen before and after a
-// barrier through local memory, to its own output word.
+// Each work-item sums its group's coordinates, seen through local memory
+// after a barrier, over two rounds of a loop with barriers (a trip count
+// the compiler does not know, so the loop stays: the shape that takes
+// groups in strips), into its own output word.
 const char *kGroupIds = R"(
-  kernel void ids(global uint *out, global uint *runs) {
+  kernel void ids(global uint *out, global uint *runs, int rounds) {
     local uint seen[3];
-    if (get_local_id(0) == 0 && get_local_id(1) == 0 && get_local_id(2) == 0) {
-      seen[0] = get_group_id(0);
-      seen[1] = get_group_id(1);
-      seen[2] = get_group_id(2);
-      atomic_inc(&runs[(get_group_id(2) * get_num_groups(1) + get_group_id(1)) *
-                           get_num_groups(0) + get_group_id(0)]);
+    uint sum = 0;
+    for (int round = 0; round < rounds; ++round) {
+      if (get_local_id(0) == 0 && get_local_id(1) == 0 && get_local_id(2) == 0) {
+        seen[0] = get_group_id(0);
+        seen[1] = get_group_id(1);
+        seen[2] = get_group_id(2);
+        if (round == 0)
+          atomic_inc(&runs[(get_group_id(2) * get_num_groups(1) + get_group_id(1)) *
+                               get_num_groups(0) + get_group_id(0)]);
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      sum += seen[0] + 1000u * seen[1] + 1000000u * seen[2];
+      barrier(CLK_LOCAL_MEM_FENCE);
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
     size_t gx = get_global_id(0), gy = get_global_id(1), gz = get_global_id(2);
     size_t at = (gz * get_global_size(1) + gy) * get_global_size(0) + gx;
-    out[at] = seen[0] + 1000u * seen[1] + 1000000u * seen[2];
+    out[at] = sum;
   })";
 
 void checkGrid(KernelTest &t, cl_kernel kernel, cl_uint dims, const size_t global[3],
@@ -42,7 +50,7 @@ void checkGrid(KernelTest &t, cl_kernel kernel, cl_uint dims, const size_t globa
   }
   cl_mem out = t.outputBuffer<cl_uint>(items);
   cl_mem runs = t.bufferOf(std::vector<cl_uint>(groupCount, 0));
-  ASSERT_EQ(t.setArgs(kernel, out, runs), CL_SUCCESS);
+  ASSERT_EQ(t.setArgs(kernel, out, runs, cl_int(2)), CL_SUCCESS);
   ASSERT_EQ(t.run(kernel, dims, global, local), CL_SUCCESS);
   std::vector<cl_uint> got = t.read<cl_uint>(out, items), ran = t.read<cl_uint>(runs, groupCount);
   for (size_t g = 0; g < groupCount; ++g)
@@ -50,7 +58,8 @@ void checkGrid(KernelTest &t, cl_kernel kernel, cl_uint dims, const size_t globa
   for (size_t z = 0; z < global[2]; ++z)
     for (size_t y = 0; y < global[1]; ++y)
       for (size_t x = 0; x < global[0]; ++x) {
-        cl_uint want = cl_uint(x / local[0] + 1000 * (y / local[1]) + 1000000 * (z / local[2]));
+        cl_uint want =
+            2 * cl_uint(x / local[0] + 1000 * (y / local[1]) + 1000000 * (z / local[2]));
         ASSERT_EQ(got[(z * global[1] + y) * global[0] + x], want)
             << "item " << x << ", " << y << ", " << z;
       }
