@@ -50,11 +50,7 @@ unsigned instructionCount(const llvm::Loop &loop) {
 bool accessesPrivateMemory(const llvm::Loop &loop) {
   for (llvm::BasicBlock *bb : loop.blocks())
     for (llvm::Instruction &inst : *bb) {
-      llvm::Value *pointer = nullptr;
-      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
-        pointer = load->getPointerOperand();
-      else if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
-        pointer = store->getPointerOperand();
+      const llvm::Value *pointer = llvm::getLoadStorePointerOperand(&inst);
       if (pointer && llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(pointer)))
         return true;
     }
