@@ -107,12 +107,6 @@ bool crossesBarrier(llvm::Instruction &def, llvm::Use &use,
   return false;
 }
 
-llvm::Instruction *insertionPointFor(llvm::Use &use) {
-  auto *user = llvm::cast<llvm::Instruction>(use.getUser());
-  if (auto *phi = llvm::dyn_cast<llvm::PHINode>(user))
-    return phi->getIncomingBlock(use)->getTerminator();
-  return user;
-}
 
 /// Sets each of `uses` to the value `make(insertion point)` returns for it.
 /// A phi may use a value twice from one predecessor (a switch with two
@@ -123,12 +117,12 @@ template <class Make> void replaceUses(const std::vector<llvm::Use *> &uses, Mak
   for (llvm::Use *use : uses) {
     auto *phi = llvm::dyn_cast<llvm::PHINode>(use->getUser());
     if (!phi) {
-      use->set(make(insertionPointFor(*use)));
+      use->set(make(reloadPointFor(*use)));
       continue;
     }
     auto [it, fresh] = perEdge.try_emplace({phi, phi->getIncomingBlock(*use)}, nullptr);
     if (fresh)
-      it->second = make(insertionPointFor(*use));
+      it->second = make(reloadPointFor(*use));
     use->set(it->second);
   }
 }
@@ -137,7 +131,7 @@ template <class Make> void replaceUses(const std::vector<llvm::Use *> &uses, Mak
 /// may then run in the same pass of a region as the definition.
 bool reachedWithoutBarrier(llvm::Instruction &def, llvm::Use &use,
                            const std::set<llvm::BasicBlock *> &barrierBlocks) {
-  llvm::BasicBlock *target = insertionPointFor(use)->getParent();
+  llvm::BasicBlock *target = reloadPointFor(use)->getParent();
   std::vector<llvm::BasicBlock *> work(llvm::succ_begin(def.getParent()),
                                        llvm::succ_end(def.getParent()));
   std::set<llvm::BasicBlock *> seen;
@@ -390,12 +384,6 @@ void moveAllocasToStorage(llvm::Function &f, StorageLayout &layout) {
   }
 }
 
-/// Where a stored copy of `def` goes: just after it (after the phis for a
-/// phi).
-llvm::Instruction *storePointFor(llvm::Instruction &def) {
-  return llvm::isa<llvm::PHINode>(def) ? &*def.getParent()->getFirstInsertionPt()
-                                       : def.getNextNode();
-}
 
 uint64_t slotSize(const llvm::DataLayout &dl, llvm::Type *type, uint64_t &align) {
   align = dl.getABITypeAlign(type).value();
@@ -769,12 +757,11 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
   llvm::Argument *ctx = body.getArg(p.ctx());
 
   std::set<llvm::BasicBlock *> barrierSet(blocks.barrier.begin(), blocks.barrier.end());
-  {
-    llvm::DominatorTree dt(body);
-    llvm::LoopInfo loops(dt);
-    regions.barrierInLoop = llvm::any_of(
-        blocks.barrier, [&](llvm::BasicBlock *bb) { return loops.getLoopFor(bb) != nullptr; });
-  }
+  // Valid to the end: storage and demotion add instructions, not blocks.
+  llvm::DominatorTree dt(body);
+  llvm::LoopInfo loops(dt);
+  regions.barrierInLoop = llvm::any_of(
+      blocks.barrier, [&](llvm::BasicBlock *bb) { return loops.getLoopFor(bb) != nullptr; });
   StorageLayout layout;
   moveAllocasToStorage(body, layout);
 
@@ -875,13 +862,7 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
   if (body.hasFnAttribute(attr::kRetiring))
     regions.regionResultSlot = int64_t(layout.allocate(4, 4));
   regions.wiStorageBytes = layout.size();
-  // (Demoting values added no blocks: blocksOf still holds.)
-  std::optional<llvm::DominatorTree> dt;
-  std::optional<llvm::LoopInfo> loops;
-  if (orderExtents) {
-    dt.emplace(body);
-    loops.emplace(*dt);
-  }
+  // (Demoting values added no blocks: blocksOf and loops still hold.)
   for (size_t r = 0; r <= blocks.barrier.size(); ++r) {
     std::map<const llvm::BasicBlock *, llvm::BasicBlock *> origin;
     regions.functions.push_back(cloneRegion(body, unsigned(r), blocks, blocksOf[r], origin));
@@ -893,7 +874,7 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
             auto found = origin.find(&bb);
             return found == origin.end()
                        ? 0u
-                       : timesRun(*loops, start, found->second, blocksOf[r]);
+                       : timesRun(loops, start, found->second, blocksOf[r]);
           }));
     }
     if (!commits[r].empty())
@@ -954,7 +935,8 @@ Regions formRegionsInCheaperOrder(llvm::Function &body, const ItemExtents &exten
   }
   if (columns)
     body.addFnAttr(attr::kItemOrder, "yx");
-  Regions regions = formBarrierRegions(body, &extents);
+  // The region estimates decide only between the two layouts.
+  Regions regions = formBarrierRegions(body, other ? &extents : nullptr);
   if (other && !regions.hasBarriers) {
     other->eraseFromParent();
   } else if (other) {

@@ -35,10 +35,8 @@
 
 #include <llvm/ADT/Statistic.h>
 #include <llvm/Analysis/LoopInfo.h>
-#include <llvm/Analysis/LoopIterator.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/InstIterator.h>
-#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/Support/Debug.h>
@@ -47,7 +45,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
 #include <string>
 
 #define DEBUG_TYPE "corecl-body-packets"

@@ -315,10 +315,14 @@ std::pair<uint64_t, uint64_t> accessCosts(llvm::Function &f, uint64_t x, uint64_
 /// formation was tuned with: CLBlast's Xgemm (y estimated 3 % cheaper)
 /// measured about as fast either way, XgemmDirectTN (y 14 % to 33 %
 /// cheaper) twice as fast along y. CORECL_ITEM_ORDER decides instead.
-bool columnsWin(std::pair<uint64_t, uint64_t> costs) {
+std::optional<bool> forcedColumns() {
   if (const char *forced = std::getenv("CORECL_ITEM_ORDER"); forced && *forced)
     return std::string(forced) == "yx";
-  return costs.second * 20 < costs.first * 19;
+  return std::nullopt;
+}
+
+bool columnsWin(std::pair<uint64_t, uint64_t> costs) {
+  return forcedColumns().value_or(costs.second * 20 < costs.first * 19);
 }
 
 } // namespace
@@ -331,10 +335,6 @@ std::optional<ItemExtents> extentsForEitherOrder(llvm::Function &body) {
   if (!extents)
     return std::nullopt;
   return ItemExtents{extents->first, extents->second};
-}
-
-bool prefersColumns(llvm::Function &f, const ItemExtents &extents) {
-  return columnsWin(accessCosts(f, extents.x, extents.y));
 }
 
 OrderCosts regionCosts(llvm::Function &region, const ItemExtents &extents,
@@ -353,16 +353,13 @@ uint64_t costInPreferredOrder(const OrderCosts &costs) {
 
 std::optional<bool> clearPreference(llvm::Function &body, const ItemExtents &extents) {
   auto [x, y] = accessCosts(body, extents.x, extents.y);
-  if (itemOrderForced() || y * 20 < x * 19)
-    return columnsWin({x, y});
+  if (std::optional<bool> forced = forcedColumns())
+    return forced;
+  if (y * 20 < x * 19)
+    return true;
   if (x * 20 < y * 19)
     return false;
   return std::nullopt;
-}
-
-bool itemOrderForced() {
-  const char *forced = std::getenv("CORECL_ITEM_ORDER");
-  return forced && *forced;
 }
 
 } // namespace corecl::compiler

@@ -23,18 +23,12 @@ struct ItemExtents {
 };
 std::optional<ItemExtents> extentsForEitherOrder(llvm::Function &body);
 
-/// True if `f` (a kernel body) costs clearly less with its accesses
-/// vectorised along y than along x: weighted by loop depth, five percent
-/// in favour of x. CORECL_ITEM_ORDER=xy or yx decides instead.
-bool prefersColumns(llvm::Function &f, const ItemExtents &extents);
-
-/// prefersColumns's answer for a kernel body when one order costs at
-/// least five percent less than the other (or the order is forced), else
-/// nothing: too close for an estimate over the whole body to tell.
+/// Whether a kernel body's accesses (weighted by loop depth) cost clearly
+/// less along y (true) or along x (false): one order at least five
+/// percent cheaper, or the order forced by CORECL_ITEM_ORDER=xy or yx.
+/// Nothing when the two are too close for an estimate over the whole body
+/// to tell.
 std::optional<bool> clearPreference(llvm::Function &body, const ItemExtents &extents);
-
-/// Whether a kernel's order is forced for experiments (CORECL_ITEM_ORDER).
-bool itemOrderForced();
 
 /// Estimated vector costs of a region along x and along y.
 struct OrderCosts {
@@ -52,7 +46,8 @@ using LoopDepth = std::function<unsigned(const llvm::BasicBlock &)>;
 OrderCosts regionCosts(llvm::Function &region, const ItemExtents &extents,
                        const LoopDepth &loopDepth);
 
-/// The order decision prefersColumns makes, from costs.
+/// True if a region with these costs runs along y: five percent in favour
+/// of x (or CORECL_ITEM_ORDER decides).
 bool prefersColumns(const OrderCosts &costs);
 
 /// The cost in the order prefersColumns picks.

@@ -14,6 +14,19 @@
 #include <set>
 
 namespace corecl::compiler {
+
+llvm::Instruction *storePointFor(llvm::Instruction &def) {
+  return llvm::isa<llvm::PHINode>(def) ? &*def.getParent()->getFirstInsertionPt()
+                                       : def.getNextNode();
+}
+
+llvm::Instruction *reloadPointFor(llvm::Use &use) {
+  auto *user = llvm::cast<llvm::Instruction>(use.getUser());
+  if (auto *phi = llvm::dyn_cast<llvm::PHINode>(user))
+    return phi->getIncomingBlock(use)->getTerminator();
+  return user;
+}
+
 namespace {
 
 // Past this many values in phi groups the pairwise checks are not worth
@@ -22,24 +35,12 @@ constexpr size_t kMaxCandidates = 512;
 // Blocks walked per check before giving up (and keeping slots apart).
 constexpr size_t kMaxBlocksWalked = 4096;
 
-llvm::Instruction *reloadPoint(llvm::Use &use) {
-  auto *user = llvm::cast<llvm::Instruction>(use.getUser());
-  if (auto *phi = llvm::dyn_cast<llvm::PHINode>(user))
-    return phi->getIncomingBlock(use)->getTerminator();
-  return user;
-}
-
-llvm::Instruction *storePoint(llvm::Instruction &def) {
-  return llvm::isa<llvm::PHINode>(def) ? &*def.getParent()->getFirstInsertionPt()
-                                       : def.getNextNode();
-}
-
 /// True if a path from `from`'s store reaches one of `to`'s reloads
 /// without passing `to`'s definition (or the walk grows too long to tell).
 bool storeReachesReload(const KeptValue &from, const KeptValue &to) {
   std::set<llvm::Instruction *> reloads;
   for (llvm::Use *use : to.second)
-    reloads.insert(reloadPoint(*use));
+    reloads.insert(reloadPointFor(*use));
   llvm::Instruction *killer = to.first;
   // For a phi the definition is the whole phi group at the block's top.
   llvm::BasicBlock *killerBlock = killer->getParent();
@@ -62,7 +63,7 @@ bool storeReachesReload(const KeptValue &from, const KeptValue &to) {
     }
     return false;
   };
-  llvm::Instruction *begin = storePoint(*from.first);
+  llvm::Instruction *begin = storePointFor(*from.first);
   llvm::BasicBlock *first = begin->getParent();
   bool stopped = false;
   if (scan(begin->getIterator(), first, stopped))

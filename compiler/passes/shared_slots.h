@@ -24,16 +24,22 @@ class Use;
 
 namespace corecl::compiler {
 
+/// Where a value kept in per-work-item storage is stored: just after its
+/// definition (after the phis for a phi).
+llvm::Instruction *storePointFor(llvm::Instruction &def);
+
+/// Where a use across a barrier reloads the value: just before the user
+/// (at the end of the incoming block for a phi).
+llvm::Instruction *reloadPointFor(llvm::Use &use);
+
 /// A value kept in per-work-item storage and its uses across barriers,
 /// which reload it.
 using KeptValue = std::pair<llvm::Instruction *, std::vector<llvm::Use *>>;
 
 /// For each of `kept` that shares slots with another, the value whose
 /// slots it uses (the first of its group in `kept`); values not in the
-/// map get slots of their own. A value's store goes right after its
-/// definition (after the phis for a phi), its reloads just before the
-/// uses (at the end of the incoming block for a phi): two values share
-/// only if no path from one's store reaches a reload of the other without
+/// map get slots of their own. Stored and reloaded where storePointFor and
+/// reloadPointFor say, two values share only if no path from one's store reaches a reload of the other without
 /// passing the other's definition.
 std::map<llvm::Instruction *, llvm::Instruction *>
 sharedSlotLeaders(const std::vector<KeptValue> &kept);
