@@ -595,6 +595,16 @@ llvm::Function *packetRow(llvm::Function &packet, unsigned width) {
     result->addIncoming(call, ran);
     b.CreateRet(result);
   }
+  // The packet's lanes are work-items of one group, whose atomics it runs
+  // lane by lane in lane order on the group's thread: those on local memory
+  // need no lock (the bench's histogram of local atomics as region packets:
+  // 0.95x -> 3.5x PoCL, as fast as the work-item loops).
+  {
+    std::vector<llvm::BasicBlock *> blocks;
+    for (llvm::BasicBlock &bb : packet)
+      blocks.push_back(&bb);
+    lowerLocalAtomics(blocks);
+  }
   // A packet without loops of its own is often one chain of dependent
   // operations (a dot product's multiply-adds): four packets of the row
   // side by side keep four chains in flight.
