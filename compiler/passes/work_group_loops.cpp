@@ -12,6 +12,7 @@
 #include "compiler/kernel_metadata.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
+#include "compiler/passes/row_guard.h"
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -566,7 +567,7 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
 /// 129-171 with 1 (32x32: no difference beyond noise).
 constexpr unsigned kPacketsPerStep = 4;
 
-llvm::Function *packetRow(llvm::Function &packet, unsigned width) {
+llvm::Function *packetRow(llvm::Function &packet, unsigned width, llvm::Function *bound) {
   llvm::LLVMContext &context = packet.getContext();
   llvm::Function *row =
       llvm::Function::Create(packet.getFunctionType(), llvm::GlobalValue::InternalLinkage,
@@ -575,6 +576,22 @@ llvm::Function *packetRow(llvm::Function &packet, unsigned width) {
   WorkItemParams params{unsigned(packet.arg_size() - WorkItemParams::kCount)};
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", row));
   llvm::Value *count = b.CreateUDiv(row->getArg(params.localSize(0)), b.getInt64(width), "packets");
+  llvm::CallInst *boundCall = nullptr;
+  if (bound) {
+    // The row stops at its first packet wholly past the work-items its
+    // guard lets through (row_guard.h), but runs one packet at least: the
+    // region result is the last packet's.
+    std::vector<llvm::Value *> args;
+    for (llvm::Argument &arg : row->args())
+      args.push_back(&arg);
+    boundCall = b.CreateCall(bound, args, "active");
+    llvm::Value *full = b.CreateMul(count, b.getInt64(width));
+    llvm::Value *active = b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, boundCall, full);
+    llvm::Value *needed = b.CreateUDiv(b.CreateAdd(active, b.getInt64(width - 1)),
+                                       b.getInt64(width), "packets.needed");
+    llvm::Value *some = b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, count, b.getInt64(1));
+    count = b.CreateBinaryIntrinsic(llvm::Intrinsic::umax, needed, some, nullptr, "packets.run");
+  }
   llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
   llvm::CallInst *call = nullptr;
   llvm::BranchInst *latch = emitLoopMaybeEmpty(
@@ -627,6 +644,11 @@ llvm::Function *packetRow(llvm::Function &packet, unsigned width) {
   llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
   loopId->replaceOperandWith(0, loopId);
   latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
+  if (boundCall) {
+    llvm::InlineFunctionInfo info;
+    llvm::InlineFunction(*boundCall, info);
+    bound->eraseFromParent();
+  }
   if (packet.hasFnAttribute(attr::kOutlined)) {
     keepAsCall(packet);
   } else {
@@ -1030,7 +1052,7 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       llvm::Function *row = nullptr;
       if (it != regionPacketOf.end()) {
         llvm::Function *packet = it->second;
-        row = packetRow(*packet, width);
+        row = packetRow(*packet, width, rowActiveBound(*region));
         if (packet->use_empty())
           packet->eraseFromParent();
         else

@@ -5,7 +5,10 @@
 ; the packet runs their atomics lane by lane: an atomic on local memory
 ; becomes a plain load and store there as in the work-item loops (a lock
 ; per work-item made the bench's histogram of local atomics 3.7x slower),
-; and one on global memory stays atomic.
+; and one on global memory stays atomic. A row stops at the first packet
+; whose work-items a guard `lid.x < s` turns away (row_guard.cpp) when
+; those would change nothing their neighbours could tell apart, and runs
+; whole when they keep a value of their own across the next barrier.
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -26,6 +29,52 @@ entry:
   ret void
 }
 
+define spir_kernel void @halve(ptr addrspace(3) %x, i64 %s) !kernel_arg_addr_space !5 !kernel_arg_access_qual !6 !kernel_arg_type !7 !kernel_arg_base_type !7 !kernel_arg_type_qual !6 !kernel_arg_name !8 {
+entry:
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %mine = getelementptr inbounds i32, ptr addrspace(3) %x, i64 %lid
+  %v = trunc i64 %lid to i32
+  store i32 %v, ptr addrspace(3) %mine, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  %active = icmp ult i64 %lid, %s
+  br i1 %active, label %add, label %done
+
+add:
+  %far = add i64 %lid, %s
+  %theirs = getelementptr inbounds i32, ptr addrspace(3) %x, i64 %far
+  %w = load i32, ptr addrspace(3) %theirs, align 4
+  %u = load i32, ptr addrspace(3) %mine, align 4
+  %sum = add i32 %u, %w
+  store i32 %sum, ptr addrspace(3) %mine, align 4
+  br label %done
+
+done:
+  call spir_func void @_Z7barrierj(i32 1)
+  ret void
+}
+
+define spir_kernel void @keep(ptr addrspace(3) %x, i64 %s) !kernel_arg_addr_space !5 !kernel_arg_access_qual !6 !kernel_arg_type !7 !kernel_arg_base_type !7 !kernel_arg_type_qual !6 !kernel_arg_name !8 {
+entry:
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %mine = getelementptr inbounds i32, ptr addrspace(3) %x, i64 %lid
+  %v = trunc i64 %lid to i32
+  store i32 %v, ptr addrspace(3) %mine, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  %own = mul i32 %v, 5
+  %active = icmp ult i64 %lid, %s
+  br i1 %active, label %load, label %done
+
+load:
+  %u = load i32, ptr addrspace(3) %mine, align 4
+  br label %done
+
+done:
+  %kept = phi i32 [ %own, %entry ], [ %u, %load ]
+  call spir_func void @_Z7barrierj(i32 1)
+  store i32 %kept, ptr addrspace(3) %mine, align 4
+  ret void
+}
+
 declare spir_func i64 @_Z12get_local_idj(i32)
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare spir_func void @_Z7barrierj(i32)
@@ -39,8 +88,22 @@ declare spir_func void @_Z7barrierj(i32)
 ; CHECK-LABEL: define internal i32 @count_bytes.body.region1.packet{{[0-9]+}}.row(
 ; CHECK: atomicrmw add ptr addrspace(1)
 
+; CHECK-LABEL: define internal i32 @halve.body.region1.packet{{[0-9]+}}.row(
+; CHECK: [[FULL:%.*]] = mul i64 %packets, [[W:[0-9]+]]
+; CHECK-NEXT: [[ACTIVE:%.*]] = call i64 @llvm.umin.i64(i64 %1, i64 [[FULL]])
+; CHECK-NEXT: [[UP:%.*]] = add i64 [[ACTIVE]], {{[0-9]+}}
+; CHECK-NEXT: %packets.needed = udiv i64 [[UP]], [[W]]
+; CHECK: %packets.run = call i64 @llvm.umax.i64(i64 %packets.needed,
+; CHECK-LABEL: define internal i32 @keep.body.region1.packet{{[0-9]+}}.row(
+; CHECK-NOT: packets.run
+; CHECK: ret i32
+
 !0 = !{i32 1, i32 1, i32 3}
 !1 = !{!"none", !"none", !"none"}
 !2 = !{!"uchar*", !"uint*", !"uint*"}
 !3 = !{!"", !"", !""}
 !4 = !{!"data", !"bins", !"counts"}
+!5 = !{i32 3, i32 0}
+!6 = !{!"", !""}
+!7 = !{!"int*", !"ulong"}
+!8 = !{!"x", !"s"}
