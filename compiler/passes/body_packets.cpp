@@ -99,6 +99,10 @@ bool isLongStraightLine(llvm::Function &f) {
   return llvm::LoopInfo(dominators).empty();
 }
 
+unsigned packetLaneDimension(const llvm::Function &region) {
+  return region.getFnAttribute(attr::kLoopOrder).getValueAsString() == "yx" ? 1 : 0;
+}
+
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const WorkGroupLoopsOptions &options,
                                 std::string &whyNot, PacketReport *report, bool fillRegisters) {
@@ -128,8 +132,8 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
   if (width < 2)
     whyNot = "too many values live for more than one lane";
   else
-    packet = packetizeFunction(*source, width, {params.localId(0)}, {}, Lanes::OfOneGroup, whyNot,
-                               report);
+    packet = packetizeFunction(*source, width, {params.localId(packetLaneDimension(region))}, {},
+                               Lanes::OfOneGroup, whyNot, report);
   if (packet) {
     packet->setName(region.getName() + ".packet" + std::to_string(width));
     packet->addFnAttr(attr::kPacketWidth, std::to_string(width));

@@ -89,7 +89,8 @@ struct WorkGroupLoopsOptions {
 struct PacketReport;
 
 /// A packet of `region` (a kernel body or region) over consecutive
-/// work-items of a row (lane = local id x), made from a copy with short
+/// work-items of a row (lane = local id x), or of a column (lane = local id
+/// y) for a region that runs along y (attr::kLoopOrder), made from a copy with short
 /// vectors split into components; its width comes from the options or the
 /// region (packet_width.h). Null, with the reason, where none is made.
 /// `fillRegisters`: as many lanes as fill a register whatever the live
@@ -98,6 +99,11 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
                                 llvm::Function &region, const WorkGroupLoopsOptions &options,
                                 std::string &whyNot, PacketReport *report,
                                 bool fillRegisters = false);
+
+/// The local-id dimension a packet of `region` runs its lanes along: 1 for
+/// a region that runs its work-items along y (attr::kLoopOrder "yx", whose
+/// per-work-item storage is laid out y-fastest), else 0.
+unsigned packetLaneDimension(const llvm::Function &region);
 
 /// True for a function without loops and of so many instructions that
 /// the work-group function calls its packets instead of inlining them

@@ -48,10 +48,11 @@ struct Guard {
 
 class GuardFinder {
 public:
-  explicit GuardFinder(llvm::Function &region)
+  GuardFinder(llvm::Function &region, unsigned dimension)
       : region_(region), divergence_(region),
         lidX_(region.getArg(
-            WorkItemParams{unsigned(region.arg_size() - WorkItemParams::kCount)}.localId(0))) {}
+            WorkItemParams{unsigned(region.arg_size() - WorkItemParams::kCount)}.localId(
+                dimension))) {}
 
   /// The blocks from the entry that only compute and branch alike for every
   /// work-item, and the guards that end some of them.
@@ -61,7 +62,8 @@ public:
   std::map<llvm::BasicBlock *, Guard> guards;
 
 private:
-  /// lid.x itself, or a cast of it at least 32 bits wide (lid.x < 2^31).
+  /// The lanes' local id (lid.x, or lid.y for a column) itself, or a cast
+  /// of it at least 32 bits wide (local ids are below 2^31).
   bool isLidX(llvm::Value *v) const;
   std::optional<Guard> guardOf(llvm::BranchInst &branch) const;
   /// Whether `inst` has no effect a work-item could tell apart from the
@@ -186,10 +188,10 @@ void GuardFinder::walk() {
 
 } // namespace
 
-llvm::Function *rowActiveBound(llvm::Function &region) {
+llvm::Function *rowActiveBound(llvm::Function &region, unsigned dimension) {
   if (region.isDeclaration() || region.arg_size() < WorkItemParams::kCount)
     return nullptr;
-  GuardFinder finder(region);
+  GuardFinder finder(region, dimension);
   finder.walk();
   if (finder.guards.empty())
     return nullptr;

@@ -7,9 +7,12 @@
 // packet of the row, most of them only to find every lane turned away: the
 // bench's reduction as region packets was 1.2x PoCL against 6.5x.
 //
-// The bound is found on the scalar region, before its first side effect:
+// The bound is found on the scalar region, before anything a work-item
+// does that another could tell apart:
 // from the entry, through blocks that only compute (no stores, atomics,
-// volatile accesses or calls that are not pure intrinsics) and branch on
+// volatile accesses or calls that are not pure intrinsics; stores of the
+// same value to the same address for every work-item are repeated once
+// more before the first packet, which changes nothing) and branch on
 // values the same for every work-item, to a branch on `lid.x < u` (u the
 // same for every work-item; also `u > lid.x`, `lid.x >= u` with the ways
 // swapped, and `lid.x == 0`). Work-items at or past u then take the other
@@ -32,11 +35,12 @@ class Function;
 namespace corecl::compiler {
 
 /// A new internal function with `region`'s parameters returning, as i64,
-/// the number of work-items at the start of a row (lid.x below it) that
-/// may do anything in the region: all work-items (UINT64_MAX) where the
-/// region reaches no such guard. Its lid.x parameter is not read. Null
-/// when `region` has no guard of that shape, so every row runs whole.
-llvm::Function *rowActiveBound(llvm::Function &region);
+/// the number of work-items at the start of a row (local id `dimension`
+/// below it; a column's for dimension 1) that may do anything in the
+/// region: all work-items (UINT64_MAX) where the region reaches no such
+/// guard. Its result does not depend on that local id. Null when `region`
+/// has no guard of that shape, so every row runs whole.
+llvm::Function *rowActiveBound(llvm::Function &region, unsigned dimension);
 
 } // namespace corecl::compiler
 

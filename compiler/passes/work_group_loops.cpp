@@ -567,7 +567,8 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
 /// 129-171 with 1 (32x32: no difference beyond noise).
 constexpr unsigned kPacketsPerStep = 4;
 
-llvm::Function *packetRow(llvm::Function &packet, unsigned width, llvm::Function *bound) {
+llvm::Function *packetRow(llvm::Function &packet, unsigned width, unsigned dimension,
+                          llvm::Function *bound) {
   llvm::LLVMContext &context = packet.getContext();
   llvm::Function *row =
       llvm::Function::Create(packet.getFunctionType(), llvm::GlobalValue::InternalLinkage,
@@ -575,7 +576,8 @@ llvm::Function *packetRow(llvm::Function &packet, unsigned width, llvm::Function
   row->copyAttributesFrom(&packet);
   WorkItemParams params{unsigned(packet.arg_size() - WorkItemParams::kCount)};
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", row));
-  llvm::Value *count = b.CreateUDiv(row->getArg(params.localSize(0)), b.getInt64(width), "packets");
+  llvm::Value *count =
+      b.CreateUDiv(row->getArg(params.localSize(dimension)), b.getInt64(width), "packets");
   llvm::CallInst *boundCall = nullptr;
   if (bound) {
     // The row stops at its first packet wholly past the work-items its
@@ -600,7 +602,8 @@ llvm::Function *packetRow(llvm::Function &packet, unsigned width, llvm::Function
         std::vector<llvm::Value *> args;
         for (llvm::Argument &arg : row->args())
           args.push_back(&arg);
-        args[params.localId(0)] = b.CreateMul(p, b.getInt64(width), "lid.x");
+        args[params.localId(dimension)] =
+            b.CreateMul(p, b.getInt64(width), dimension ? "lid.y" : "lid.x");
         call = b.CreateCall(&packet, args);
       },
       skipped, ran);
@@ -773,13 +776,18 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     // A row of work-items through a region's packet (region_packets.cpp):
     // its full packets, then the rest one at a time. Returns the region's
     // result (null if void).
-    auto runRowOfPackets = [&](llvm::IRBuilder<> &b, size_t index, llvm::Value *y, llvm::Value *z,
-                               llvm::BasicBlock *start) -> llvm::Value * {
+    // A column's (lanes along y) for a region that runs along y: `other` is
+    // then the column's x, else the row's y.
+    auto runRowOfPackets = [&](llvm::IRBuilder<> &b, size_t index, llvm::Value *other,
+                               llvm::Value *z, llvm::BasicBlock *start,
+                               bool column) -> llvm::Value * {
       llvm::Function *region = regions.functions[index];
       unsigned width = regions.regionPacketWidths[index];
-      llvm::Value *packets = b.CreateUDiv(localSize[0], b.getInt64(width), "packets");
+      unsigned dim = column ? 1 : 0;
+      llvm::Value *packets = b.CreateUDiv(localSize[dim], b.getInt64(width), "packets");
       llvm::Value *whole = b.CreateMul(packets, b.getInt64(width));
-      auto args = [&](llvm::Value *x) {
+      auto args = [&](llvm::Value *along) {
+        llvm::Value *x = column ? other : along, *y = column ? along : other;
         std::vector<llvm::Value *> callArgs = kernelArgs;
         callArgs.push_back(ctx);
         callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
@@ -791,16 +799,17 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       // The row's full packets, in one call (packetRow).
       llvm::CallInst *afterPackets =
           b.CreateCall(regions.regionPackets[index], args(b.getInt64(0)));
+      const char *name = column ? "lid.y" : "lid.x";
       llvm::BranchInst *latch = emitLoopMaybeEmpty(
-          b, b.CreateSub(localSize[0], whole), "lid.x",
+          b, b.CreateSub(localSize[dim], whole), name,
           [&](llvm::IRBuilder<> &b, llvm::Value *i) {
-            call = b.CreateCall(region, args(b.CreateAdd(whole, i, "lid.x")));
+            call = b.CreateCall(region, args(b.CreateAdd(whole, i, name)));
           },
           skipped, ran);
       bool outlined = regions.regionPackets[index]->hasFnAttribute(attr::kOutlined);
       if (outlined)
         keepAsCall(*region);
-      calls.push_back({call, latch, nullptr, start, nullptr, localSize[0], false, outlined});
+      calls.push_back({call, latch, nullptr, start, nullptr, localSize[dim], false, outlined});
       if (region->getReturnType()->isVoidTy())
         return nullptr;
       llvm::PHINode *result = b.CreatePHI(region->getReturnType(), 2, "row.result");
@@ -816,8 +825,8 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       bool packets =
           !resultSlots && index < regions.regionPackets.size() && regions.regionPackets[index];
       // item_order.h: y innermost, the loop the vectoriser takes.
-      bool columns = !packets && !resultSlots &&
-                     region->getFnAttribute(attr::kLoopOrder).getValueAsString() == "yx";
+      bool columns =
+          !resultSlots && region->getFnAttribute(attr::kLoopOrder).getValueAsString() == "yx";
       unsigned outerDim = columns ? 0 : 1, innerDim = columns ? 1 : 0;
       emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
         emitLoop(
@@ -825,7 +834,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
             [&](llvm::IRBuilder<> &b, llvm::Value *outerId) {
               llvm::Value *y = outerId; // with rows (not columns) only
               if (packets) {
-                result = runRowOfPackets(b, index, y, z, start);
+                result = runRowOfPackets(b, index, outerId, z, start, columns);
                 return;
               }
               llvm::CallInst *call = nullptr;
@@ -1052,7 +1061,8 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       llvm::Function *row = nullptr;
       if (it != regionPacketOf.end()) {
         llvm::Function *packet = it->second;
-        row = packetRow(*packet, width, rowActiveBound(*region));
+        unsigned dimension = packetLaneDimension(*region);
+        row = packetRow(*packet, width, dimension, rowActiveBound(*region, dimension));
         if (packet->use_empty())
           packet->eraseFromParent();
         else
