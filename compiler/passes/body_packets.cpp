@@ -105,7 +105,7 @@ unsigned packetLaneDimension(const llvm::Function &region) {
 
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const WorkGroupLoopsOptions &options,
-                                std::string &whyNot, PacketReport *report, bool fillRegisters) {
+                                std::string &whyNot, PacketReport *report, LiveLimit limit) {
   WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
   // The packet is made from a copy with short vectors split; the region
   // itself stays as it is for the rest of a row.
@@ -127,7 +127,7 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
   unsigned width = options.regionPacketWidth
                        ? options.regionPacketWidth
                        : choosePacketWidth(*source, source->getArg(params.ctx()), options.simdBytes,
-                                           split != nullptr, fillRegisters);
+                                           split != nullptr, limit);
   llvm::Function *packet = nullptr;
   if (width < 2)
     whyNot = "too many values live for more than one lane";
@@ -174,7 +174,8 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
       whyNot = "a loop bound by its chains' latency";
     } else {
       PacketReport report;
-      packet = packetizeRegion(module, analyses, *body, options, whyNot, &report, outline);
+      packet = packetizeRegion(module, analyses, *body, options, whyNot, &report,
+                               outline ? LiveLimit::None : LiveLimit::Registers);
       if (packet && report.scatteredInLoops) {
         whyNot = std::to_string(report.scatteredInLoops) +
                  " accesses in loops not consecutive between lanes";

@@ -132,7 +132,8 @@ llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module, llvm::Module
       bool outline = isLongStraightLine(*scalar);
       unsigned width = options.packetWidth
                            ? options.packetWidth
-                           : choosePacketWidth(*scalar, ctx, options.simdBytes, false, outline);
+                           : choosePacketWidth(*scalar, ctx, options.simdBytes, false,
+                                               outline ? LiveLimit::None : LiveLimit::Registers);
       if (width < 2)
         whyNot = "too many values live for more than one lane";
       else

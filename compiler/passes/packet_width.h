@@ -15,9 +15,14 @@ namespace corecl::compiler {
 /// aside), and no more than keep its live values within the registers.
 /// `componentsSplit`: short vectors (up to four elements) were split into
 /// components for computing, and only move through memory whole.
-/// `fillRegisters`: the live values set no limit.
+/// How far the live values limit the lanes.
+enum class LiveLimit {
+  Registers,         // within 56 registers
+  NotBelowARegister, // the same, but a register's worth of lanes at least
+  None,              // as many lanes as fill a register, whatever is live
+};
 unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
-                           bool componentsSplit = false, bool fillRegisters = false);
+                           bool componentsSplit = false, LiveLimit limit = LiveLimit::Registers);
 
 /// True if `f` loads or stores OpenCL vectors of more than four elements
 /// and half a register of `registerBits` or more: split into components,

@@ -25,6 +25,8 @@
 // attributes on the kernel and end up on its work-group function; region
 // functions carry "corecl.region-of" and "corecl.region-index".
 #pragma once
+#include "compiler/passes/packet_width.h"
+
 #include <llvm/IR/PassManager.h>
 
 #include <string>
@@ -93,12 +95,11 @@ struct PacketReport;
 /// y) for a region that runs along y (attr::kLoopOrder), made from a copy with short
 /// vectors split into components; its width comes from the options or the
 /// region (packet_width.h). Null, with the reason, where none is made.
-/// `fillRegisters`: as many lanes as fill a register whatever the live
-/// values (the loop vectoriser's choice for the same code).
+/// `limit`: how far the live values limit the lanes (packet_width.h).
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const WorkGroupLoopsOptions &options,
                                 std::string &whyNot, PacketReport *report,
-                                bool fillRegisters = false);
+                                LiveLimit limit = LiveLimit::Registers);
 
 /// The local-id dimension a packet of `region` runs its lanes along: 1 for
 /// a region that runs its work-items along y (attr::kLoopOrder "yx", whose

@@ -69,7 +69,8 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     } else if (region->hasFnAttribute(attr::kPacketised)) {
       continue; // a body packet already (body_packets.cpp)
     } else {
-      packet = packetizeRegion(module, analyses, *region, options, whyNot, nullptr, outline);
+      packet = packetizeRegion(module, analyses, *region, options, whyNot, nullptr,
+                               outline ? LiveLimit::None : LiveLimit::NotBelowARegister);
     }
     tracePacketChoice(*region, packet, whyNot);
     if (!packet) {
