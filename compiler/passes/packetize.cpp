@@ -39,6 +39,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PatternMatch.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/Debug.h>
 #include <llvm/Support/raw_ostream.h>
@@ -408,6 +409,21 @@ void Packetizer::computeStrides() {
     exact = exact && !inexact_.count(value);
     return true;
   };
+  // A flattened local id split again, `tid / 8` and `tid % 8` (CLBlast's
+  // tile copies): within a packet whose lanes do not cross a multiple of
+  // the divisor, the quotient is the same in every lane and the remainder
+  // steps as the dividend does. That depends on where the packet starts,
+  // so it is only a guess, which an access checks at run time (inexact).
+  auto splitGuess = [&](llvm::Value *dividend, const llvm::APInt &divisor, bool quotient,
+                        int64_t &step, bool &exact, int64_t &result) {
+    if (divisor.isNegative() || divisor.getActiveBits() > 62 || divisor.getZExtValue() < width_ ||
+        !strideOf(dividend, step, exact) || step < 0 ||
+        uint64_t(step) * (width_ - 1) >= divisor.getZExtValue())
+      return false;
+    exact = exact && step == 0;
+    result = quotient ? 0 : step;
+    return true;
+  };
   for (llvm::BasicBlock *bb : order_)
     for (llvm::Instruction &inst : *bb) {
       if (!varying_.count(&inst))
@@ -442,11 +458,50 @@ void Packetizer::computeStrides() {
         case llvm::Instruction::Mul:
           if (constant && constant->getBitWidth() <= 64)
             known = strideOf(x, a, exact), result = a * constant->getSExtValue();
+          else // the same in every lane times the same
+            known = strideOf(x, a, exact) && strideOf(y, c, exact) && a == 0 && c == 0;
+          break;
+        case llvm::Instruction::UDiv:
+        case llvm::Instruction::SDiv:
+          if (constant)
+            known = splitGuess(x, constant->getValue(), true, a, exact, result);
+          break;
+        case llvm::Instruction::URem:
+        case llvm::Instruction::SRem:
+          if (constant)
+            known = splitGuess(x, constant->getValue(), false, a, exact, result);
+          break;
+        case llvm::Instruction::And:
+          // `tid & 7`, InstCombine's `tid % 8` for an unsigned tid.
+          if (constant && (constant->getValue() + 1).isPowerOf2())
+            known = splitGuess(x, constant->getValue() + 1, false, a, exact, result);
           break;
         case llvm::Instruction::Shl:
           if (constant && constant->getZExtValue() < 32)
             known = strideOf(x, a, exact), result = a << constant->getZExtValue();
           break;
+        case llvm::Instruction::AShr:
+        case llvm::Instruction::LShr: {
+          // `(x << c1) >> c2` with x in [0, 2^31) and c1 no more than the
+          // width less 32: InstCombine's form of `(long)(int)x * 2^(c1-c2)`,
+          // a local id turned into a byte offset (CLBlast's Xgemm indexes
+          // its local tiles so). No bit of x reaches the sign.
+          llvm::Value *shifted = nullptr;
+          const llvm::APInt *c1 = nullptr;
+          unsigned bits = binary->getType()->getScalarSizeInBits();
+          using namespace llvm::PatternMatch;
+          if (!constant || constant->getZExtValue() >= bits - 1)
+            break;
+          if (match(x, m_Shl(m_Value(shifted), m_APInt(c1))) && small_.count(shifted) &&
+              c1->getZExtValue() + 32 <= bits && constant->getZExtValue() <= c1->getZExtValue())
+            known = strideOf(shifted, a, exact),
+            result = a << (c1->getZExtValue() - constant->getZExtValue());
+          else // `tid >> 3`, InstCombine's `tid / 8`
+            known =
+                splitGuess(x, llvm::APInt::getOneBitSet(bits, unsigned(constant->getZExtValue())),
+                           true, a, exact, result);
+          break;
+        }
         default:
           break;
         }

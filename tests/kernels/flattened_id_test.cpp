@@ -96,5 +96,40 @@ TEST_F(FlattenedIdTest, SmallerLastGroupsOfANonUniformRange) {
     ASSERT_EQ(got[i], in[i] * 3.0f) << "element " << i;
 }
 
+TEST_F(FlattenedIdTest, SplitIdsInRowsThatCrossTheDivisor) {
+  // Without reqd_work_group_size, rows of 12 and 20 work-items: a packet
+  // of a row then holds work-items from both sides of a multiple of 8 in
+  // some rows, where `tid / 8` differs between lanes and `tid % 8` wraps
+  // (the packetiser guesses a consecutive access and checks it at run
+  // time, packetize.cpp), and not in others.
+  cl_kernel k = buildKernel(R"(
+    kernel void gather(global const float *in, global float *out) {
+      size_t tid = get_local_id(0) + get_local_size(0) * get_local_id(1);
+      size_t row = tid / 8, col = tid % 8;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      out[get_global_id(1) * get_global_size(0) + get_global_id(0)] = in[row * 100 + col];
+    })",
+                            "gather");
+  ASSERT_TRUE(k);
+  std::vector<float> in(100 * 64);
+  for (size_t i = 0; i < in.size(); ++i)
+    in[i] = float(i % 97) - 40.0f;
+  cl_mem input = bufferOf(in);
+  for (size_t width : {8, 12, 16, 20}) {
+    SCOPED_TRACE(testing::Message() << "rows of " << width);
+    size_t global[2] = {width * 2, 6}, local[2] = {width, 3};
+    size_t n = global[0] * global[1];
+    cl_mem out = outputBuffer<float>(n);
+    ASSERT_EQ(setArgs(k, input, out), CL_SUCCESS);
+    ASSERT_EQ(run(k, 2, global, local), CL_SUCCESS);
+    std::vector<float> got = read<float>(out, n);
+    for (size_t gy = 0; gy < global[1]; ++gy)
+      for (size_t gx = 0; gx < global[0]; ++gx) {
+        size_t tid = gx % width + width * (gy % 3);
+        ASSERT_EQ(got[gy * global[0] + gx], in[tid / 8 * 100 + tid % 8]) << gx << ", " << gy;
+      }
+  }
+}
+
 } // namespace
 } // namespace corecl::test
