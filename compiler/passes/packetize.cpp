@@ -492,11 +492,14 @@ void Packetizer::computeStrides() {
           using namespace llvm::PatternMatch;
           if (!constant || constant->getZExtValue() >= bits - 1)
             break;
-          if (match(x, m_Shl(m_Value(shifted), m_APInt(c1))) && small_.count(shifted) &&
-              c1->getZExtValue() + 32 <= bits && constant->getZExtValue() <= c1->getZExtValue())
+          // Any other x (`(int)get_global_id(0)`, CLBlast's Xaxpy) may wrap
+          // between lanes there: a guess each access checks at run time.
+          if (match(x, m_Shl(m_Value(shifted), m_APInt(c1))) && c1->getZExtValue() < bits &&
+              constant->getZExtValue() <= c1->getZExtValue()) {
             known = strideOf(shifted, a, exact),
             result = a << (c1->getZExtValue() - constant->getZExtValue());
-          else // `tid >> 3`, InstCombine's `tid / 8`
+            exact = exact && small_.count(shifted) && c1->getZExtValue() + 32 <= bits;
+          } else // `tid >> 3`, InstCombine's `tid / 8`
             known =
                 splitGuess(x, llvm::APInt::getOneBitSet(bits, unsigned(constant->getZExtValue())),
                            true, a, exact, result);

@@ -3,6 +3,9 @@
 ; How far apart the lanes' addresses lie (packetize.cpp, computeStrides).
 ; InstCombine writes `(long)(int)lid * 8` as `(lid << 32) >> 29`: lid is
 ; below 2^31, so that is lid * 8, and a float2 per lane is one wide load.
+; `(int)get_global_id(0)` (CLBlast's Xaxpy), `(gid << 32) >> 32`, may wrap
+; between lanes: one wide load where the run-time check finds the lanes'
+; addresses consecutive.
 ; A flattened id split again, `tid / 8` and `tid % 8` with tid = lid.x + 8
 ; lid.y (CLBlast's tile copies), is the same in every lane and consecutive
 ; while the packet's lanes do not cross a multiple of 8: a guess, which
@@ -44,6 +47,19 @@ entry:
   ret void
 }
 
+define spir_kernel void @int_global_id(ptr addrspace(1) %p, ptr addrspace(1) %q) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !9 !kernel_arg_base_type !9 !kernel_arg_type_qual !3 !kernel_arg_name !4 {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  call spir_func void @_Z7barrierj(i32 1)
+  %high = shl i64 %gid, 32
+  %index = ashr exact i64 %high, 32
+  %in = getelementptr inbounds float, ptr addrspace(1) %p, i64 %index
+  %v = load float, ptr addrspace(1) %in, align 4
+  %out = getelementptr inbounds float, ptr addrspace(1) %q, i64 %index
+  store float %v, ptr addrspace(1) %out, align 4
+  ret void
+}
+
 declare spir_func i64 @_Z12get_local_idj(i32)
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare spir_func void @_Z7barrierj(i32)
@@ -60,6 +76,10 @@ declare spir_func void @_Z7barrierj(i32)
 ; CHECK-NEXT: %v = load <8 x float>, ptr addrspace(1)
 ; CHECK: scattered:
 ; CHECK: call <8 x float> @llvm.masked.gather.v8f32.v8p1(
+; CHECK-LABEL: define internal i32 @int_global_id.body.region1.packet8(
+; CHECK: consecutive:
+; CHECK: %v = load <8 x float>, ptr addrspace(1)
+; CHECK-NEXT: br label %access.done
 
 !0 = !{i32 1, i32 1}
 !1 = !{!"none", !"none"}
@@ -70,3 +90,4 @@ declare spir_func void @_Z7barrierj(i32)
 !6 = !{!"", !"", !""}
 !7 = !{!"float*", !"float*", !"ulong"}
 !8 = !{!"p", !"q", !"n"}
+!9 = !{!"float*", !"float*"}
