@@ -105,7 +105,7 @@ unsigned packetLaneDimension(const llvm::Function &region) {
 
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const WorkGroupLoopsOptions &options,
-                                std::string &whyNot, PacketReport *report, LiveLimit limit) {
+                                std::string &whyNot, LiveLimit limit) {
   WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
   // The packet is made from a copy with short vectors split; the region
   // itself stays as it is for the rest of a row.
@@ -129,11 +129,22 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
                        : choosePacketWidth(*source, source->getArg(params.ctx()), options.simdBytes,
                                            split != nullptr, limit);
   llvm::Function *packet = nullptr;
+  PacketReport report;
   if (width < 2)
     whyNot = "too many values live for more than one lane";
   else
     packet = packetizeFunction(*source, width, {params.localId(packetLaneDimension(region))}, {},
-                               Lanes::OfOneGroup, whyNot, report);
+                               Lanes::OfOneGroup, whyNot, &report);
+  // A loop whose accesses are not consecutive between lanes (a work-item
+  // walking a row of its own, a private array indexed by data) runs better
+  // widened within each work-item by the loop vectoriser (a row per
+  // work-item as region packets: 0.27x against 1.1x PoCL).
+  if (packet && report.scatteredInLoops) {
+    whyNot = std::to_string(report.scatteredInLoops) +
+             " accesses in loops not consecutive between lanes";
+    packet->eraseFromParent();
+    packet = nullptr;
+  }
   if (packet) {
     packet->setName(region.getName() + ".packet" + std::to_string(width));
     packet->addFnAttr(attr::kPacketWidth, std::to_string(width));
@@ -173,15 +184,8 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     if (hasLatencyBoundLoop(loops)) {
       whyNot = "a loop bound by its chains' latency";
     } else {
-      PacketReport report;
-      packet = packetizeRegion(module, analyses, *body, options, whyNot, &report,
+      packet = packetizeRegion(module, analyses, *body, options, whyNot,
                                outline ? LiveLimit::None : LiveLimit::Registers);
-      if (packet && report.scatteredInLoops) {
-        whyNot = std::to_string(report.scatteredInLoops) +
-                 " accesses in loops not consecutive between lanes";
-        packet->eraseFromParent();
-        packet = nullptr;
-      }
     }
     tracePacketChoice(*body, packet, whyNot);
     if (!packet) {

@@ -88,18 +88,16 @@ struct WorkGroupLoopsOptions {
   bool bodyPackets = false;
 };
 
-struct PacketReport;
-
 /// A packet of `region` (a kernel body or region) over consecutive
 /// work-items of a row (lane = local id x), or of a column (lane = local id
 /// y) for a region that runs along y (attr::kLoopOrder), made from a copy with short
 /// vectors split into components; its width comes from the options or the
-/// region (packet_width.h). Null, with the reason, where none is made.
+/// region (packet_width.h). Null, with the reason, where none is made,
+/// also where a loop's accesses are not consecutive between lanes.
 /// `limit`: how far the live values limit the lanes (packet_width.h).
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const WorkGroupLoopsOptions &options,
-                                std::string &whyNot, PacketReport *report,
-                                LiveLimit limit = LiveLimit::Registers);
+                                std::string &whyNot, LiveLimit limit = LiveLimit::Registers);
 
 /// The local-id dimension a packet of `region` runs its lanes along: 1 for
 /// a region that runs its work-items along y (attr::kLoopOrder "yx", whose

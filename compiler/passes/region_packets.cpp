@@ -22,10 +22,10 @@
 // SGEMV faster; tiled matrix products 1.3-2x slower (the K loop of a
 // packet of one row waits on its multiply-adds' latency, where the
 // work-item loops inside it keep a whole group's in flight; CLBlast's
-// XgemmDirect reads its padded tiles by gathers), a kernel whose
-// work-items each walk a row of their own 4x slower (gathers, where the
-// loop vectoriser widens within the work-item), and a packet is a second
-// copy of each region (a math-heavy kernel's cold build 2.3x longer).
+// XgemmDirect reads its padded tiles by gathers), and a packet is a
+// second copy of each region (a math-heavy kernel's cold build 2.3x
+// longer). A region whose loops' accesses are not consecutive between
+// lanes gets no packet, as a body does not (packetizeRegion).
 // Kernels whose work-items may retire early keep their loops: each
 // work-item's region result is kept apart there, which a packet does not
 // return.
@@ -76,7 +76,7 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     } else if (region->hasFnAttribute(attr::kPacketised)) {
       continue; // a body packet already (body_packets.cpp)
     } else {
-      packet = packetizeRegion(module, analyses, *region, options, whyNot, nullptr,
+      packet = packetizeRegion(module, analyses, *region, options, whyNot,
                                outline ? LiveLimit::None : LiveLimit::NotBelowARegister);
     }
     tracePacketChoice(*region, packet, whyNot);
