@@ -3,6 +3,7 @@
 #include "compiler/passes/divergence.h"
 #include "compiler/passes/work_item_state.h"
 
+#include <llvm/ADT/DepthFirstIterator.h>
 #include <llvm/ADT/Statistic.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/CFG.h>
@@ -72,6 +73,10 @@ private:
   bool actsUniformly(llvm::Instruction &inst) const;
   /// Whether every instruction reachable from `start` acts uniformly.
   bool writesOnlyUniformly(llvm::BasicBlock *start) const;
+  /// Adds `bb` to the prefix if it only computes or acts uniformly (and
+  /// records the guard that ends it, if one does); true if the prefix goes
+  /// on to its successors.
+  bool extendsPrefix(llvm::BasicBlock *bb, const llvm::LoopInfo &loops);
 
   llvm::Function &region_;
   WorkItemDivergence divergence_;
@@ -128,61 +133,52 @@ bool GuardFinder::actsUniformly(llvm::Instruction &inst) const {
 }
 
 bool GuardFinder::writesOnlyUniformly(llvm::BasicBlock *start) const {
-  std::set<llvm::BasicBlock *> seen;
-  std::vector<llvm::BasicBlock *> work = {start};
-  while (!work.empty()) {
-    llvm::BasicBlock *bb = work.back();
-    work.pop_back();
-    if (!seen.insert(bb).second)
-      continue;
+  for (llvm::BasicBlock *bb : llvm::depth_first(start))
     for (llvm::Instruction &inst : *bb)
       if (!actsUniformly(inst))
         return false;
-    work.insert(work.end(), llvm::succ_begin(bb), llvm::succ_end(bb));
+  return true;
+}
+
+bool GuardFinder::extendsPrefix(llvm::BasicBlock *bb, const llvm::LoopInfo &loops) {
+  // A loop would run again for the bound; what it computes is left to the
+  // packets.
+  if (loops.getLoopFor(bb))
+    return false;
+  // The bound's copy of the prefix repeats its uniform stores (the group
+  // slots of values the next region reads) before the row's first packet:
+  // the same as one more work-item doing them.
+  for (llvm::Instruction &inst : *bb)
+    if (!inst.isTerminator() && !actsUniformly(inst))
+      return false;
+  llvm::Instruction *end = bb->getTerminator();
+  if (auto *branch = llvm::dyn_cast<llvm::BranchInst>(end);
+      branch && branch->isConditional() && !divergence_.isUniform(branch->getCondition())) {
+    if (std::optional<Guard> guard = guardOf(*branch); guard && writesOnlyUniformly(guard->idle)) {
+      prefix.push_back(bb);
+      guards[bb] = *guard;
+    }
+    return false;
   }
+  if (auto *choice = llvm::dyn_cast<llvm::SwitchInst>(end);
+      choice && !divergence_.isUniform(choice->getCondition()))
+    return false;
+  if (!llvm::isa<llvm::BranchInst>(end) && !llvm::isa<llvm::SwitchInst>(end) &&
+      !llvm::isa<llvm::ReturnInst>(end))
+    return false;
+  prefix.push_back(bb);
   return true;
 }
 
 void GuardFinder::walk() {
   llvm::DominatorTree dominators(region_);
   llvm::LoopInfo loops(dominators);
-  std::set<llvm::BasicBlock *> seen;
-  std::vector<llvm::BasicBlock *> work = {&region_.getEntryBlock()};
-  while (!work.empty()) {
-    llvm::BasicBlock *bb = work.back();
-    work.pop_back();
-    if (!seen.insert(bb).second)
-      continue;
-    // A loop would run again for the bound; what it computes is left to
-    // the packets.
-    if (loops.getLoopFor(bb))
-      continue;
-    // The bound's copy of the prefix repeats its uniform stores (the group
-    // slots of values the next region reads) before the row's first
-    // packet: the same as one more work-item doing them.
-    bool computesOnly = true;
-    for (llvm::Instruction &inst : *bb)
-      computesOnly = computesOnly && (inst.isTerminator() || actsUniformly(inst));
-    if (!computesOnly)
-      continue;
-    llvm::Instruction *end = bb->getTerminator();
-    if (auto *branch = llvm::dyn_cast<llvm::BranchInst>(end);
-        branch && branch->isConditional() && !divergence_.isUniform(branch->getCondition())) {
-      if (std::optional<Guard> guard = guardOf(*branch);
-          guard && writesOnlyUniformly(guard->idle)) {
-        prefix.push_back(bb);
-        guards[bb] = *guard;
-      }
-      continue;
-    }
-    if (auto *choice = llvm::dyn_cast<llvm::SwitchInst>(end);
-        choice && !divergence_.isUniform(choice->getCondition()))
-      continue;
-    if (!llvm::isa<llvm::BranchInst>(end) && !llvm::isa<llvm::SwitchInst>(end) &&
-        !llvm::isa<llvm::ReturnInst>(end))
-      continue;
-    prefix.push_back(bb);
-    work.insert(work.end(), llvm::succ_begin(bb), llvm::succ_end(bb));
+  llvm::BasicBlock *entry = &region_.getEntryBlock();
+  for (auto it = llvm::df_begin(entry), end = llvm::df_end(entry); it != end;) {
+    if (extendsPrefix(*it, loops))
+      ++it;
+    else
+      it.skipChildren();
   }
 }
 
