@@ -38,12 +38,13 @@ bool hasEffect(const llvm::Instruction &inst) {
   return inst.mayHaveSideEffects();
 }
 
-/// A branch on lid.x against a value u the same for every work-item: the
-/// work-items below `bound` take `active`, the others the other way.
+/// A branch on the lanes' local id against a value u the same for every
+/// work-item: the work-items whose id is below u (below 1 for `lid == 0`)
+/// take `active`, the others `idle`.
 struct Guard {
   llvm::BasicBlock *active;
   llvm::BasicBlock *idle;
-  llvm::Value *u; // null for `lid.x == 0`
+  llvm::Value *u; // null for `lid == 0`
   bool isSigned;  // u compared as a signed number
 };
 
