@@ -99,7 +99,7 @@ bool isLongStraightLine(llvm::Function &f) {
   return llvm::LoopInfo(dominators).empty();
 }
 
-unsigned packetLaneDimension(const llvm::Function &region) {
+unsigned laneDimension(const llvm::Function &region) {
   return region.getFnAttribute(attr::kLoopOrder).getValueAsString() == "yx" ? 1 : 0;
 }
 
@@ -133,7 +133,7 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
   if (width < 2)
     whyNot = "too many values live for more than one lane";
   else
-    packet = packetizeFunction(*source, width, {params.localId(packetLaneDimension(region))}, {},
+    packet = packetizeFunction(*source, width, {params.localId(laneDimension(region))}, {},
                                Lanes::OfOneGroup, whyNot, &report);
   // A loop whose accesses are not consecutive between lanes (a work-item
   // walking a row of its own, a private array indexed by data) runs better

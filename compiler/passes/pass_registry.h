@@ -99,10 +99,11 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
                                 llvm::Function &region, const WorkGroupLoopsOptions &options,
                                 std::string &whyNot, LiveLimit limit = LiveLimit::Registers);
 
-/// The local-id dimension a packet of `region` runs its lanes along: 1 for
-/// a region that runs its work-items along y (attr::kLoopOrder "yx", whose
-/// per-work-item storage is laid out y-fastest), else 0.
-unsigned packetLaneDimension(const llvm::Function &region);
+/// The local-id dimension along which `region`'s work-items run side by
+/// side, as a packet's lanes or in the vectorised work-item loop: 1 for a
+/// region that runs them along y (attr::kLoopOrder "yx", whose per-work-item
+/// storage is laid out y-fastest), else 0.
+unsigned laneDimension(const llvm::Function &region);
 
 /// True for a function without loops and of so many instructions that
 /// the work-group function calls its packets instead of inlining them

@@ -19,9 +19,10 @@
 // from CORECL_REGION_PACKETS). On Zen 3 a reduction tree and a histogram of
 // local atomics now run as fast as in the work-item loops (rows stop at a
 // guard, row_guard.h; local atomics need no lock), a scan and CLBlast's
-// SGEMV faster; tiled matrix products 1.3-2x slower (the K loop of a
-// packet of one row waits on its multiply-adds' latency, where the
-// work-item loops inside it keep a whole group's in flight; CLBlast's
+// SGEMV faster; tiled matrix products 1.3-2x slower (a short K loop,
+// unrolled, is one chain of multiply-adds per packet, where the work-item
+// loops inside it keep a whole group's accumulators in flight; running a
+// row's packets side by side did not help, so the cause is open; CLBlast's
 // XgemmDirect reads its padded tiles by gathers), and a packet is a
 // second copy of each region (a math-heavy kernel's cold build 2.3x
 // longer). A region whose loops' accesses are not consecutive between

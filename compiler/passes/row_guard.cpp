@@ -183,10 +183,23 @@ void GuardFinder::walk() {
   }
 }
 
+/// Whether `id` (or a cast of it) is compared with anything: only then can
+/// a guard exist, and the divergence analysis be worth running (a long
+/// generated region's packet gets here too).
+bool isCompared(llvm::Value *id) {
+  for (llvm::User *user : id->users())
+    if (llvm::isa<llvm::ICmpInst>(user) || (llvm::isa<llvm::CastInst>(user) && isCompared(user)))
+      return true;
+  return false;
+}
+
 } // namespace
 
 llvm::Function *rowActiveBound(llvm::Function &region, unsigned dimension) {
   if (region.isDeclaration() || region.arg_size() < WorkItemParams::kCount)
+    return nullptr;
+  WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
+  if (!isCompared(region.getArg(params.localId(dimension))))
     return nullptr;
   GuardFinder finder(region, dimension);
   finder.walk();
@@ -194,12 +207,9 @@ llvm::Function *rowActiveBound(llvm::Function &region, unsigned dimension) {
     return nullptr;
   llvm::LLVMContext &context = region.getContext();
   auto *i64 = llvm::Type::getInt64Ty(context);
-  std::vector<llvm::Type *> params;
-  for (llvm::Argument &arg : region.args())
-    params.push_back(arg.getType());
   llvm::Function *bound = llvm::Function::Create(
-      llvm::FunctionType::get(i64, params, false), llvm::GlobalValue::InternalLinkage,
-      region.getName() + ".row-bound", region.getParent());
+      llvm::FunctionType::get(i64, region.getFunctionType()->params(), false),
+      llvm::GlobalValue::InternalLinkage, region.getName() + ".row-bound", region.getParent());
   llvm::ValueToValueMapTy map;
   for (llvm::Argument &arg : region.args())
     map[&arg] = bound->getArg(arg.getArgNo());

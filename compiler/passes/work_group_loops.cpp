@@ -825,8 +825,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       bool packets =
           !resultSlots && index < regions.regionPackets.size() && regions.regionPackets[index];
       // item_order.h: y innermost, the loop the vectoriser takes.
-      bool columns =
-          !resultSlots && region->getFnAttribute(attr::kLoopOrder).getValueAsString() == "yx";
+      bool columns = !resultSlots && laneDimension(*region) == 1;
       unsigned outerDim = columns ? 0 : 1, innerDim = columns ? 1 : 0;
       emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
         emitLoop(
@@ -1061,7 +1060,7 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       llvm::Function *row = nullptr;
       if (it != regionPacketOf.end()) {
         llvm::Function *packet = it->second;
-        unsigned dimension = packetLaneDimension(*region);
+        unsigned dimension = laneDimension(*region);
         row = packetRow(*packet, width, dimension, rowActiveBound(*region, dimension));
         if (packet->use_empty())
           packet->eraseFromParent();
