@@ -17,6 +17,7 @@
 #include <mutex>
 #include <new>
 #include <unistd.h>
+#include <vector>
 
 namespace corecl::compiler {
 
@@ -62,25 +63,57 @@ void announceToProfilers(llvm::orc::LLJIT &jit, const std::string &object) {
   std::FILE *map = std::fopen(path.c_str(), "a");
   if (!map)
     return;
+  // Local functions (a region's row of packets) cannot be looked up by
+  // name; they are placed at the same distance from an exported function
+  // of their section as in the object.
+  struct Function {
+    std::string name;
+    uint64_t offset, size;
+    llvm::object::section_iterator section;
+    bool exported;
+  };
+  std::vector<Function> functions;
   for (const llvm::object::SymbolRef &symbol : (*file)->symbols()) {
     auto type = symbol.getType();
     auto name = symbol.getName();
-    if (!type || !name || *type != llvm::object::SymbolRef::ST_Function) {
+    auto offset = symbol.getValue();
+    auto section = symbol.getSection();
+    auto flags = symbol.getFlags();
+    if (!type || !name || !offset || !section || !flags ||
+        *type != llvm::object::SymbolRef::ST_Function) {
       if (!type)
         llvm::consumeError(type.takeError());
       if (!name)
         llvm::consumeError(name.takeError());
+      if (!offset)
+        llvm::consumeError(offset.takeError());
+      if (!section)
+        llvm::consumeError(section.takeError());
+      if (!flags)
+        llvm::consumeError(flags.takeError());
       continue;
     }
-    uint64_t size = llvm::object::ELFSymbolRef(symbol).getSize();
-    auto address = jit.lookup(*name);
-    if (!address) { // local functions are not looked up by name
+    functions.push_back({name->str(), *offset, llvm::object::ELFSymbolRef(symbol).getSize(),
+                         *section, (*flags & llvm::object::SymbolRef::SF_Global) != 0});
+  }
+  std::vector<std::pair<llvm::object::section_iterator, uint64_t>> sectionBases;
+  for (const Function &function : functions) {
+    if (!function.exported)
+      continue;
+    auto address = jit.lookup(function.name);
+    if (!address) {
       llvm::consumeError(address.takeError());
       continue;
     }
-    std::fprintf(map, "%llx %llx %s\n", (unsigned long long)address->getValue(),
-                 (unsigned long long)size, name->str().c_str());
+    sectionBases.emplace_back(function.section, address->getValue() - function.offset);
   }
+  for (const Function &function : functions)
+    for (const auto &[section, base] : sectionBases)
+      if (section == function.section) {
+        std::fprintf(map, "%llx %llx %s\n", (unsigned long long)(base + function.offset),
+                     (unsigned long long)function.size, function.name.c_str());
+        break;
+      }
   std::fclose(map);
 }
 

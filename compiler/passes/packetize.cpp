@@ -26,6 +26,8 @@
 //    definitions (vector mode's and the lane loop's).
 #include "compiler/passes/packetize.h"
 
+#include "compiler/passes/stride_guesses.h"
+
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/ADT/Statistic.h>
 #include <llvm/Analysis/LoopInfo.h>
@@ -145,6 +147,7 @@ private:
   void emit(llvm::Instruction &inst);
   void emitVarying(llvm::Instruction &inst);
   void emitLaneZero(llvm::Instruction &inst);
+  void emitStrideGuesses(llvm::Instruction &inst);
   void emitTerminator(llvm::BasicBlock &bb);
   void emitAccess(llvm::Instruction &inst);
   void emitLaneByLane(llvm::Instruction &inst);
@@ -179,6 +182,25 @@ private:
   std::map<llvm::BasicBlock *, Divergence> divergences_;
   std::map<const llvm::Value *, int64_t> strides_; // lane l = lane 0 + l * stride
   std::set<const llvm::Value *> inexact_;          // ... only where no extension wrapped
+  // What an instruction guessed of its lanes (stride_guesses.h), and,
+  // once emitted, a scalar that says whether this packet's lanes bear out
+  // every guess its value rests on (none where a lane 0 is not known).
+  struct Guess {
+    enum { Extension, ShiftPair, Split } kind;
+    llvm::Value *operand; // the value extended, shifted or divided
+    int64_t stride;       // the operand's
+    bool isSigned = false;
+    llvm::Type *wide = nullptr; // Extension: the extended type
+    unsigned shift = 0;         // ShiftPair
+    llvm::APInt divisor;        // Split
+    Division division = Division::Unsigned;
+  };
+  std::map<const llvm::Value *, std::vector<Guess>> guesses_;
+  std::map<const llvm::Value *, llvm::Value *> guessesHold_;
+  // Values whose lanes step the same sign- (zero-) extended: no lane
+  // wrapped past the others (`add nsw` of such values, e.g. a uniform
+  // row start plus `(int)get_local_id(0)`).
+  std::set<const llvm::Value *> signedSteps_, unsignedSteps_;
   // Lane 0's value of a strided integer or address, computed as a scalar
   // (emitLaneZero): a consecutive access's address. Taken out of the
   // vector of addresses instead, each access's extract is pushed by
@@ -409,18 +431,26 @@ void Packetizer::computeStrides() {
     exact = exact && !inexact_.count(value);
     return true;
   };
+  // Extending the lanes' values keeps their steps: no lane wrapped.
+  auto extendsExactly = [&](llvm::Value *value, bool isSigned) {
+    return !varying_.count(value) || small_.count(value) ||
+           (isSigned ? signedSteps_ : unsignedSteps_).count(value);
+  };
+  std::vector<Guess> own; // the guesses of the instruction at hand
   // A flattened local id split again, `tid / 8` and `tid % 8` (CLBlast's
   // tile copies): within a packet whose lanes do not cross a multiple of
   // the divisor, the quotient is the same in every lane and the remainder
   // steps as the dividend does. That depends on where the packet starts,
   // so it is only a guess, which an access checks at run time (inexact).
   auto splitGuess = [&](llvm::Value *dividend, const llvm::APInt &divisor, bool quotient,
-                        int64_t &step, bool &exact, int64_t &result) {
+                        Division division, int64_t &step, bool &exact, int64_t &result) {
     if (divisor.isNegative() || divisor.getActiveBits() > 62 || divisor.getZExtValue() < width_ ||
         !strideOf(dividend, step, exact) || step < 0 ||
         uint64_t(step) * (width_ - 1) >= divisor.getZExtValue())
       return false;
     exact = exact && step == 0;
+    if (step != 0)
+      own.push_back({Guess::Split, dividend, step, false, nullptr, 0, divisor, division});
     result = quotient ? 0 : step;
     return true;
   };
@@ -431,6 +461,7 @@ void Packetizer::computeStrides() {
       int64_t a = 0, c = 0;
       bool exact = true, known = false;
       int64_t result = 0;
+      own.clear();
       if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst)) {
         result = int64_t(laneObjectStride(*alloca));
         known = true;
@@ -463,18 +494,23 @@ void Packetizer::computeStrides() {
           break;
         case llvm::Instruction::UDiv:
         case llvm::Instruction::SDiv:
-          if (constant)
-            known = splitGuess(x, constant->getValue(), true, a, exact, result);
-          break;
         case llvm::Instruction::URem:
         case llvm::Instruction::SRem:
           if (constant)
-            known = splitGuess(x, constant->getValue(), false, a, exact, result);
+            known = splitGuess(x, constant->getValue(),
+                               binary->getOpcode() == llvm::Instruction::UDiv ||
+                                   binary->getOpcode() == llvm::Instruction::SDiv,
+                               binary->getOpcode() == llvm::Instruction::UDiv ||
+                                       binary->getOpcode() == llvm::Instruction::URem
+                                   ? Division::Unsigned
+                                   : Division::Truncating,
+                               a, exact, result);
           break;
         case llvm::Instruction::And:
           // `tid & 7`, InstCombine's `tid % 8` for an unsigned tid.
           if (constant && (constant->getValue() + 1).isPowerOf2())
-            known = splitGuess(x, constant->getValue() + 1, false, a, exact, result);
+            known = splitGuess(x, constant->getValue() + 1, false, Division::Unsigned, a, exact,
+                               result);
           break;
         case llvm::Instruction::Shl:
           if (constant && constant->getZExtValue() < 32)
@@ -498,11 +534,18 @@ void Packetizer::computeStrides() {
               constant->getZExtValue() <= c1->getZExtValue()) {
             known = strideOf(shifted, a, exact),
             result = a << (c1->getZExtValue() - constant->getZExtValue());
-            exact = exact && small_.count(shifted) && c1->getZExtValue() + 32 <= bits;
+            bool isSigned = binary->getOpcode() == llvm::Instruction::AShr;
+            if (!small_.count(shifted) || c1->getZExtValue() + 32 > bits) {
+              exact = false;
+              own.push_back({Guess::ShiftPair, shifted, a, isSigned, nullptr,
+                             unsigned(c1->getZExtValue()), llvm::APInt(), Division::Unsigned});
+            }
           } else // `tid >> 3`, InstCombine's `tid / 8`
-            known =
-                splitGuess(x, llvm::APInt::getOneBitSet(bits, unsigned(constant->getZExtValue())),
-                           true, a, exact, result);
+            known = splitGuess(
+                x, llvm::APInt::getOneBitSet(bits, unsigned(constant->getZExtValue())), true,
+                binary->getOpcode() == llvm::Instruction::AShr ? Division::Floor
+                                                               : Division::Unsigned,
+                a, exact, result);
           break;
         }
         default:
@@ -521,9 +564,18 @@ void Packetizer::computeStrides() {
           small_.insert(cast);
         switch (cast->getOpcode()) {
         case llvm::Instruction::ZExt:
-        case llvm::Instruction::SExt:
-          exact = exact && small;
+        case llvm::Instruction::SExt: {
+          bool isSigned = cast->getOpcode() == llvm::Instruction::SExt;
+          if (!cast->getType()->isVectorTy() && !extendsExactly(cast->getOperand(0), isSigned)) {
+            int64_t step = 0;
+            bool ignored = true;
+            if (strideOf(cast->getOperand(0), step, ignored))
+              own.push_back({Guess::Extension, cast->getOperand(0), step, isSigned, cast->getType(),
+                             0, llvm::APInt(), Division::Unsigned});
+            exact = false;
+          }
           [[fallthrough]];
+        }
         case llvm::Instruction::Trunc:
         case llvm::Instruction::AddrSpaceCast:
         case llvm::Instruction::PtrToInt:
@@ -541,8 +593,13 @@ void Packetizer::computeStrides() {
             continue;
           int64_t step = 0;
           known = strideOf(it.getOperand(), step, exact);
-          if (it.getOperand()->getType()->getScalarSizeInBits() < 64)
-            exact = exact && step == 0;
+          // An index narrower than an address is sign-extended.
+          if (known && step != 0 && it.getOperand()->getType()->getScalarSizeInBits() < 64 &&
+              !extendsExactly(it.getOperand(), true)) {
+            exact = false;
+            own.push_back({Guess::Extension, it.getOperand(), step, true,
+                           llvm::Type::getInt64Ty(context_), 0, llvm::APInt(), Division::Unsigned});
+          }
           result += step * int64_t(it.getSequentialElementStride(layout_).getFixedValue());
         }
       }
@@ -550,6 +607,31 @@ void Packetizer::computeStrides() {
         strides_[&inst] = result;
         if (!exact)
           inexact_.insert(&inst);
+        if (!own.empty())
+          guesses_[&inst] = own;
+        // `add nsw` of values whose sign extensions step exactly steps
+        // exactly sign-extended too (the operation is the same on the
+        // wider values), and so for the other operations and for `nuw`.
+        if (auto *math = llvm::dyn_cast<llvm::OverflowingBinaryOperator>(&inst))
+          for (bool isSigned : {true, false}) {
+            bool flagged = isSigned ? math->hasNoSignedWrap() : math->hasNoUnsignedWrap();
+            unsigned opcode = math->getOpcode();
+            bool steps = flagged && extendsExactly(math->getOperand(0), isSigned);
+            if (opcode == llvm::Instruction::Add || opcode == llvm::Instruction::Sub)
+              steps = steps && extendsExactly(math->getOperand(1), isSigned);
+            else if (opcode == llvm::Instruction::Mul || opcode == llvm::Instruction::Shl)
+              steps = steps && llvm::isa<llvm::ConstantInt>(math->getOperand(1));
+            else
+              steps = false;
+            if (steps)
+              (isSigned ? signedSteps_ : unsignedSteps_).insert(&inst);
+          }
+        else if (auto *disjoint = llvm::dyn_cast<llvm::PossiblyDisjointInst>(&inst);
+                 disjoint && disjoint->isDisjoint()) // an addition without carries
+          for (bool isSigned : {true, false})
+            if (extendsExactly(inst.getOperand(0), isSigned) &&
+                extendsExactly(inst.getOperand(1), isSigned))
+              (isSigned ? signedSteps_ : unsignedSteps_).insert(&inst);
       }
     }
 }
@@ -683,12 +765,53 @@ void Packetizer::emitLaneZero(llvm::Instruction &inst) {
   laneZero_[&inst] = copy;
 }
 
+void Packetizer::emitStrideGuesses(llvm::Instruction &inst) {
+  if (!inexact_.count(&inst))
+    return;
+  llvm::Value *hold = nullptr;
+  auto also = [&](llvm::Value *test) { hold = hold ? b_.CreateAnd(hold, test) : test; };
+  for (llvm::Value *operand : inst.operands())
+    if (inexact_.count(operand)) {
+      auto it = guessesHold_.find(operand);
+      if (it == guessesHold_.end())
+        return;
+      also(it->second);
+    }
+  for (const Guess &guess : guesses_[&inst]) {
+    llvm::Value *lane0 = nullptr;
+    if (!varying_.count(guess.operand))
+      lane0 = scalar(guess.operand);
+    else if (auto it = laneZero_.find(guess.operand); it != laneZero_.end())
+      lane0 = it->second;
+    if (!lane0)
+      return;
+    llvm::Value *test = nullptr;
+    switch (guess.kind) {
+    case Guess::Extension:
+      test = extensionHolds(b_, lane0, guess.stride, width_, guess.isSigned, guess.wide);
+      break;
+    case Guess::ShiftPair:
+      test = shiftPairHolds(b_, lane0, guess.stride, width_, guess.shift, guess.isSigned);
+      break;
+    case Guess::Split:
+      test = splitHolds(b_, lane0, guess.stride, width_, guess.divisor, guess.division);
+      break;
+    }
+    if (!test)
+      return;
+    also(test);
+  }
+  if (hold)
+    guessesHold_[&inst] = hold;
+}
+
 void Packetizer::emit(llvm::Instruction &inst) {
   if (isDropped(inst))
     return;
   if (varying_.count(&inst)) {
     emitVarying(inst);
-    return emitLaneZero(inst);
+    emitLaneZero(inst);
+    return emitStrideGuesses(inst);
   }
   if (auto it = known_.find(&inst); it != known_.end()) {
     scalars_[&inst] = it->second;
@@ -785,17 +908,24 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
       !inexact_.count(ptr)) {
     result = wideAccess();
   } else if (packed && stride != strides_.end() && uint64_t(stride->second) == size) {
-    // The address went through an extension that may wrap between lanes:
-    // one vector access if the lanes' addresses are consecutive after all.
-    llvm::Type *intPtr = layout_.getIntPtrType(ptrs->getType());
-    llvm::Value *asInt = b_.CreatePtrToInt(ptrs, intPtr);
-    std::vector<llvm::Constant *> offsets;
-    for (unsigned lane = 0; lane < width_; ++lane)
-      offsets.push_back(llvm::ConstantInt::get(intPtr->getScalarType(), lane * size));
-    llvm::Value *expected =
-        b_.CreateAdd(b_.CreateVectorSplat(width_, b_.CreateExtractElement(asInt, uint64_t(0))),
-                     llvm::ConstantVector::get(offsets));
-    llvm::Value *consecutive = b_.CreateAndReduce(b_.CreateICmpEQ(asInt, expected));
+    // The address rests on guesses (an extension that may wrap between
+    // lanes, a split id): one vector access where this packet's lanes bear
+    // them out, or, where that cannot be told from lane 0, where the
+    // lanes' addresses are consecutive after all.
+    llvm::Value *consecutive = nullptr;
+    if (auto hold = guessesHold_.find(ptr); hold != guessesHold_.end()) {
+      consecutive = hold->second;
+    } else {
+      llvm::Type *intPtr = layout_.getIntPtrType(ptrs->getType());
+      llvm::Value *asInt = b_.CreatePtrToInt(ptrs, intPtr);
+      std::vector<llvm::Constant *> offsets;
+      for (unsigned lane = 0; lane < width_; ++lane)
+        offsets.push_back(llvm::ConstantInt::get(intPtr->getScalarType(), lane * size));
+      llvm::Value *expected =
+          b_.CreateAdd(b_.CreateVectorSplat(width_, b_.CreateExtractElement(asInt, uint64_t(0))),
+                       llvm::ConstantVector::get(offsets));
+      consecutive = b_.CreateAndReduce(b_.CreateICmpEQ(asInt, expected));
+    }
     llvm::BasicBlock *fast = newBlock("consecutive"), *slow = newBlock("scattered"),
                      *join = newBlock("access.done");
     b_.CreateCondBr(consecutive, fast, slow);

@@ -131,5 +131,52 @@ TEST_F(FlattenedIdTest, SplitIdsInRowsThatCrossTheDivisor) {
   }
 }
 
+TEST_F(FlattenedIdTest, NarrowIdsThatWrapBetweenLanes) {
+  // `(short)gid` and `(ushort)gid` step by one in every lane but wrap at
+  // 2^15 and 2^16: the packetiser guesses their extensions consecutive
+  // and tests, from lane 0 and the last lane, that no packet crosses the
+  // wrap (stride_guesses.h); launched with offsets where some packets do.
+  // With and without a barrier (region packets, body packets).
+  const char *source = R"(
+    float read(global const float *in, size_t g) {
+      short s = (short)g;
+      ushort u = (ushort)g;
+      return in[(int)s + 32768] + 2.0f * in[u];
+    }
+    kernel void narrow(global const float *in, global float *out, ulong first, int reps) {
+      size_t g = get_global_id(0);
+      float sum = 0.0f;
+      for (int r = 0; r < reps; ++r) // a loop: a packet of the body
+        sum += read(in, g);
+      out[g - first] = sum;
+    }
+    kernel void narrow_barrier(global const float *in, global float *out, ulong first,
+                               int reps) {
+      size_t g = get_global_id(0);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      out[g - first] = read(in, g);
+    })";
+  std::vector<float> in(65536);
+  for (size_t i = 0; i < in.size(); ++i)
+    in[i] = float(i % 1013);
+  cl_mem input = bufferOf(in);
+  for (const char *name : {"narrow", "narrow_barrier"})
+    for (size_t first : {size_t(32764), size_t(65532), size_t(32770), size_t(98300)}) {
+      SCOPED_TRACE(testing::Message() << name << " from " << first);
+      cl_kernel k = buildKernel(source, name);
+      ASSERT_TRUE(k);
+      size_t global[1] = {48}, local[1] = {16}, offset[1] = {first};
+      cl_mem out = outputBuffer<float>(global[0]);
+      ASSERT_EQ(setArgs(k, input, out, cl_ulong(first), cl_int(1)), CL_SUCCESS);
+      ASSERT_EQ(run(k, 1, global, local, offset), CL_SUCCESS);
+      std::vector<float> got = read<float>(out, global[0]);
+      for (size_t i = 0; i < global[0]; ++i) {
+        size_t g = first + i;
+        float want = in[size_t(int(int16_t(uint16_t(g))) + 32768)] + 2.0f * in[uint16_t(g)];
+        ASSERT_EQ(got[i], want) << "global id " << g;
+      }
+    }
+}
+
 } // namespace
 } // namespace corecl::test
