@@ -3,7 +3,7 @@
 // A tree reduction in local memory halves its active work-items at each
 // step: `if (lid < s) x[lid] += x[lid + s]; barrier(...)`. The work-item
 // loops end such a step at min(local size, s) (clamp_guarded_item_loops),
-// but a row of region packets (work_group_loops.cpp, packetRow) ran every
+// but a row of region packets (work_group_loops.cpp, packetRows) ran every
 // packet of the row, most of them only to find every lane turned away: the
 // bench's reduction as region packets was 1.2x PoCL against 6.5x.
 //

@@ -556,65 +556,84 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
   b.SetInsertPoint(general);
 }
 
-/// A function with the region's parameters that runs every full packet of
-/// the row of work-items it is called for (`lid.x` is ignored), with
-/// `packet` inlined: its uniform loads leave the loop, and the row costs
-/// one call. Returns the last packet's region result (poison for a row
-/// shorter than a packet). Like the packet, it is left out of the
-/// work-item loops' scalariser (attr::kPacketWidth).
 /// Packets a row runs per step when they have no loops of their own.
 /// Region packets of the tiled SGEMM 16x16 on Zen 3: 109-112 ms with 4,
 /// 129-171 with 1 (32x32: no difference beyond noise).
 constexpr unsigned kPacketsPerStep = 4;
 
-llvm::Function *packetRow(llvm::Function &packet, unsigned width, unsigned dimension,
-                          llvm::Function *bound) {
+/// A function with the region's parameters (its local ids ignored) that
+/// runs every full packet of every row of the group (of every column, for
+/// a packet whose lanes run along y), with `packet` inlined: its uniform
+/// loads leave the loops, and the region costs one call. A call per row
+/// cost the tiled SGEMM 16x16, two packets a row, a quarter of its time
+/// (each call set its packets up again). Returns the last packet's region
+/// result (poison for rows shorter than a packet). Like the packet, it is
+/// left out of the work-item loops' scalariser (attr::kPacketWidth).
+llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dimension,
+                           llvm::Function *bound) {
   llvm::LLVMContext &context = packet.getContext();
-  llvm::Function *row =
+  llvm::Function *rows =
       llvm::Function::Create(packet.getFunctionType(), llvm::GlobalValue::InternalLinkage,
-                             packet.getName() + ".row", packet.getParent());
-  row->copyAttributesFrom(&packet);
+                             packet.getName() + ".rows", packet.getParent());
+  rows->copyAttributesFrom(&packet);
   WorkItemParams params{unsigned(packet.arg_size() - WorkItemParams::kCount)};
-  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", row));
+  unsigned across = 1 - dimension; // the dimension the rows follow one another in
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", rows));
   llvm::Value *count =
-      b.CreateUDiv(row->getArg(params.localSize(dimension)), b.getInt64(width), "packets");
-  llvm::CallInst *boundCall = nullptr;
-  if (bound) {
-    // The row stops at its first packet wholly past the work-items its
-    // guard lets through (row_guard.h), but runs one packet at least: the
-    // region result is the last packet's.
-    std::vector<llvm::Value *> args;
-    for (llvm::Argument &arg : row->args())
-      args.push_back(&arg);
-    boundCall = b.CreateCall(bound, args, "active");
-    llvm::Value *full = b.CreateMul(count, b.getInt64(width));
-    llvm::Value *active = b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, boundCall, full);
-    llvm::Value *needed = b.CreateUDiv(b.CreateAdd(active, b.getInt64(width - 1)),
-                                       b.getInt64(width), "packets.needed");
-    llvm::Value *some = b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, count, b.getInt64(1));
-    count = b.CreateBinaryIntrinsic(llvm::Intrinsic::umax, needed, some, nullptr, "packets.run");
-  }
-  llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
+      b.CreateUDiv(rows->getArg(params.localSize(dimension)), b.getInt64(width), "packets");
+  std::vector<llvm::CallInst *> boundCalls;
   llvm::CallInst *call = nullptr;
-  llvm::BranchInst *latch = emitLoopMaybeEmpty(
-      b, count, "packet",
-      [&](llvm::IRBuilder<> &b, llvm::Value *p) {
-        std::vector<llvm::Value *> args;
-        for (llvm::Argument &arg : row->args())
-          args.push_back(&arg);
-        args[params.localId(dimension)] =
-            b.CreateMul(p, b.getInt64(width), dimension ? "lid.y" : "lid.x");
-        call = b.CreateCall(&packet, args);
-      },
-      skipped, ran);
-  if (row->getReturnType()->isVoidTy()) {
-    b.CreateRetVoid();
-  } else {
-    llvm::PHINode *result = b.CreatePHI(row->getReturnType(), 2, "result");
-    result->addIncoming(llvm::PoisonValue::get(row->getReturnType()), skipped);
-    result->addIncoming(call, ran);
+  llvm::Value *result = nullptr;
+  llvm::BranchInst *latch = nullptr;
+  std::vector<llvm::BranchInst *> rowLatches;
+  rowLatches.push_back(emitLoop(
+      b, rows->getArg(params.localSize(2)), "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
+        rowLatches.push_back(emitLoop(
+            b, rows->getArg(params.localSize(across)), across ? "lid.y" : "lid.x",
+            [&](llvm::IRBuilder<> &b, llvm::Value *other) {
+              std::vector<llvm::Value *> args;
+              for (llvm::Argument &arg : rows->args())
+                args.push_back(&arg);
+              args[params.localId(2)] = z;
+              args[params.localId(across)] = other;
+              llvm::Value *run = count;
+              if (bound) {
+                // The row stops at its first packet wholly past the work-items
+                // its guard lets through (row_guard.h), but runs one packet at
+                // least: the region result is the last packet's.
+                boundCalls.push_back(b.CreateCall(bound, args, "active"));
+                llvm::Value *full = b.CreateMul(count, b.getInt64(width));
+                llvm::Value *active =
+                    b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, boundCalls.back(), full);
+                llvm::Value *needed = b.CreateUDiv(b.CreateAdd(active, b.getInt64(width - 1)),
+                                                   b.getInt64(width), "packets.needed");
+                llvm::Value *some =
+                    b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, count, b.getInt64(1));
+                run = b.CreateBinaryIntrinsic(llvm::Intrinsic::umax, needed, some, nullptr,
+                                              "packets.run");
+              }
+              llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
+              latch = emitLoopMaybeEmpty(
+                  b, run, "packet",
+                  [&](llvm::IRBuilder<> &b, llvm::Value *p) {
+                    std::vector<llvm::Value *> packetArgs = args;
+                    packetArgs[params.localId(dimension)] =
+                        b.CreateMul(p, b.getInt64(width), dimension ? "lid.y" : "lid.x");
+                    call = b.CreateCall(&packet, packetArgs);
+                  },
+                  skipped, ran);
+              if (!rows->getReturnType()->isVoidTy()) {
+                llvm::PHINode *phi = b.CreatePHI(rows->getReturnType(), 2, "result");
+                phi->addIncoming(llvm::PoisonValue::get(rows->getReturnType()), skipped);
+                phi->addIncoming(call, ran);
+                result = phi;
+              }
+            }));
+      }));
+  if (result)
     b.CreateRet(result);
-  }
+  else
+    b.CreateRetVoid();
   // The packet's lanes are work-items of one group, whose atomics it runs
   // lane by lane in lane order on the group's thread: those on local memory
   // need no lock (the bench's histogram of local atomics as region packets:
@@ -647,18 +666,26 @@ llvm::Function *packetRow(llvm::Function &packet, unsigned width, unsigned dimen
   llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
   loopId->replaceOperandWith(0, loopId);
   latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
-  if (boundCall) {
+  // Nor in the loops over the rows, innermost once a constant row's
+  // packets are unrolled.
+  for (llvm::BranchInst *rowLatch : rowLatches) {
+    llvm::MDNode *rowsId = llvm::MDNode::getDistinct(context, {nullptr, ops[1]});
+    rowsId->replaceOperandWith(0, rowsId);
+    rowLatch->setMetadata(llvm::LLVMContext::MD_loop, rowsId);
+  }
+  for (llvm::CallInst *boundCall : boundCalls) {
     llvm::InlineFunctionInfo info;
     llvm::InlineFunction(*boundCall, info);
-    bound->eraseFromParent();
   }
+  if (bound)
+    bound->eraseFromParent();
   if (packet.hasFnAttribute(attr::kOutlined)) {
     keepAsCall(packet);
   } else {
     llvm::InlineFunctionInfo info;
     llvm::InlineFunction(*call, info);
   }
-  return row;
+  return rows;
 }
 
 } // namespace
@@ -773,46 +800,57 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
           b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(uint64_t(regions.regionResultSlot))),
           "region.results");
     }
-    // A row of work-items through a region's packet (region_packets.cpp):
-    // its full packets, then the rest one at a time. Returns the region's
-    // result (null if void).
-    // A column's (lanes along y) for a region that runs along y: `other` is
-    // then the column's x, else the row's y.
-    auto runRowOfPackets = [&](llvm::IRBuilder<> &b, size_t index, llvm::Value *other,
-                               llvm::Value *z, llvm::BasicBlock *start,
-                               bool column) -> llvm::Value * {
+    // A region through its packet (region_packets.cpp): every row's full
+    // packets in one call (packetRows), then the rest of each row, shorter
+    // than a packet, one work-item at a time (the work-items of a region
+    // may run in any order). Rows along x, or columns along y for a region
+    // that runs along y. Returns the region's result (null if void).
+    auto runRegionInPackets = [&](llvm::IRBuilder<> &b, size_t index, llvm::BasicBlock *start,
+                                  bool column) -> llvm::Value * {
       llvm::Function *region = regions.functions[index];
       unsigned width = regions.regionPacketWidths[index];
-      unsigned dim = column ? 1 : 0;
+      unsigned dim = column ? 1 : 0, across = 1 - dim;
       llvm::Value *packets = b.CreateUDiv(localSize[dim], b.getInt64(width), "packets");
       llvm::Value *whole = b.CreateMul(packets, b.getInt64(width));
-      auto args = [&](llvm::Value *along) {
-        llvm::Value *x = column ? other : along, *y = column ? along : other;
+      llvm::Value *rest = b.CreateSub(localSize[dim], whole, "rest");
+      auto args = [&](llvm::Value *x, llvm::Value *y, llvm::Value *z) {
         std::vector<llvm::Value *> callArgs = kernelArgs;
         callArgs.push_back(ctx);
         callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
                                          localSize[1], localSize[2], wiStorage});
         return callArgs;
       };
-      llvm::CallInst *call = nullptr;
-      llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
-      // The row's full packets, in one call (packetRow).
+      llvm::Value *zero = b.getInt64(0);
       llvm::CallInst *afterPackets =
-          b.CreateCall(regions.regionPackets[index], args(b.getInt64(0)));
+          b.CreateCall(regions.regionPackets[index], args(zero, zero, zero));
+      llvm::CallInst *call = nullptr;
+      llvm::BranchInst *latch = nullptr;
       const char *name = column ? "lid.y" : "lid.x";
-      llvm::BranchInst *latch = emitLoopMaybeEmpty(
-          b, b.CreateSub(localSize[dim], whole), name,
-          [&](llvm::IRBuilder<> &b, llvm::Value *i) {
-            call = b.CreateCall(region, args(b.CreateAdd(whole, i, name)));
-          },
-          skipped, ran);
+      llvm::BasicBlock *skipped = b.GetInsertBlock();
+      auto *rows = llvm::BasicBlock::Create(context, "rest.rows", wg);
+      auto *after = llvm::BasicBlock::Create(context, "rest.done", wg);
+      b.CreateCondBr(b.CreateICmpEQ(rest, b.getInt64(0)), after, rows);
+      b.SetInsertPoint(rows);
+      emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
+        emitLoop(b, localSize[across], column ? "lid.x" : "lid.y",
+                 [&](llvm::IRBuilder<> &b, llvm::Value *other) {
+                   latch = emitLoop(b, rest, name, [&](llvm::IRBuilder<> &b, llvm::Value *i) {
+                     llvm::Value *along = b.CreateAdd(whole, i, name);
+                     llvm::Value *x = column ? other : along, *y = column ? along : other;
+                     call = b.CreateCall(region, args(x, y, z));
+                   });
+                 });
+      });
+      llvm::BasicBlock *ran = b.GetInsertBlock();
+      b.CreateBr(after);
+      b.SetInsertPoint(after);
       bool outlined = regions.regionPackets[index]->hasFnAttribute(attr::kOutlined);
       if (outlined)
         keepAsCall(*region);
       calls.push_back({call, latch, nullptr, start, nullptr, localSize[dim], false, outlined});
       if (region->getReturnType()->isVoidTy())
         return nullptr;
-      llvm::PHINode *result = b.CreatePHI(region->getReturnType(), 2, "row.result");
+      llvm::PHINode *result = b.CreatePHI(region->getReturnType(), 2, "region.result");
       result->addIncoming(afterPackets, skipped);
       result->addIncoming(call, ran);
       return result;
@@ -827,15 +865,13 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       // item_order.h: y innermost, the loop the vectoriser takes.
       bool columns = !resultSlots && laneDimension(*region) == 1;
       unsigned outerDim = columns ? 0 : 1, innerDim = columns ? 1 : 0;
+      if (packets)
+        return runRegionInPackets(b, index, start, columns);
       emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
         emitLoop(
             b, localSize[outerDim], columns ? "lid.x" : "lid.y",
             [&](llvm::IRBuilder<> &b, llvm::Value *outerId) {
               llvm::Value *y = outerId; // with rows (not columns) only
-              if (packets) {
-                result = runRowOfPackets(b, index, outerId, z, start, columns);
-                return;
-              }
               llvm::CallInst *call = nullptr;
               llvm::BasicBlock *extra = nullptr;
               llvm::Instruction *rowSlots = nullptr;
@@ -1061,7 +1097,7 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       if (it != regionPacketOf.end()) {
         llvm::Function *packet = it->second;
         unsigned dimension = laneDimension(*region);
-        row = packetRow(*packet, width, dimension, rowActiveBound(*region, dimension));
+        row = packetRows(*packet, width, dimension, rowActiveBound(*region, dimension));
         if (packet->use_empty())
           packet->eraseFromParent();
         else

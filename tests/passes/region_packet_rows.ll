@@ -1,6 +1,8 @@
 ; PASSES: corecl-kernel-body,corecl-local-memory,corecl-barrier-regions,corecl-region-packets,corecl-work-group-loops
 ; OPTIONS: -region-packets -simd-bytes=32
-; A row of a region's packets (work_group_loops.cpp, packetRow). The lanes
+; The rows of a region's packets (work_group_loops.cpp, packetRows): one
+; function runs every row's full packets, called once per region, with the
+; rest of each row after it in the work-group function. The lanes
 ; of a packet are work-items of one group, which runs on one thread, and
 ; the packet runs their atomics lane by lane: an atomic on local memory
 ; becomes a plain load and store there as in the work-item loops (a lock
@@ -79,22 +81,29 @@ declare spir_func i64 @_Z12get_local_idj(i32)
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare spir_func void @_Z7barrierj(i32)
 
-; CHECK-LABEL: define internal i32 @count_bytes.body.region0.packet{{[0-9]+}}.row(
+; CHECK-LABEL: define internal i32 @count_bytes.body.region0.packet{{[0-9]+}}.rows(
 ; CHECK-NOT: atomicrmw
 ; CHECK: load i32, ptr addrspace(3)
 ; CHECK-NEXT: add i32 {{.*}}, 1
 ; CHECK-NEXT: store i32
 ; CHECK-NOT: atomicrmw
-; CHECK-LABEL: define internal i32 @count_bytes.body.region1.packet{{[0-9]+}}.row(
+; CHECK-LABEL: define internal i32 @count_bytes.body.region1.packet{{[0-9]+}}.rows(
 ; CHECK: atomicrmw add ptr addrspace(1)
 
-; CHECK-LABEL: define internal i32 @halve.body.region1.packet{{[0-9]+}}.row(
+; CHECK-LABEL: define internal i32 @halve.body.region1.packet{{[0-9]+}}.rows(
+; CHECK: lid.y.loop:
 ; CHECK: [[FULL:%.*]] = mul i64 %packets, [[W:[0-9]+]]
 ; CHECK-NEXT: [[ACTIVE:%.*]] = call i64 @llvm.umin.i64(i64 %1, i64 [[FULL]])
 ; CHECK-NEXT: [[UP:%.*]] = add i64 [[ACTIVE]], {{[0-9]+}}
 ; CHECK-NEXT: %packets.needed = udiv i64 [[UP]], [[W]]
 ; CHECK: %packets.run = call i64 @llvm.umax.i64(i64 %packets.needed,
-; CHECK-LABEL: define internal i32 @keep.body.region1.packet{{[0-9]+}}.row(
+; CHECK-LABEL: define void @halve.wg(
+; CHECK: region1:
+; CHECK-NOT: lid.y.loop
+; CHECK: call i32 @halve.body.region1.packet{{[0-9]+}}.rows(
+; CHECK-NEXT: %rest
+; CHECK: rest.rows{{[0-9]*}}:
+; CHECK-LABEL: define internal i32 @keep.body.region1.packet{{[0-9]+}}.rows(
 ; CHECK-NOT: packets.run
 ; CHECK: ret i32
 
