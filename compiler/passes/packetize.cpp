@@ -26,7 +26,9 @@
 //    definitions (vector mode's and the lane loop's).
 #include "compiler/passes/packetize.h"
 
+#include "compiler/passes/address_difference.h"
 #include "compiler/passes/stride_guesses.h"
+#include "corecl/kernel_abi.h"
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/ADT/Statistic.h>
@@ -60,6 +62,8 @@ STATISTIC(NumPackets, "Functions packetised");
 STATISTIC(NumDivergentBranches, "Divergent branches given a lane loop");
 STATISTIC(NumWideAccesses, "Loads and stores of consecutive lanes made one vector access");
 STATISTIC(NumGathers, "Loads and stores made gathers or scatters");
+STATISTIC(NumInterleavedLoads,
+          "Strided loads read together with their neighbours by one wide load");
 
 namespace corecl::compiler {
 namespace {
@@ -141,6 +145,7 @@ private:
   bool mustVary(llvm::Instruction &inst) const;
   uint64_t laneObjectStride(const llvm::AllocaInst &alloca) const;
   void computeStrides();
+  void findInterleavedGroups();
 
   // Vector mode.
   llvm::BasicBlock *newBlock(const llvm::Twine &name);
@@ -201,6 +206,12 @@ private:
   // wrapped past the others (`add nsw` of such values, e.g. a uniform
   // row start plus `(int)get_local_id(0)`).
   std::set<const llvm::Value *> signedSteps_, unsignedSteps_;
+  // Strided loads that read a run of consecutive elements together
+  // (address_difference.h): their group and place in it, and, once the
+  // group's first load is emitted, each place's vector.
+  std::vector<InterleavedLoads> interleaved_;
+  std::map<const llvm::LoadInst *, std::pair<size_t, unsigned>> interleavedPlace_;
+  std::map<size_t, std::vector<llvm::Value *>> interleavedVectors_;
   // Lane 0's value of a strided integer or address, computed as a scalar
   // (emitLaneZero): a consecutive access's address. Taken out of the
   // vector of addresses instead, each access's extract is pushed by
@@ -209,6 +220,8 @@ private:
   // 13 s of the optimisation of a 50,000-instruction packet.
   std::map<const llvm::Value *, llvm::Value *> laneZero_;
   std::set<const llvm::Value *> small_;            // every lane in [0, 2^31)
+  std::map<const llvm::Value *, uint64_t> bounds_; // every lane below it (unsigned)
+  void noteBound(llvm::Instruction &inst);
   std::set<const llvm::Instruction *> liveOuts_;   // of any divergent region
 
   llvm::Function *packet_ = nullptr;
@@ -416,8 +429,10 @@ void Packetizer::computeStrides() {
   for (unsigned index : laneParams_) {
     strides_[f_.getArg(index)] = 1;
     // Local ids are below the largest work-group size, far below 2^31.
-    if (lanes_ == Lanes::OfOneGroup)
+    if (lanes_ == Lanes::OfOneGroup) {
       small_.insert(f_.getArg(index));
+      bounds_[f_.getArg(index)] = CORECL_MAX_WORK_GROUP_SIZE;
+    }
   }
   auto strideOf = [&](llvm::Value *value, int64_t &stride, bool &exact) {
     if (!varying_.count(value)) {
@@ -462,6 +477,7 @@ void Packetizer::computeStrides() {
       bool exact = true, known = false;
       int64_t result = 0;
       own.clear();
+      noteBound(inst);
       if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst)) {
         result = int64_t(laneObjectStride(*alloca));
         known = true;
@@ -634,6 +650,112 @@ void Packetizer::computeStrides() {
               (isSigned ? signedSteps_ : unsignedSteps_).insert(&inst);
       }
     }
+}
+
+void Packetizer::findInterleavedGroups() {
+  // Up to eight elements apart, the group's load within eight registers
+  // of 32 bytes.
+  constexpr unsigned kMaxFactor = 8, kMaxBytes = 256;
+  for (llvm::BasicBlock *bb : order_) {
+    std::vector<llvm::LoadInst *> loads;
+    std::vector<unsigned> factors;
+    for (llvm::Instruction &inst : *bb) {
+      auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst);
+      if (!load || !load->isSimple() || !varying_.count(load->getPointerOperand()) ||
+          inexact_.count(load->getPointerOperand()) || load->getType()->isVectorTy() ||
+          !(load->getType()->isIntegerTy() || load->getType()->isFloatingPointTy()) ||
+          load->getType()->isIntegerTy(1))
+        continue;
+      auto stride = strides_.find(load->getPointerOperand());
+      int64_t size = int64_t(layout_.getTypeStoreSize(load->getType()));
+      if (stride == strides_.end() || size != int64_t(layout_.getTypeAllocSize(load->getType())) ||
+          stride->second % size != 0 || stride->second / size < 2 ||
+          stride->second / size > kMaxFactor || uint64_t(stride->second) * width_ > kMaxBytes)
+        continue;
+      loads.push_back(load);
+      factors.push_back(unsigned(stride->second / size));
+    }
+    if (loads.size() < 2 || loads.size() > 64)
+      continue;
+    for (InterleavedLoads &group : findInterleavedLoads(loads, factors, layout_)) {
+      for (unsigned place = 0; place < group.factor; ++place)
+        for (llvm::LoadInst *load : group.members[place])
+          interleavedPlace_[load] = {interleaved_.size(), place};
+      interleaved_.push_back(std::move(group));
+    }
+  }
+}
+
+/// A bound on the lanes' values from the local ids' (below the largest
+/// work-group size): `2 * lid + 1`, CLBlast's index of a work-item's
+/// second element, stays far below 2^31, so its extension steps exactly.
+void Packetizer::noteBound(llvm::Instruction &inst) {
+  auto *type = llvm::dyn_cast<llvm::IntegerType>(inst.getType());
+  if (!type || type->getBitWidth() < 2)
+    return;
+  constexpr uint64_t kHuge = uint64_t(1) << 62;
+  auto boundOf = [&](llvm::Value *v) -> uint64_t { // 0: none known
+    if (auto *constant = llvm::dyn_cast<llvm::ConstantInt>(v))
+      return constant->getValue().getActiveBits() < 62 ? constant->getZExtValue() + 1 : 0;
+    auto it = bounds_.find(v);
+    return it == bounds_.end() ? 0 : it->second;
+  };
+  auto constantOf = [&](unsigned i) -> uint64_t { // 0: not a small constant
+    auto *constant = llvm::dyn_cast<llvm::ConstantInt>(inst.getOperand(i));
+    return constant && constant->getValue().getActiveBits() < 31 ? constant->getZExtValue() : 0;
+  };
+  uint64_t x = inst.getNumOperands() > 0 ? boundOf(inst.getOperand(0)) : 0;
+  uint64_t y = inst.getNumOperands() > 1 ? boundOf(inst.getOperand(1)) : 0;
+  uint64_t bound = 0;
+  switch (inst.getOpcode()) {
+  case llvm::Instruction::Trunc:
+  case llvm::Instruction::ZExt:
+    bound = x;
+    break;
+  case llvm::Instruction::SExt: // a bound below the sign bit
+    if (x && x <= (uint64_t(1) << (inst.getOperand(0)->getType()->getScalarSizeInBits() - 1)))
+      bound = x;
+    break;
+  case llvm::Instruction::Add:
+    if (x && y)
+      bound = x + y - 1;
+    break;
+  case llvm::Instruction::Or:
+    if (x && y && llvm::cast<llvm::PossiblyDisjointInst>(inst).isDisjoint())
+      bound = x + y - 1;
+    break;
+  case llvm::Instruction::Mul:
+    if (x && constantOf(1) && x < kHuge / constantOf(1))
+      bound = (x - 1) * constantOf(1) + 1;
+    break;
+  case llvm::Instruction::Shl:
+    if (x && constantOf(1) && constantOf(1) < 31 && x < (kHuge >> constantOf(1)))
+      bound = ((x - 1) << constantOf(1)) + 1;
+    break;
+  case llvm::Instruction::And:
+    bound = x && y ? std::min(x, y) : std::max(x, y);
+    break;
+  case llvm::Instruction::UDiv:
+    if (x && constantOf(1))
+      bound = (x - 1) / constantOf(1) + 1;
+    break;
+  case llvm::Instruction::URem:
+    if (constantOf(1))
+      bound = x ? std::min(x, constantOf(1)) : constantOf(1);
+    break;
+  case llvm::Instruction::LShr:
+    if (x && constantOf(1) && constantOf(1) < 64)
+      bound = ((x - 1) >> constantOf(1)) + 1;
+    break;
+  default:
+    break;
+  }
+  if (!bound || bound >= kHuge ||
+      (type->getBitWidth() < 63 && bound > (uint64_t(1) << type->getBitWidth())))
+    return;
+  bounds_[&inst] = bound;
+  if (type->getBitWidth() >= 32 && bound <= (uint64_t(1) << 31))
+    small_.insert(&inst);
 }
 
 llvm::BasicBlock *Packetizer::newBlock(const llvm::Twine &name) {
@@ -870,6 +992,32 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
   bool packed = !element->isIntegerTy(1) && size == layout_.getTypeAllocSize(type) &&
                 size == layout_.getTypeStoreSize(element) * elementsPerLane(type);
   auto stride = strides_.find(ptr);
+  if (auto place = load ? interleavedPlace_.find(load) : interleavedPlace_.end();
+      place != interleavedPlace_.end()) {
+    // The group's first load reads every lane's stretch at once and
+    // takes each place's elements out for the others.
+    auto [group, at] = place->second;
+    std::vector<llvm::Value *> &vectors = interleavedVectors_[group];
+    unsigned factor = interleaved_[group].factor;
+    if (vectors.empty()) {
+      auto lane = laneZero_.find(ptr);
+      llvm::Value *base = lane != laneZero_.end()
+                              ? lane->second
+                              : b_.CreateExtractElement(vector(ptr), uint64_t(0));
+      llvm::Value *start = b_.CreateConstGEP1_64(b_.getInt8Ty(), base, -int64_t(at * size));
+      llvm::Value *all =
+          b_.CreateAlignedLoad(llvm::FixedVectorType::get(type, factor * width_), start,
+                               llvm::commonAlignment(align, at * size), "interleaved");
+      for (unsigned p = 0; p < factor; ++p) {
+        std::vector<int> mask;
+        for (unsigned l = 0; l < width_; ++l)
+          mask.push_back(int(p + l * factor));
+        vectors.push_back(b_.CreateShuffleVector(all, mask));
+      }
+    }
+    ++NumInterleavedLoads;
+    return setVector(inst, vectors[at]);
+  }
   llvm::Value *ptrs = vector(ptr);
   auto wideAccess = [&]() -> llvm::Value * {
     ++NumWideAccesses;
@@ -1536,6 +1684,7 @@ llvm::Function *Packetizer::run() {
   checkSupported();
   analyse();
   computeStrides();
+  findInterleavedGroups();
   for (auto &[bb, d] : divergences_)
     liveOuts_.insert(d.liveOuts.begin(), d.liveOuts.end());
   packet_ = llvm::Function::Create(f_.getFunctionType(), llvm::GlobalValue::InternalLinkage,

@@ -28,6 +28,11 @@ extern "C" {
  * alignment of the block it is carved from. */
 #define CORECL_OWNED_MEMORY_SLACK 128
 
+/* The most work-items a group may have (CL_DEVICE_MAX_WORK_GROUP_SIZE;
+ * the API refuses larger groups): a work-group function may take every
+ * local id, and their product, to lie below it. */
+#define CORECL_MAX_WORK_GROUP_SIZE 4096
+
 typedef struct corecl_wg_ctx {
   uint64_t global_size[3];   /* get_global_size */
   uint64_t global_offset[3]; /* get_global_offset */

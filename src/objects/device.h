@@ -2,6 +2,7 @@
 // sub-devices (clCreateSubDevices) cover a share of them. Each owns an
 // executor (a oneTBB arena) sized to its compute units.
 #pragma once
+#include "corecl/kernel_abi.h"
 #include "runtime/cpu_info.h"
 #include "runtime/executor.h"
 #include "src/objects/object.h"
@@ -42,7 +43,7 @@ public:
   cl_ulong maxMemAllocSize() const;
   cl_ulong globalMemSize() const;
   static constexpr cl_uint kMemBaseAddrAlignBits = 1024;
-  static constexpr size_t kMaxWorkGroupSize = 4096;
+  static constexpr size_t kMaxWorkGroupSize = CORECL_MAX_WORK_GROUP_SIZE;
   static constexpr size_t kMaxParameterSize = 4096;
   static constexpr cl_ulong kLocalMemSize = 256 * 1024;
   /// The private memory (variables left in memory) a kernel's work-item

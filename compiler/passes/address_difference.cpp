@@ -1,0 +1,241 @@
+// Constant distances between addresses (address_difference.h).
+#include "compiler/passes/address_difference.h"
+
+#include <llvm/ADT/MapVector.h>
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Operator.h>
+
+namespace corecl::compiler {
+namespace {
+
+/// How a difference must hold: modulo the type's width, or exactly for
+/// the values read as signed (unsigned) numbers, which a sign (zero)
+/// extension then keeps.
+enum class Exact { Modular, Signed, Unsigned };
+
+constexpr unsigned kDepth = 16;
+
+/// The same computation: the same value, or instructions of one kind
+/// without side effects (loads only from invariant memory) over the same
+/// operands.
+bool identical(const llvm::Value *a, const llvm::Value *b, unsigned depth) {
+  if (a == b)
+    return true;
+  auto *x = llvm::dyn_cast<llvm::Instruction>(a), *y = llvm::dyn_cast<llvm::Instruction>(b);
+  if (!depth || !x || !y || !x->isSameOperationAs(y) || x->mayHaveSideEffects() ||
+      llvm::isa<llvm::PHINode>(x) || llvm::isa<llvm::CallBase>(x) || llvm::isa<llvm::AllocaInst>(x))
+    return false;
+  if (x->mayReadFromMemory() &&
+      !(llvm::isa<llvm::LoadInst>(x) && x->hasMetadata(llvm::LLVMContext::MD_invariant_load) &&
+        y->hasMetadata(llvm::LLVMContext::MD_invariant_load)))
+    return false;
+  for (unsigned i = 0; i < x->getNumOperands(); ++i)
+    if (!identical(x->getOperand(i), y->getOperand(i), depth - 1))
+      return false;
+  return true;
+}
+
+/// `v` as `x + c` with c a constant, where that sum holds as `exact` asks.
+bool splitConstant(const llvm::Value *v, Exact exact, const llvm::Value *&x, int64_t &c) {
+  auto *op = llvm::dyn_cast<llvm::BinaryOperator>(v);
+  if (!op)
+    return false;
+  auto *constant = llvm::dyn_cast<llvm::ConstantInt>(op->getOperand(1));
+  if (!constant || constant->getBitWidth() > 64)
+    return false;
+  bool wraps = exact == Exact::Signed ? !op->hasNoSignedWrap() : !op->hasNoUnsignedWrap();
+  switch (op->getOpcode()) {
+  case llvm::Instruction::Or: // disjoint: an addition without carries, exact either way
+    if (!llvm::cast<llvm::PossiblyDisjointInst>(op)->isDisjoint())
+      return false;
+    break;
+  case llvm::Instruction::Add:
+  case llvm::Instruction::Sub:
+    if (exact != Exact::Modular && wraps)
+      return false;
+    break;
+  default:
+    return false;
+  }
+  x = op->getOperand(0);
+  c = op->getOpcode() == llvm::Instruction::Sub ? -constant->getSExtValue()
+                                                : constant->getSExtValue();
+  return true;
+}
+
+std::optional<int64_t> difference(const llvm::Value *a, const llvm::Value *b, Exact exact,
+                                  const llvm::DataLayout &layout, unsigned depth);
+
+/// Two GEPs: their bases' distance plus their offsets', index by index.
+std::optional<int64_t> gepDifference(const llvm::GEPOperator &a, const llvm::GEPOperator &b,
+                                     const llvm::DataLayout &layout, unsigned depth) {
+  unsigned bits = layout.getIndexTypeSizeInBits(a.getType());
+  if (bits > 64 || bits != layout.getIndexTypeSizeInBits(b.getType()))
+    return std::nullopt;
+  llvm::MapVector<llvm::Value *, llvm::APInt> termsA, termsB;
+  llvm::APInt constantA(bits, 0), constantB(bits, 0);
+  if (!a.collectOffset(layout, bits, termsA, constantA) ||
+      !b.collectOffset(layout, bits, termsB, constantB) || termsA.size() != termsB.size())
+    return std::nullopt;
+  std::optional<int64_t> base =
+      difference(a.getPointerOperand(), b.getPointerOperand(), Exact::Modular, layout, depth - 1);
+  if (!base)
+    return std::nullopt;
+  int64_t total = *base + (constantA - constantB).getSExtValue();
+  auto itB = termsB.begin();
+  for (auto &[index, scale] : termsA) {
+    if (scale != itB->second)
+      return std::nullopt;
+    // An index narrower than an address is sign-extended.
+    Exact indexExact =
+        index->getType()->getScalarSizeInBits() < bits ? Exact::Signed : Exact::Modular;
+    std::optional<int64_t> d = difference(index, itB->first, indexExact, layout, depth - 1);
+    if (!d)
+      return std::nullopt;
+    total += *d * scale.getSExtValue();
+    ++itB;
+  }
+  return total;
+}
+
+std::optional<int64_t> difference(const llvm::Value *a, const llvm::Value *b, Exact exact,
+                                  const llvm::DataLayout &layout, unsigned depth) {
+  if (a->getType() != b->getType() && !(a->getType()->isPointerTy() && b->getType()->isPointerTy()))
+    return std::nullopt;
+  if (identical(a, b, depth))
+    return 0;
+  if (!depth)
+    return std::nullopt;
+  const llvm::Value *rest = nullptr;
+  int64_t c = 0;
+  if (splitConstant(a, exact, rest, c))
+    if (auto d = difference(rest, b, exact, layout, depth - 1))
+      return *d + c;
+  if (splitConstant(b, exact, rest, c))
+    if (auto d = difference(a, rest, exact, layout, depth - 1))
+      return *d - c;
+  auto *gepA = llvm::dyn_cast<llvm::GEPOperator>(a), *gepB = llvm::dyn_cast<llvm::GEPOperator>(b);
+  if (gepA && gepB)
+    if (auto d = gepDifference(*gepA, *gepB, layout, depth))
+      return d;
+  // A GEP with constant offsets on one side (or GEPs indexed differently,
+  // `gep i8, (gep float, p, i), 8` against `gep float, p, i`): its offset
+  // from its base.
+  for (auto [gep, other, sign] :
+       {std::tuple{gepA, b, int64_t(1)}, std::tuple{gepB, a, int64_t(-1)}})
+    if (gep) {
+      unsigned bits = layout.getIndexTypeSizeInBits(gep->getType());
+      llvm::APInt offset(bits, 0);
+      if (bits <= 64 && gep->accumulateConstantOffset(layout, offset))
+        if (auto d = sign > 0 ? difference(gep->getPointerOperand(), other, Exact::Modular, layout,
+                                           depth - 1)
+                              : difference(other, gep->getPointerOperand(), Exact::Modular, layout,
+                                           depth - 1))
+          return *d + sign * offset.getSExtValue();
+    }
+  auto *x = llvm::dyn_cast<llvm::Instruction>(a), *y = llvm::dyn_cast<llvm::Instruction>(b);
+  if (!x || !y || x->getOpcode() != y->getOpcode())
+    return std::nullopt;
+  switch (x->getOpcode()) {
+  case llvm::Instruction::SExt:
+  case llvm::Instruction::ZExt: {
+    Exact inner = x->getOpcode() == llvm::Instruction::SExt ? Exact::Signed : Exact::Unsigned;
+    if (exact != Exact::Modular && exact != inner)
+      return std::nullopt;
+    return difference(x->getOperand(0), y->getOperand(0), inner, layout, depth - 1);
+  }
+  case llvm::Instruction::Trunc:
+    if (exact != Exact::Modular)
+      return std::nullopt;
+    return difference(x->getOperand(0), y->getOperand(0), Exact::Modular, layout, depth - 1);
+  case llvm::Instruction::PtrToInt:
+  case llvm::Instruction::IntToPtr:
+  case llvm::Instruction::AddrSpaceCast:
+    if (layout.getTypeSizeInBits(x->getType()) != 64 ||
+        layout.getTypeSizeInBits(x->getOperand(0)->getType()) != 64)
+      return std::nullopt;
+    return difference(x->getOperand(0), y->getOperand(0), Exact::Modular, layout, depth - 1);
+  case llvm::Instruction::Shl:
+  case llvm::Instruction::Mul: {
+    // The same scale on both sides.
+    auto *op = llvm::cast<llvm::BinaryOperator>(x), *other = llvm::cast<llvm::BinaryOperator>(y);
+    auto *scale = llvm::dyn_cast<llvm::ConstantInt>(op->getOperand(1));
+    if (!scale || scale != other->getOperand(1) || scale->getBitWidth() > 64)
+      return std::nullopt;
+    if ((exact == Exact::Signed && !(op->hasNoSignedWrap() && other->hasNoSignedWrap())) ||
+        (exact == Exact::Unsigned && !(op->hasNoUnsignedWrap() && other->hasNoUnsignedWrap())))
+      return std::nullopt;
+    auto d = difference(op->getOperand(0), other->getOperand(0), exact, layout, depth - 1);
+    if (!d)
+      return std::nullopt;
+    if (x->getOpcode() == llvm::Instruction::Mul)
+      return int64_t(uint64_t(*d) * scale->getZExtValue());
+    if (scale->getZExtValue() >= 63)
+      return std::nullopt;
+    return int64_t(uint64_t(*d) << scale->getZExtValue());
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+std::optional<int64_t> constantDifference(const llvm::Value *a, const llvm::Value *b,
+                                          const llvm::DataLayout &layout) {
+  return difference(a, b, Exact::Modular, layout, kDepth);
+}
+
+std::vector<InterleavedLoads> findInterleavedLoads(const std::vector<llvm::LoadInst *> &loads,
+                                                   const std::vector<unsigned> &factors,
+                                                   const llvm::DataLayout &layout) {
+  std::vector<InterleavedLoads> groups;
+  std::vector<bool> taken(loads.size(), false);
+  for (size_t i = 0; i < loads.size(); ++i) {
+    if (taken[i])
+      continue;
+    unsigned factor = factors[i];
+    llvm::Type *type = loads[i]->getType();
+    int64_t size = int64_t(layout.getTypeStoreSize(type));
+    // Each other load's place in units of elements, from load i's.
+    std::vector<std::pair<size_t, int64_t>> near = {{i, 0}};
+    for (size_t j = 0; j < loads.size(); ++j) {
+      if (j == i || taken[j] || factors[j] != factor || loads[j]->getType() != type)
+        continue;
+      auto d =
+          constantDifference(loads[j]->getPointerOperand(), loads[i]->getPointerOperand(), layout);
+      if (d && *d % size == 0 && *d / size > -int64_t(factor) && *d / size < int64_t(factor))
+        near.emplace_back(j, *d / size);
+    }
+    for (int64_t start = -int64_t(factor) + 1; start <= 0; ++start) {
+      InterleavedLoads group{factor, std::vector<std::vector<llvm::LoadInst *>>(factor)};
+      size_t first = loads.size(), last = 0;
+      for (auto [j, place] : near)
+        if (place >= start && place < start + int64_t(factor)) {
+          group.members[size_t(place - start)].push_back(loads[j]);
+          first = std::min(first, j), last = std::max(last, j);
+        }
+      bool whole = true;
+      for (auto &member : group.members)
+        whole = whole && !member.empty();
+      if (!whole)
+        continue;
+      // One load at the first member's place must read what the others
+      // would have read at theirs.
+      bool written = false;
+      for (auto it = loads[first]->getIterator(); &*it != loads[last]; ++it)
+        written = written || it->mayWriteToMemory();
+      if (written)
+        continue;
+      for (auto [j, place] : near)
+        if (place >= start && place < start + int64_t(factor))
+          taken[j] = true;
+      groups.push_back(std::move(group));
+      break;
+    }
+  }
+  return groups;
+}
+
+} // namespace corecl::compiler
