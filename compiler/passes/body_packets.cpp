@@ -127,7 +127,8 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
   unsigned width = options.regionPacketWidth
                        ? options.regionPacketWidth
                        : choosePacketWidth(*source, source->getArg(params.ctx()), options.simdBytes,
-                                           split != nullptr, limit);
+                                           split != nullptr, limit,
+                                           source->getArg(params.localId(laneDimension(region))));
   llvm::Function *packet = nullptr;
   PacketReport report;
   if (width < 2)

@@ -89,15 +89,42 @@ uint64_t peakLiveBytes(llvm::Function &f) {
   return peak;
 }
 
+namespace {
+
+/// Whether `v` is computed from `lane` (through any operands, phis too).
+bool dependsOn(const llvm::Value *v, const llvm::Argument *lane,
+               std::map<const llvm::Value *, bool> &known) {
+  if (v == lane)
+    return true;
+  auto *inst = llvm::dyn_cast<llvm::Instruction>(v);
+  if (!inst)
+    return false;
+  auto [it, fresh] = known.try_emplace(v, false); // false while on the way: a cycle
+  if (!fresh)
+    return it->second;
+  bool depends = false;
+  for (const llvm::Value *op : inst->operands())
+    if ((depends = dependsOn(op, lane, known)))
+      break;
+  // Loads through the lane-independent address of a value stored from a
+  // lane-dependent one are left aside: a data race between work-items.
+  return known[v] = depends;
+}
+
+} // namespace
+
 unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
-                           bool componentsSplit, LiveLimit limit) {
+                           bool componentsSplit, LiveLimit limit, const llvm::Argument *lane) {
   const llvm::DataLayout &layout = f.getParent()->getDataLayout();
   uint64_t widest = 0;
+  std::map<const llvm::Value *, bool> dependence;
   for (llvm::Instruction &inst : llvm::instructions(f)) {
     llvm::Type *type = inst.getType();
     llvm::Value *ptr = llvm::getLoadStorePointerOperand(&inst);
     if (ptr && llvm::getUnderlyingObject(ptr) == ctx)
       continue; // the launch's sizes and offsets
+    if (ptr && lane && !dependsOn(ptr, lane, dependence))
+      continue; // the same for every lane
     if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
       type = store->getValueOperand()->getType();
     else if (!llvm::isa<llvm::LoadInst>(inst) && !type->isVectorTy())

@@ -21,8 +21,12 @@ enum class LiveLimit {
   NotBelowARegister, // the same, but a register's worth of lanes at least
   None,              // as many lanes as fill a register, whatever is live
 };
+/// `lane`, if given: the parameter the lanes differ in; accesses whose
+/// address does not depend on it (a group's slot of a uniform loop
+/// counter) are the same for every lane and leave the width alone.
 unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
-                           bool componentsSplit = false, LiveLimit limit = LiveLimit::Registers);
+                           bool componentsSplit = false, LiveLimit limit = LiveLimit::Registers,
+                           const llvm::Argument *lane = nullptr);
 
 /// True if `f` loads or stores OpenCL vectors of more than four elements
 /// and half a register of `registerBits` or more: split into components,

@@ -6,6 +6,10 @@
 ; adds the first two, 288 live bytes, which within 56 registers of 32
 ; bytes would leave 4 lanes (half a register of floats); the loop
 ; vectoriser takes 8 for the same region.
+; A load or store whose address is the same for every lane (a uniform
+; `long` the region reads and writes in a slot of the group, a loop
+; counter across barriers) leaves the width to the floats the lanes
+; compute with: 8 lanes, not the 4 of a register of longs.
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -309,14 +313,34 @@ entry:
   ret void
 }
 
+define spir_kernel void @uniform_long(ptr addrspace(3) %x, ptr addrspace(3) %count) !kernel_arg_addr_space !5 !kernel_arg_access_qual !1 !kernel_arg_type !6 !kernel_arg_base_type !6 !kernel_arg_type_qual !3 !kernel_arg_name !7 {
+entry:
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  call spir_func void @_Z7barrierj(i32 1)
+  %n = load i64, ptr addrspace(3) %count, align 8
+  %next = add i64 %n, 1
+  store i64 %next, ptr addrspace(3) %count, align 8
+  %far = add i64 %lid, %n
+  %theirs = getelementptr inbounds float, ptr addrspace(3) %x, i64 %far
+  %v = load float, ptr addrspace(3) %theirs, align 4
+  %mine = getelementptr inbounds float, ptr addrspace(3) %x, i64 %lid
+  store float %v, ptr addrspace(3) %mine, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  ret void
+}
+
 declare spir_func i64 @_Z12get_local_idj(i32)
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare spir_func void @_Z7barrierj(i32)
 
 ; CHECK: define internal i32 @many_live.body.region1.packet8(
+; CHECK: define internal i32 @uniform_long.body.region1.packet8(
 
 !0 = !{i32 1, i32 3}
 !1 = !{!"none", !"none"}
 !2 = !{!"float*", !"float*"}
 !3 = !{!"", !""}
 !4 = !{!"p", !"tmp"}
+!5 = !{i32 3, i32 3}
+!6 = !{!"float*", !"long*"}
+!7 = !{!"x", !"count"}
