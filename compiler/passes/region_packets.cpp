@@ -9,24 +9,24 @@
 // pass makes a packet of each region instead (packetize.h), with the local
 // id of dimension 0 as the lane parameter: `width` consecutive work-items
 // of a row side by side, whatever the region's control flow. The
-// work-group function runs it for each full packet of a row, and the
-// region one work-item at a time for the rest of the row.
+// work-group function runs every row's full packets (packetRows, inlined
+// into it), then the region one work-item at a time for the rest of each
+// row.
 //
 // By default only kernels without barriers run so (body_packets.cpp,
 // before the loop passes), and long regions without loops, whose packets
 // the work-group function calls (isLongStraightLine); this pass, for the
 // regions of every kernel, is not yet the default (options.regionPackets,
-// from CORECL_REGION_PACKETS). On Zen 3 a reduction tree and a histogram of
-// local atomics now run as fast as in the work-item loops (rows stop at a
-// guard, row_guard.h; local atomics need no lock), a scan and CLBlast's
-// SGEMV faster; tiled matrix products 1.3-2x slower (a short K loop,
-// unrolled, is one chain of multiply-adds per packet, where the work-item
-// loops inside it keep a whole group's accumulators in flight; running a
-// row's packets side by side did not help, so the cause is open; CLBlast's
-// XgemmDirect reads its padded tiles by gathers), and a packet is a
-// second copy of each region (a math-heavy kernel's cold build 2.3x
-// longer). A region whose loops' accesses are not consecutive between
-// lanes gets no packet, as a body does not (packetizeRegion).
+// from CORECL_REGION_PACKETS). On Zen 3, interleaved with the work-item
+// loops (docs/performance.md, seventeenth session): the tiled matrix
+// products, a reduction tree, CLBlast's SGEMM and DGEMM as fast; a scan, a
+// convolution over local tiles and CLBlast's SGEMV faster (1.5-1.8x); a
+// histogram of local atomics 4 % and CLBlast's GemmDirect slower, the
+// latter a kernel some of whose regions keep the work-item loops (their
+// accesses in loops are not consecutive between lanes, packetizeRegion)
+// in a work-group function the scalariser now leaves whole; and a packet
+// is a second copy of each region, which doubles a barrier-free kernel's
+// cold build (so a default would be for kernels with barriers).
 // Kernels whose work-items may retire early keep their loops: each
 // work-item's region result is kept apart there, which a packet does not
 // return.
