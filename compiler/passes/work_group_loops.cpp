@@ -1117,6 +1117,19 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       regions.regionPackets.push_back(row);
       regions.regionPacketWidths.push_back(width);
     }
+    // A kernel some of whose regions keep the work-item loops wants the
+    // scalariser for those (OpenCL vectors split into components for the
+    // loop vectoriser): its rows of packets stay calls, so that its
+    // work-group function holds no packet code (CLBlast's XgemmDirect,
+    // three of five regions without packets; its bench row is dominated
+    // by launches and measured no different either way).
+    bool someLoops = std::count(regions.regionPackets.begin(), regions.regionPackets.end(),
+                                nullptr) > 0;
+    for (llvm::Function *rows : regions.regionPackets)
+      if (rows && someLoops && rows->hasFnAttribute(llvm::Attribute::AlwaysInline)) {
+        rows->removeFnAttr(llvm::Attribute::AlwaysInline);
+        rows->addFnAttr(llvm::Attribute::NoInline);
+      }
     if (packetOf.count(name)) {
       regions.packet = packetOf[name];
       regions.packet->getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(

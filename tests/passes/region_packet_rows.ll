@@ -77,6 +77,31 @@ done:
   ret void
 }
 
+define spir_kernel void @mixed(ptr addrspace(1) %p, ptr addrspace(3) %x) !kernel_arg_addr_space !9 !kernel_arg_access_qual !6 !kernel_arg_type !10 !kernel_arg_base_type !10 !kernel_arg_type_qual !6 !kernel_arg_name !11 {
+entry:
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %mine = getelementptr inbounds float, ptr addrspace(3) %x, i64 %lid
+  store float 1.0, ptr addrspace(3) %mine, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  %row = mul i64 %lid, 64
+  br label %loop
+
+loop:
+  %k = phi i64 [ 0, %entry ], [ %k1, %loop ]
+  %s = phi float [ 0.0, %entry ], [ %s1, %loop ]
+  %i = add i64 %row, %k
+  %a = getelementptr inbounds float, ptr addrspace(1) %p, i64 %i
+  %v = load float, ptr addrspace(1) %a, align 4
+  %s1 = fadd float %s, %v
+  %k1 = add i64 %k, 1
+  %more = icmp ult i64 %k1, 64
+  br i1 %more, label %loop, label %done
+
+done:
+  store float %s1, ptr addrspace(3) %mine, align 4
+  ret void
+}
+
 declare spir_func i64 @_Z12get_local_idj(i32)
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare spir_func void @_Z7barrierj(i32)
@@ -98,6 +123,7 @@ declare spir_func void @_Z7barrierj(i32)
 ; CHECK-NEXT: %packets.needed = udiv i64 [[UP]], [[W]]
 ; CHECK: %packets.run = call i64 @llvm.umax.i64(i64 %packets.needed,
 ; CHECK-LABEL: define void @halve.wg(
+; CHECK-SAME: #[[HALVE:[0-9]+]]
 ; CHECK: region1:
 ; CHECK-NOT: lid.y.loop
 ; CHECK: call i32 @halve.body.region1.packet{{[0-9]+}}.rows(
@@ -106,6 +132,17 @@ declare spir_func void @_Z7barrierj(i32)
 ; CHECK-LABEL: define internal i32 @keep.body.region1.packet{{[0-9]+}}.rows(
 ; CHECK-NOT: packets.run
 ; CHECK: ret i32
+
+; Every region of @halve has a packet: its rows are inlined later, and its
+; work-group function is marked vector code already. @mixed's second
+; region keeps the work-item loops (a work-item walks a row of its own):
+; its work-group function stays the scalariser's, its rows stay calls.
+; CHECK-LABEL: define void @mixed.wg(
+; CHECK-SAME: #[[MIXED:[0-9]+]]
+; CHECK: attributes #[[HALVE]] = { {{.*}}"corecl.packet-width"
+; CHECK: attributes #[[MIXED]] = {
+; CHECK-NOT: corecl.packet-width
+; CHECK-SAME: }
 
 !0 = !{i32 1, i32 1, i32 3}
 !1 = !{!"none", !"none", !"none"}
@@ -116,3 +153,6 @@ declare spir_func void @_Z7barrierj(i32)
 !6 = !{!"", !""}
 !7 = !{!"int*", !"ulong"}
 !8 = !{!"x", !"s"}
+!9 = !{i32 1, i32 3}
+!10 = !{!"float*", !"float*"}
+!11 = !{!"p", !"x"}
