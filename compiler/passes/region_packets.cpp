@@ -21,8 +21,9 @@
 // loops (docs/performance.md, seventeenth session): the tiled matrix
 // products, a reduction tree, CLBlast's SGEMM and DGEMM as fast; a scan, a
 // convolution over local tiles and CLBlast's SGEMV faster (1.5-1.8x); a
-// histogram of local atomics 4 % and CLBlast's GemmDirect slower (a few
-// short launches a run; where the difference lies is not found yet); and
+// histogram of local atomics 4 % and CLBlast's GemmDirect slower (its
+// compute region's packet spills: accumulators and interleaved loads'
+// halves live at once); and
 // a packet is a second copy of each region, which doubles a barrier-free
 // kernel's cold build (so a default would be for kernels with barriers).
 // Kernels whose work-items may retire early keep their loops: each
