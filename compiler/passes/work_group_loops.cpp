@@ -1121,10 +1121,10 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
     // scalariser for those (OpenCL vectors split into components for the
     // loop vectoriser): its rows of packets stay calls, so that its
     // work-group function holds no packet code (CLBlast's XgemmDirect,
-    // three of five regions without packets; its bench row is dominated
-    // by launches and measured no different either way).
-    bool someLoops = std::count(regions.regionPackets.begin(), regions.regionPackets.end(),
-                                nullptr) > 0;
+    // three of five regions without packets; its GemmDirect row measured
+    // no different either way).
+    bool someLoops =
+        std::count(regions.regionPackets.begin(), regions.regionPackets.end(), nullptr) > 0;
     for (llvm::Function *rows : regions.regionPackets)
       if (rows && someLoops && rows->hasFnAttribute(llvm::Attribute::AlwaysInline)) {
         rows->removeFnAttr(llvm::Attribute::AlwaysInline);
