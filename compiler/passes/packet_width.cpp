@@ -106,8 +106,6 @@ bool dependsOn(const llvm::Value *v, const llvm::Argument *lane,
   for (const llvm::Value *op : inst->operands())
     if ((depends = dependsOn(op, lane, known)))
       break;
-  // Loads through the lane-independent address of a value stored from a
-  // lane-dependent one are left aside: a data race between work-items.
   return known[v] = depends;
 }
 
@@ -123,6 +121,8 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
     llvm::Value *ptr = llvm::getLoadStorePointerOperand(&inst);
     if (ptr && llvm::getUnderlyingObject(ptr) == ctx)
       continue; // the launch's sizes and offsets
+    // A value loaded from such an address is the same for every lane too,
+    // unless another lane stores there meanwhile: a data race.
     if (ptr && lane && !dependsOn(ptr, lane, dependence))
       continue; // the same for every lane
     if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))

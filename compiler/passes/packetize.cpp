@@ -580,18 +580,7 @@ void Packetizer::computeStrides() {
           small_.insert(cast);
         switch (cast->getOpcode()) {
         case llvm::Instruction::ZExt:
-        case llvm::Instruction::SExt: {
-          bool isSigned = cast->getOpcode() == llvm::Instruction::SExt;
-          if (!cast->getType()->isVectorTy() && !extendsExactly(cast->getOperand(0), isSigned)) {
-            int64_t step = 0;
-            bool ignored = true;
-            if (strideOf(cast->getOperand(0), step, ignored))
-              own.push_back({Guess::Extension, cast->getOperand(0), step, isSigned, cast->getType(),
-                             0, llvm::APInt(), Division::Unsigned});
-            exact = false;
-          }
-          [[fallthrough]];
-        }
+        case llvm::Instruction::SExt:
         case llvm::Instruction::Trunc:
         case llvm::Instruction::AddrSpaceCast:
         case llvm::Instruction::PtrToInt:
@@ -601,6 +590,14 @@ void Packetizer::computeStrides() {
           break;
         default:
           break;
+        }
+        // An extension steps as its operand does unless the lanes wrap.
+        bool isSigned = cast->getOpcode() == llvm::Instruction::SExt;
+        if (known && (isSigned || cast->getOpcode() == llvm::Instruction::ZExt) &&
+            !extendsExactly(cast->getOperand(0), isSigned)) {
+          own.push_back({Guess::Extension, cast->getOperand(0), result, isSigned, cast->getType(),
+                         0, llvm::APInt(), Division::Unsigned});
+          exact = false;
         }
       } else if (auto *gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&inst)) {
         known = !gep->getType()->isVectorTy() && strideOf(gep->getPointerOperand(), result, exact);
