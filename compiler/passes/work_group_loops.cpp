@@ -79,6 +79,23 @@ llvm::BranchInst *emitLoopMaybeEmpty(llvm::IRBuilder<> &b, llvm::Value *count, c
   return latch;
 }
 
+/// `if (count != 0) body()` for a count of 0 or 1, with emitLoopMaybeEmpty's
+/// blocks: `skipped` the edge that ran nothing, `ran` the one that ran it.
+void emitOnceMaybe(llvm::IRBuilder<> &b, llvm::Value *count, const char *name,
+                   const std::function<void(llvm::IRBuilder<> &)> &body, llvm::BasicBlock *&skipped,
+                   llvm::BasicBlock *&ran) {
+  llvm::Function *f = b.GetInsertBlock()->getParent();
+  auto *once = llvm::BasicBlock::Create(b.getContext(), std::string(name) + ".once", f);
+  auto *after = llvm::BasicBlock::Create(b.getContext(), std::string(name) + ".after", f);
+  skipped = b.GetInsertBlock();
+  b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), after, once);
+  b.SetInsertPoint(once);
+  body(b);
+  ran = b.GetInsertBlock();
+  b.CreateBr(after);
+  b.SetInsertPoint(after);
+}
+
 /// Keeps `f` a function its callers call (attr::kOutlined): not inlined,
 /// by this pass or by LLVM's inliner later.
 void keepAsCall(llvm::Function &f) {
@@ -569,8 +586,10 @@ constexpr unsigned kPacketsPerStep = 4;
 /// (each call set its packets up again). Returns the last packet's region
 /// result (poison for rows shorter than a packet). Like the packet, it is
 /// left out of the work-item loops' scalariser (attr::kPacketWidth).
+/// `maxPackets`: the most packets a row holds (reqd_work_group_size), or 0
+/// when the group's size is not known.
 llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dimension,
-                           llvm::Function *bound) {
+                           llvm::Function *bound, uint64_t maxPackets) {
   llvm::LLVMContext &context = packet.getContext();
   llvm::Function *rows =
       llvm::Function::Create(packet.getFunctionType(), llvm::GlobalValue::InternalLinkage,
@@ -613,15 +632,28 @@ llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dime
                                               "packets.run");
               }
               llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
-              latch = emitLoopMaybeEmpty(
-                  b, run, "packet",
-                  [&](llvm::IRBuilder<> &b, llvm::Value *p) {
-                    std::vector<llvm::Value *> packetArgs = args;
-                    packetArgs[params.localId(dimension)] =
-                        b.CreateMul(p, b.getInt64(width), dimension ? "lid.y" : "lid.x");
-                    call = b.CreateCall(&packet, packetArgs);
-                  },
-                  skipped, ran);
+              if (maxPackets == 1) {
+                // A row of one packet: no loop, whose invariants LLVM would
+                // hoist to the row loop, where they all live at once (CLBlast's
+                // XgemmDirect, 8x8 groups, lanes along y: the tile's 32
+                // broadcasts of A spilled around its multiply-adds).
+                std::vector<llvm::Value *> packetArgs = args;
+                packetArgs[params.localId(dimension)] = b.getInt64(0);
+                emitOnceMaybe(
+                    b, run, "packet",
+                    [&](llvm::IRBuilder<> &b) { call = b.CreateCall(&packet, packetArgs); },
+                    skipped, ran);
+              } else {
+                latch = emitLoopMaybeEmpty(
+                    b, run, "packet",
+                    [&](llvm::IRBuilder<> &b, llvm::Value *p) {
+                      std::vector<llvm::Value *> packetArgs = args;
+                      packetArgs[params.localId(dimension)] =
+                          b.CreateMul(p, b.getInt64(width), dimension ? "lid.y" : "lid.x");
+                      call = b.CreateCall(&packet, packetArgs);
+                    },
+                    skipped, ran);
+              }
               if (!rows->getReturnType()->isVoidTy()) {
                 llvm::PHINode *phi = b.CreatePHI(rows->getReturnType(), 2, "result");
                 phi->addIncoming(llvm::PoisonValue::get(rows->getReturnType()), skipped);
@@ -659,13 +691,18 @@ llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dime
   llvm::SmallVector<llvm::Metadata *, 3> ops = {
       nullptr, llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
                                            llvm::ConstantAsMetadata::get(b.getFalse())})};
-  if (!loops)
-    ops.push_back(llvm::MDNode::get(
-        context, {llvm::MDString::get(context, "llvm.loop.unroll.count"),
-                  llvm::ConstantAsMetadata::get(b.getInt32(kPacketsPerStep))}));
-  llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
-  loopId->replaceOperandWith(0, loopId);
-  latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
+  unsigned step = kPacketsPerStep;
+  if (maxPackets)
+    step = unsigned(std::min<uint64_t>(step, maxPackets));
+  if (!loops && step > 1)
+    ops.push_back(
+        llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.unroll.count"),
+                                    llvm::ConstantAsMetadata::get(b.getInt32(step))}));
+  if (latch) {
+    llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
+    loopId->replaceOperandWith(0, loopId);
+    latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
+  }
   // Nor in the loops over the rows, innermost once a constant row's
   // packets are unrolled.
   for (llvm::BranchInst *rowLatch : rowLatches) {
@@ -1087,6 +1124,7 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       regions.functions.push_back(region);
     if (regions.functions.empty())
       continue; // not prepared by the earlier steps
+    KernelDesc desc = describeKernel(*kernel);
     uint64_t storage = 0;
     kernel->getFnAttribute(attr::kWiStorage).getValueAsString().getAsInteger(10, storage);
     regions.wiStorageBytes = storage;
@@ -1107,7 +1145,9 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       if (it != regionPacketOf.end()) {
         llvm::Function *packet = it->second;
         unsigned dimension = laneDimension(*region);
-        row = packetRows(*packet, width, dimension, rowActiveBound(*region, dimension));
+        uint64_t required = desc.reqdWorkGroupSize[dimension];
+        row = packetRows(*packet, width, dimension, rowActiveBound(*region, dimension),
+                         required ? std::max<uint64_t>(1, required / width) : 0);
         if (packet->use_empty())
           packet->eraseFromParent();
         else
@@ -1135,7 +1175,6 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       regions.packet->getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(
           10, regions.packetWidth);
     }
-    KernelDesc desc = describeKernel(*kernel);
     llvm::Function *wg = buildWorkGroupFunction(*kernel, regions, desc);
     // The facts the runtime needs travel on the work-group function.
     for (const char *key : {attr::kLocalBytes, attr::kPrintf, attr::kWiStorage, attr::kBarriers})

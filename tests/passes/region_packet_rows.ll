@@ -10,7 +10,11 @@
 ; and one on global memory stays atomic. A row stops at the first packet
 ; whose work-items a guard `lid.x < s` turns away (row_guard.cpp) when
 ; those would change nothing their neighbours could tell apart, and runs
-; whole when they keep a value of their own across the next barrier.
+; whole when they keep a value of their own across the next barrier. A row
+; that holds one packet at most (reqd_work_group_size) runs it without a
+; loop: LLVM would hoist the packet's invariants out of a loop of one trip
+; to the rows' loop, where they all live at once (CLBlast's XgemmDirect
+; spilled the 32 broadcasts of its A tile).
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -102,16 +106,34 @@ done:
   ret void
 }
 
+define spir_kernel void @one_packet(ptr addrspace(3) %x) !kernel_arg_addr_space !12 !kernel_arg_access_qual !13 !kernel_arg_type !14 !kernel_arg_base_type !14 !kernel_arg_type_qual !13 !kernel_arg_name !15 !reqd_work_group_size !16 {
+entry:
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %mine = getelementptr inbounds i32, ptr addrspace(3) %x, i64 %lid
+  %v = trunc i64 %lid to i32
+  store i32 %v, ptr addrspace(3) %mine, align 4
+  call spir_func void @_Z7barrierj(i32 1)
+  %next = add i64 %lid, 1
+  %theirs = getelementptr inbounds i32, ptr addrspace(3) %x, i64 %next
+  %w = load i32, ptr addrspace(3) %theirs, align 4
+  %sum = add i32 %w, %v
+  call spir_func void @_Z7barrierj(i32 1)
+  store i32 %sum, ptr addrspace(3) %mine, align 4
+  ret void
+}
+
 declare spir_func i64 @_Z12get_local_idj(i32)
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare spir_func void @_Z7barrierj(i32)
 
 ; CHECK-LABEL: define internal i32 @count_bytes.body.region0.packet{{[0-9]+}}.rows(
+; CHECK: packet.loop:
 ; CHECK-NOT: atomicrmw
 ; CHECK: load i32, ptr addrspace(3)
 ; CHECK-NEXT: add i32 {{.*}}, 1
 ; CHECK-NEXT: store i32
 ; CHECK-NOT: atomicrmw
+; CHECK: br i1 {{.*}}, label %packet.loop, label {{.*}}, !llvm.loop [[STEP:![0-9]+]]
 ; CHECK-LABEL: define internal i32 @count_bytes.body.region1.packet{{[0-9]+}}.rows(
 ; CHECK: atomicrmw add ptr addrspace(1)
 
@@ -133,16 +155,26 @@ declare spir_func void @_Z7barrierj(i32)
 ; CHECK-NOT: packets.run
 ; CHECK: ret i32
 
+
 ; Every region of @halve has a packet: its rows are inlined later, and its
 ; work-group function is marked vector code already. @mixed's second
 ; region keeps the work-item loops (a work-item walks a row of its own):
 ; its work-group function stays the scalariser's, its rows stay calls.
 ; CHECK-LABEL: define void @mixed.wg(
 ; CHECK-SAME: #[[MIXED:[0-9]+]]
+; CHECK-LABEL: define internal i32 @one_packet.body.region1.packet8.rows(
+; CHECK-NOT: packet.loop
+; CHECK: packet.once:
+; CHECK: load <8 x i32>, ptr addrspace(3)
+; CHECK-NOT: packet.loop
+; CHECK: ret i32
 ; CHECK: attributes #[[HALVE]] = { {{.*}}"corecl.packet-width"
 ; CHECK: attributes #[[MIXED]] = {
 ; CHECK-NOT: corecl.packet-width
 ; CHECK-SAME: }
+; @count_bytes's rows of packets, of a size not known, are unrolled (a
+; vectorise flag and an unroll count).
+; CHECK: [[STEP]] = distinct !{[[STEP]], !{{[0-9]+}}, !{{[0-9]+}}}
 
 !0 = !{i32 1, i32 1, i32 3}
 !1 = !{!"none", !"none", !"none"}
@@ -156,3 +188,8 @@ declare spir_func void @_Z7barrierj(i32)
 !9 = !{i32 1, i32 3}
 !10 = !{!"float*", !"float*"}
 !11 = !{!"p", !"x"}
+!12 = !{i32 3}
+!13 = !{!""}
+!14 = !{!"int*"}
+!15 = !{!"x"}
+!16 = !{i32 8, i32 1, i32 1}
