@@ -37,7 +37,19 @@ bool identical(const llvm::Value *a, const llvm::Value *b, unsigned depth) {
 }
 
 /// `v` as `x + c` with c a constant, where that sum holds as `exact` asks.
-bool splitConstant(const llvm::Value *v, Exact exact, const llvm::Value *&x, int64_t &c) {
+/// An addition of a small constant to a value whose lanes all lie in
+/// [0, bound) wraps neither way when the sum stays below the sign bit:
+/// CLBlast writes `2 * lid + 18` without `nsw`.
+bool sumStaysSmall(const llvm::BinaryOperator &op, int64_t c, const BoundFn &bound) {
+  uint64_t limit = bound ? bound(op.getOperand(0)) : 0;
+  unsigned bits = op.getType()->getScalarSizeInBits();
+  if (!limit || c < 0 || bits < 2 || bits > 64 || c > (int64_t(1) << 30))
+    return false;
+  return limit - 1 + uint64_t(c) < (uint64_t(1) << (bits - 1));
+}
+
+bool splitConstant(const llvm::Value *v, Exact exact, const BoundFn &bound, const llvm::Value *&x,
+                   int64_t &c) {
   auto *op = llvm::dyn_cast<llvm::BinaryOperator>(v);
   if (!op)
     return false;
@@ -51,6 +63,9 @@ bool splitConstant(const llvm::Value *v, Exact exact, const llvm::Value *&x, int
       return false;
     break;
   case llvm::Instruction::Add:
+    if (exact != Exact::Modular && wraps && !sumStaysSmall(*op, constant->getSExtValue(), bound))
+      return false;
+    break;
   case llvm::Instruction::Sub:
     if (exact != Exact::Modular && wraps)
       return false;
@@ -65,11 +80,13 @@ bool splitConstant(const llvm::Value *v, Exact exact, const llvm::Value *&x, int
 }
 
 std::optional<int64_t> difference(const llvm::Value *a, const llvm::Value *b, Exact exact,
-                                  const llvm::DataLayout &layout, unsigned depth);
+                                  const llvm::DataLayout &layout, const BoundFn &bound,
+                                  unsigned depth);
 
 /// Two GEPs: their bases' distance plus their offsets', index by index.
 std::optional<int64_t> gepDifference(const llvm::GEPOperator &a, const llvm::GEPOperator &b,
-                                     const llvm::DataLayout &layout, unsigned depth) {
+                                     const llvm::DataLayout &layout, const BoundFn &bound,
+                                     unsigned depth) {
   unsigned bits = layout.getIndexTypeSizeInBits(a.getType());
   if (bits > 64 || bits != layout.getIndexTypeSizeInBits(b.getType()))
     return std::nullopt;
@@ -78,8 +95,8 @@ std::optional<int64_t> gepDifference(const llvm::GEPOperator &a, const llvm::GEP
   if (!a.collectOffset(layout, bits, termsA, constantA) ||
       !b.collectOffset(layout, bits, termsB, constantB) || termsA.size() != termsB.size())
     return std::nullopt;
-  std::optional<int64_t> base =
-      difference(a.getPointerOperand(), b.getPointerOperand(), Exact::Modular, layout, depth - 1);
+  std::optional<int64_t> base = difference(a.getPointerOperand(), b.getPointerOperand(),
+                                           Exact::Modular, layout, bound, depth - 1);
   if (!base)
     return std::nullopt;
   int64_t total = *base + (constantA - constantB).getSExtValue();
@@ -90,7 +107,7 @@ std::optional<int64_t> gepDifference(const llvm::GEPOperator &a, const llvm::GEP
     // An index narrower than an address is sign-extended.
     Exact indexExact =
         index->getType()->getScalarSizeInBits() < bits ? Exact::Signed : Exact::Modular;
-    std::optional<int64_t> d = difference(index, itB->first, indexExact, layout, depth - 1);
+    std::optional<int64_t> d = difference(index, itB->first, indexExact, layout, bound, depth - 1);
     if (!d)
       return std::nullopt;
     total += *d * scale.getSExtValue();
@@ -100,7 +117,8 @@ std::optional<int64_t> gepDifference(const llvm::GEPOperator &a, const llvm::GEP
 }
 
 std::optional<int64_t> difference(const llvm::Value *a, const llvm::Value *b, Exact exact,
-                                  const llvm::DataLayout &layout, unsigned depth) {
+                                  const llvm::DataLayout &layout, const BoundFn &bound,
+                                  unsigned depth) {
   if (a->getType() != b->getType() && !(a->getType()->isPointerTy() && b->getType()->isPointerTy()))
     return std::nullopt;
   if (identical(a, b, depth))
@@ -109,15 +127,15 @@ std::optional<int64_t> difference(const llvm::Value *a, const llvm::Value *b, Ex
     return std::nullopt;
   const llvm::Value *rest = nullptr;
   int64_t c = 0;
-  if (splitConstant(a, exact, rest, c))
-    if (auto d = difference(rest, b, exact, layout, depth - 1))
+  if (splitConstant(a, exact, bound, rest, c))
+    if (auto d = difference(rest, b, exact, layout, bound, depth - 1))
       return *d + c;
-  if (splitConstant(b, exact, rest, c))
-    if (auto d = difference(a, rest, exact, layout, depth - 1))
+  if (splitConstant(b, exact, bound, rest, c))
+    if (auto d = difference(a, rest, exact, layout, bound, depth - 1))
       return *d - c;
   auto *gepA = llvm::dyn_cast<llvm::GEPOperator>(a), *gepB = llvm::dyn_cast<llvm::GEPOperator>(b);
   if (gepA && gepB)
-    if (auto d = gepDifference(*gepA, *gepB, layout, depth))
+    if (auto d = gepDifference(*gepA, *gepB, layout, bound, depth))
       return d;
   // A GEP with constant offsets on one side (or GEPs indexed differently,
   // `gep i8, (gep float, p, i), 8` against `gep float, p, i`): its offset
@@ -129,9 +147,9 @@ std::optional<int64_t> difference(const llvm::Value *a, const llvm::Value *b, Ex
       llvm::APInt offset(bits, 0);
       if (bits <= 64 && gep->accumulateConstantOffset(layout, offset))
         if (auto d = sign > 0 ? difference(gep->getPointerOperand(), other, Exact::Modular, layout,
-                                           depth - 1)
+                                           bound, depth - 1)
                               : difference(other, gep->getPointerOperand(), Exact::Modular, layout,
-                                           depth - 1))
+                                           bound, depth - 1))
           return *d + sign * offset.getSExtValue();
     }
   auto *x = llvm::dyn_cast<llvm::Instruction>(a), *y = llvm::dyn_cast<llvm::Instruction>(b);
@@ -143,19 +161,19 @@ std::optional<int64_t> difference(const llvm::Value *a, const llvm::Value *b, Ex
     Exact inner = x->getOpcode() == llvm::Instruction::SExt ? Exact::Signed : Exact::Unsigned;
     if (exact != Exact::Modular && exact != inner)
       return std::nullopt;
-    return difference(x->getOperand(0), y->getOperand(0), inner, layout, depth - 1);
+    return difference(x->getOperand(0), y->getOperand(0), inner, layout, bound, depth - 1);
   }
   case llvm::Instruction::Trunc:
     if (exact != Exact::Modular)
       return std::nullopt;
-    return difference(x->getOperand(0), y->getOperand(0), Exact::Modular, layout, depth - 1);
+    return difference(x->getOperand(0), y->getOperand(0), Exact::Modular, layout, bound, depth - 1);
   case llvm::Instruction::PtrToInt:
   case llvm::Instruction::IntToPtr:
   case llvm::Instruction::AddrSpaceCast:
     if (layout.getTypeSizeInBits(x->getType()) != 64 ||
         layout.getTypeSizeInBits(x->getOperand(0)->getType()) != 64)
       return std::nullopt;
-    return difference(x->getOperand(0), y->getOperand(0), Exact::Modular, layout, depth - 1);
+    return difference(x->getOperand(0), y->getOperand(0), Exact::Modular, layout, bound, depth - 1);
   case llvm::Instruction::Shl:
   case llvm::Instruction::Mul: {
     // The same scale on both sides.
@@ -166,7 +184,7 @@ std::optional<int64_t> difference(const llvm::Value *a, const llvm::Value *b, Ex
     if ((exact == Exact::Signed && !(op->hasNoSignedWrap() && other->hasNoSignedWrap())) ||
         (exact == Exact::Unsigned && !(op->hasNoUnsignedWrap() && other->hasNoUnsignedWrap())))
       return std::nullopt;
-    auto d = difference(op->getOperand(0), other->getOperand(0), exact, layout, depth - 1);
+    auto d = difference(op->getOperand(0), other->getOperand(0), exact, layout, bound, depth - 1);
     if (!d)
       return std::nullopt;
     if (x->getOpcode() == llvm::Instruction::Mul)
@@ -183,13 +201,14 @@ std::optional<int64_t> difference(const llvm::Value *a, const llvm::Value *b, Ex
 } // namespace
 
 std::optional<int64_t> constantDifference(const llvm::Value *a, const llvm::Value *b,
-                                          const llvm::DataLayout &layout) {
-  return difference(a, b, Exact::Modular, layout, kDepth);
+                                          const llvm::DataLayout &layout, const BoundFn &bound) {
+  return difference(a, b, Exact::Modular, layout, bound, kDepth);
 }
 
 std::vector<InterleavedLoads> findInterleavedLoads(const std::vector<llvm::LoadInst *> &loads,
                                                    const std::vector<unsigned> &factors,
-                                                   const llvm::DataLayout &layout) {
+                                                   const llvm::DataLayout &layout,
+                                                   const BoundFn &bound) {
   std::vector<InterleavedLoads> groups;
   std::vector<bool> taken(loads.size(), false);
   for (size_t i = 0; i < loads.size(); ++i) {
@@ -203,8 +222,8 @@ std::vector<InterleavedLoads> findInterleavedLoads(const std::vector<llvm::LoadI
     for (size_t j = 0; j < loads.size(); ++j) {
       if (j == i || taken[j] || factors[j] != factor || loads[j]->getType() != type)
         continue;
-      auto d =
-          constantDifference(loads[j]->getPointerOperand(), loads[i]->getPointerOperand(), layout);
+      auto d = constantDifference(loads[j]->getPointerOperand(), loads[i]->getPointerOperand(),
+                                  layout, bound);
       if (d && *d % size == 0 && *d / size > -int64_t(factor) && *d / size < int64_t(factor))
         near.emplace_back(j, *d / size);
     }

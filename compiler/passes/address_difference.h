@@ -15,6 +15,7 @@
 #define CORECL_COMPILER_PASSES_ADDRESS_DIFFERENCE_H
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -26,11 +27,16 @@ class Value;
 
 namespace corecl::compiler {
 
+/// What is known of a value's lanes: all lie in [0, bound(v)), or 0 for
+/// nothing known. Lets a sum without `nsw` extend exactly when it is small.
+using BoundFn = std::function<uint64_t(const llvm::Value *)>;
+
 /// a - b in bytes (addresses) or units (integers of one type), when both
 /// are the same computation up to constants; nullopt when that cannot be
 /// told.
 std::optional<int64_t> constantDifference(const llvm::Value *a, const llvm::Value *b,
-                                          const llvm::DataLayout &layout);
+                                          const llvm::DataLayout &layout,
+                                          const BoundFn &bound = nullptr);
 
 /// Loads of one block that together read a run of consecutive elements:
 /// with a packet's lanes `factor` elements apart, `members[j]` read
@@ -46,7 +52,8 @@ struct InterleavedLoads {
 /// element of the lanes' stretches read.
 std::vector<InterleavedLoads> findInterleavedLoads(const std::vector<llvm::LoadInst *> &loads,
                                                    const std::vector<unsigned> &factors,
-                                                   const llvm::DataLayout &layout);
+                                                   const llvm::DataLayout &layout,
+                                                   const BoundFn &bound = nullptr);
 
 } // namespace corecl::compiler
 

@@ -674,7 +674,11 @@ void Packetizer::findInterleavedGroups() {
     }
     if (loads.size() < 2 || loads.size() > 64)
       continue;
-    for (InterleavedLoads &group : findInterleavedLoads(loads, factors, layout_)) {
+    BoundFn bound = [&](const llvm::Value *v) -> uint64_t {
+      auto it = bounds_.find(v);
+      return it == bounds_.end() ? 0 : it->second;
+    };
+    for (InterleavedLoads &group : findInterleavedLoads(loads, factors, layout_, bound)) {
       for (unsigned place = 0; place < group.factor; ++place)
         for (llvm::LoadInst *load : group.members[place])
           interleavedPlace_[load] = {interleaved_.size(), place};

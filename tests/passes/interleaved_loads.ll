@@ -5,8 +5,10 @@
 ; `p[2 * lid + 1]`, CLBlast's XgemmDirect) are one wide load and a shuffle
 ; per load (packetize.cpp, address_difference.h); `2 * lid` stays far
 ; below 2^31 (local ids lie below the largest work-group size), so its
-; extension needs no run-time test. A store between them keeps them
-; gathers: the second load must see it.
+; extension needs no run-time test, nor does that of a small sum written
+; without `nsw` (`2 * lid + 18`, a padded tile's next row in XgemmDirect,
+; against `&p[2 * lid] + 17`). A store between them keeps them gathers:
+; the second load must see it.
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -50,6 +52,27 @@ entry:
   ret void
 }
 
+define spir_kernel void @padded_rows(ptr addrspace(1) %p, ptr addrspace(1) %q) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !5 !kernel_arg_base_type !5 !kernel_arg_type_qual !3 !kernel_arg_name !4 {
+entry:
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  call spir_func void @_Z7barrierj(i32 1)
+  %l32 = trunc i64 %lid to i32
+  %two = shl nsw i32 %l32, 1
+  %i0 = sext i32 %two to i64
+  %row = getelementptr float, ptr addrspace(1) %p, i64 %i0
+  %a0 = getelementptr i8, ptr addrspace(1) %row, i64 68
+  %v0 = load float, ptr addrspace(1) %a0, align 4
+  %next = add i32 %two, 18
+  %i1 = sext i32 %next to i64
+  %a1 = getelementptr inbounds float, ptr addrspace(1) %p, i64 %i1
+  %v1 = load float, ptr addrspace(1) %a1, align 4
+  %s = fadd float %v0, %v1
+  %out = getelementptr inbounds float, ptr addrspace(1) %q, i64 %gid
+  store float %s, ptr addrspace(1) %out, align 4
+  ret void
+}
+
 declare spir_func i64 @_Z12get_local_idj(i32)
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare spir_func void @_Z7barrierj(i32)
@@ -59,6 +82,7 @@ declare spir_func void @_Z7barrierj(i32)
 !2 = !{!"double*", !"double*"}
 !3 = !{!"", !""}
 !4 = !{!"p", !"q"}
+!5 = !{!"float*", !"float*"}
 
 ; CHECK-LABEL: define internal i32 @pairs.body.region1.packet4(
 ; CHECK-NOT: stride.holds
@@ -73,3 +97,8 @@ declare spir_func void @_Z7barrierj(i32)
 ; CHECK-NOT: interleaved
 ; CHECK: %v0 = call <4 x double> @llvm.masked.gather
 ; CHECK: %v1 = call <4 x double> @llvm.masked.gather
+; CHECK-LABEL: define internal i32 @padded_rows.body.region1.packet8(
+; CHECK-NOT: gather
+; CHECK: %interleaved = load <16 x float>
+; CHECK-NOT: gather
+; CHECK: fadd <8 x float> %v0, %v1
