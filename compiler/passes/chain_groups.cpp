@@ -4,7 +4,7 @@
 // fused multiply-add 128 times, unrolled; vectorised across 8 work-items,
 // each of the 32 values is a register, where AVX2 has 16, and the register
 // allocator spilled around almost every instruction (8,929 stack accesses
-// for 4,096 FMAs). LLVM's schedulers see blocks of 250 instructions
+// for 4,096 FMAs). LLVM's schedulers see blocks of 500 instructions
 // (split_huge_blocks.cpp) and keep the pressure of the order they get.
 //
 // One chain at a time needs two registers, but then every instruction
