@@ -223,12 +223,15 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
   options.packetWidth = groupPackets ? 0 : 1;
   if (const char *width = std::getenv("CORECL_PACKET_WIDTH"); width && *width)
     options.packetWidth = unsigned(std::clamp(std::atoi(width), 0, 64));
-  // Packets of a group's work-items (passes/region_packets.cpp), not yet
-  // the default: CORECL_REGION_PACKETS=1 chooses their widths, =N>1 gives
-  // N lanes.
+  // Packets of a group's work-items (passes/region_packets.cpp) for the
+  // regions of kernels with barriers in their source; CORECL_REGION_PACKETS
+  // =0 leaves every region to the work-item loops, =1 makes packets for
+  // every kernel's regions (also those the loop passes split off), =N>1
+  // of N lanes.
+  options.regionPackets = RegionPacketKernels::WrittenBarriers;
   if (const char *regions = std::getenv("CORECL_REGION_PACKETS"); regions && *regions) {
     int lanes = std::clamp(std::atoi(regions), 0, 64);
-    options.regionPackets = lanes > 0;
+    options.regionPackets = lanes > 0 ? RegionPacketKernels::All : RegionPacketKernels::None;
     options.regionPacketWidth = lanes > 1 ? unsigned(lanes) : 0;
   }
   // Packets of kernels without barriers (passes/body_packets.cpp);

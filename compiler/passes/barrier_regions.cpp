@@ -44,6 +44,7 @@
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/MDBuilder.h>
@@ -972,6 +973,11 @@ llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
   for (llvm::Function *body : kernelBodies(module)) {
     llvm::Function *kernel = kernelOfBody(*body);
     std::string name = kernel->getName().str();
+    // Barriers of the source, not the loop passes' (region_packets.cpp
+    // makes packets of these kernels' regions by default).
+    bool written = false;
+    for (llvm::Instruction &inst : llvm::instructions(*body))
+      written = written || (isBarrierCall(inst) && !inst.getMetadata(kAddedBarrier));
     // item_order.h: per-work-item storage along the dimension that costs
     // less, each region's loops along its own.
     std::optional<ItemExtents> extents = extentsForEitherOrder(*body);
@@ -988,6 +994,8 @@ llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
     }
     kernel->addFnAttr(attr::kWiStorage, std::to_string(regions.wiStorageBytes));
     kernel->addFnAttr(attr::kBarriers, regions.hasBarriers ? "1" : "0");
+    if (written)
+      kernel->addFnAttr(attr::kWrittenBarriers, "1");
     if (regions.barrierInLoop)
       kernel->addFnAttr(attr::kBarrierInLoop, "1");
     if (regions.regionResultSlot >= 0)

@@ -74,15 +74,20 @@ struct BarrierRegionsPass : llvm::PassInfoMixin<BarrierRegionsPass> {
   static bool isRequired() { return true; }
 };
 
+/// Kernels whose regions are made packets of work-items (region_packets.cpp):
+/// none, those whose source has a barrier (the default of a build), or all
+/// (regions the loop passes split off in a kernel without barriers too).
+enum class RegionPacketKernels { None, WrittenBarriers, All };
+
 struct WorkGroupLoopsOptions {
   /// Widest SIMD register in bytes: sets the reported vector width.
   unsigned simdBytes = 16;
   /// Lanes of a packet of groups of one (group_packets.cpp): 0 chooses
   /// from the kernel's types, 1 makes no packets.
   unsigned packetWidth = 0;
-  /// Packets of the work-items of a group (region_packets.cpp), and their
-  /// lanes (0: chosen per region).
-  bool regionPackets = false;
+  /// Which kernels' regions get packets of the work-items of a group
+  /// (region_packets.cpp), and their lanes (0: chosen per region).
+  RegionPacketKernels regionPackets = RegionPacketKernels::None;
   unsigned regionPacketWidth = 0;
   /// Packets of the bodies of kernels without barriers (body_packets.cpp).
   bool bodyPackets = false;
@@ -157,6 +162,8 @@ inline constexpr const char *kLocalBytes = "corecl.local-bytes";
 inline constexpr const char *kPrintf = "corecl.printf";
 inline constexpr const char *kWiStorage = "corecl.wi-storage";
 inline constexpr const char *kBarriers = "corecl.barriers";
+/// On a kernel: its source has a barrier (one the loop passes did not add).
+inline constexpr const char *kWrittenBarriers = "corecl.written-barriers";
 /// On a kernel: a barrier sits inside a loop (a tiled product's K loop),
 /// so its groups read panels of their inputs that neighbouring groups
 /// share (work_group_loops.cpp takes such groups in column strips).

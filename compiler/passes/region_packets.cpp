@@ -13,19 +13,24 @@
 // into it), then the region one work-item at a time for the rest of each
 // row.
 //
-// By default only kernels without barriers run so (body_packets.cpp,
-// before the loop passes), and long regions without loops, whose packets
-// the work-group function calls (isLongStraightLine); this pass, for the
-// regions of every kernel, is not yet the default (options.regionPackets,
-// from CORECL_REGION_PACKETS). On Zen 3, interleaved with the work-item
-// loops (docs/performance.md, seventeenth session): the tiled matrix
-// products, a reduction tree, CLBlast's SGEMM and DGEMM as fast; a scan, a
-// convolution over local tiles and CLBlast's SGEMV faster (1.5-1.8x); a
-// histogram of local atomics 4 % and CLBlast's GemmDirect slower (its
-// compute region's packet spills: accumulators and interleaved loads'
-// halves live at once); and
-// a packet is a second copy of each region, which doubles a barrier-free
-// kernel's cold build (so a default would be for kernels with barriers).
+// Which kernels (options.regionPackets, RegionPacketKernels): by default
+// those with a barrier in their source, whose regions the loop vectoriser
+// widened only in the shapes the loop passes prepared; kernels without
+// barriers are body packets already (body_packets.cpp, before the loop
+// passes), and the regions the loop passes split off in the ones body
+// packets refused keep their loops, since a packet is a second copy of
+// each region for the build to compile (with packets for every kernel the
+// barrier-free math-heavy cold build took 2.5 times as long). Long regions
+// without loops get packets whatever the kernel, called by the work-group
+// function (isLongStraightLine). CORECL_REGION_PACKETS=0 turns them off,
+// =1 makes them for every kernel. On Zen 3, interleaved with the work-item
+// loops (docs/performance.md, seventeenth and eighteenth sessions): the
+// tiled matrix products, a reduction tree, CLBlast's SGEMM, DGEMM and
+// GemmDirect as fast; a scan, a convolution over local tiles and CLBlast's
+// SGEMV faster (1.5-1.8x); a histogram of local atomics within 4 %. The
+// CTS's test_basic, test_atomics and test_c11_atomics give the same
+// results either way; a barrier kernel's cold build takes up to 1.6 times
+// as long (CLBlast's GEMM program: 2.3-4.1 s -> 3.6-4.8 s, PoCL 8.0-8.4).
 // Kernels whose work-items may retire early keep their loops: each
 // work-item's region result is kept apart there, which a packet does not
 // return.
@@ -67,7 +72,10 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     // A long loop-free region gets a packet whatever the options, called
     // rather than inlined (body_packets.cpp, isLongStraightLine).
     bool outline = !region->hasFnAttribute(attr::kPacketised) && isLongStraightLine(*region);
-    if (!options.regionPackets && !outline)
+    bool wanted = options.regionPackets == RegionPacketKernels::All ||
+                  (options.regionPackets == RegionPacketKernels::WrittenBarriers &&
+                   it->second->hasFnAttribute(attr::kWrittenBarriers));
+    if (!wanted && !outline)
       continue;
     std::string whyNot;
     llvm::Function *packet = nullptr;

@@ -34,9 +34,12 @@ int main(int argc, char **argv) {
     else if (std::strcmp(argv[i], "-body-packets") == 0)
       options.bodyPackets = true;
     else if (std::strcmp(argv[i], "-region-packets") == 0)
-      options.regionPackets = true;
+      options.regionPackets = corecl::compiler::RegionPacketKernels::All;
+    else if (std::strcmp(argv[i], "-region-packets=barriers") == 0)
+      options.regionPackets = corecl::compiler::RegionPacketKernels::WrittenBarriers;
     else if (std::strncmp(argv[i], "-region-packets=", 16) == 0)
-      options.regionPackets = true, options.regionPacketWidth = unsigned(std::atoi(argv[i] + 16));
+      options.regionPackets = corecl::compiler::RegionPacketKernels::All,
+      options.regionPacketWidth = unsigned(std::atoi(argv[i] + 16));
     else if (std::strncmp(argv[i], "-simd-bytes=", 12) == 0)
       options.simdBytes = unsigned(std::atoi(argv[i] + 12));
     else
@@ -44,7 +47,7 @@ int main(int argc, char **argv) {
   }
   if (pipeline.empty() || input.empty()) {
     llvm::errs() << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-packet-width=N] "
-                    "[-region-packets[=N]] [-body-packets] <file.ll>\n";
+                    "[-region-packets[=N|=barriers]] [-body-packets] <file.ll>\n";
     return 2;
   }
   llvm::LLVMContext context;
