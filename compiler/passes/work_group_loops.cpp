@@ -61,39 +61,41 @@ llvm::BranchInst *emitLoop(llvm::IRBuilder<> &b, llvm::Value *count, const char 
   return latch;
 }
 
-/// As emitLoop, for a count that may be 0: leaves the builder in a block
-/// after the loop, reached either way; `skipped` is the edge that ran none.
-llvm::BranchInst *emitLoopMaybeEmpty(llvm::IRBuilder<> &b, llvm::Value *count, const char *name,
-                                     const BodyFn &body, llvm::BasicBlock *&skipped,
-                                     llvm::BasicBlock *&ran) {
-  llvm::Function *f = b.GetInsertBlock()->getParent();
-  auto *pre = llvm::BasicBlock::Create(b.getContext(), std::string(name) + ".pre", f);
-  auto *after = llvm::BasicBlock::Create(b.getContext(), std::string(name) + ".after", f);
-  skipped = b.GetInsertBlock();
-  b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), after, pre);
-  b.SetInsertPoint(pre);
-  llvm::BranchInst *latch = emitLoop(b, count, name, body);
-  ran = b.GetInsertBlock();
-  b.CreateBr(after);
-  b.SetInsertPoint(after);
-  return latch;
-}
-
-/// `if (count != 0) body()` for a count of 0 or 1, with emitLoopMaybeEmpty's
-/// blocks: `skipped` the edge that ran nothing, `ran` the one that ran it.
-void emitOnceMaybe(llvm::IRBuilder<> &b, llvm::Value *count, const char *name,
+/// `if (count != 0) body()`, leaving the builder in a block after it,
+/// reached either way: `skipped` is the edge that ran nothing, `ran` the
+/// one that ran the body. `what` names the body's first block.
+void emitIfNonZero(llvm::IRBuilder<> &b, llvm::Value *count, const std::string &what,
                    const std::function<void(llvm::IRBuilder<> &)> &body, llvm::BasicBlock *&skipped,
                    llvm::BasicBlock *&ran) {
   llvm::Function *f = b.GetInsertBlock()->getParent();
-  auto *once = llvm::BasicBlock::Create(b.getContext(), std::string(name) + ".once", f);
-  auto *after = llvm::BasicBlock::Create(b.getContext(), std::string(name) + ".after", f);
+  auto *first = llvm::BasicBlock::Create(b.getContext(), what, f);
+  auto *after =
+      llvm::BasicBlock::Create(b.getContext(), what.substr(0, what.rfind('.')) + ".after", f);
   skipped = b.GetInsertBlock();
-  b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), after, once);
-  b.SetInsertPoint(once);
+  b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), after, first);
+  b.SetInsertPoint(first);
   body(b);
   ran = b.GetInsertBlock();
   b.CreateBr(after);
   b.SetInsertPoint(after);
+}
+
+/// As emitLoop, for a count that may be 0 (emitIfNonZero's blocks).
+llvm::BranchInst *emitLoopMaybeEmpty(llvm::IRBuilder<> &b, llvm::Value *count, const char *name,
+                                     const BodyFn &body, llvm::BasicBlock *&skipped,
+                                     llvm::BasicBlock *&ran) {
+  llvm::BranchInst *latch = nullptr;
+  emitIfNonZero(
+      b, count, std::string(name) + ".pre",
+      [&](llvm::IRBuilder<> &b) { latch = emitLoop(b, count, name, body); }, skipped, ran);
+  return latch;
+}
+
+/// The body once where the count is 1, for a count of 0 or 1.
+void emitOnceMaybe(llvm::IRBuilder<> &b, llvm::Value *count, const char *name,
+                   const std::function<void(llvm::IRBuilder<> &)> &body, llvm::BasicBlock *&skipped,
+                   llvm::BasicBlock *&ran) {
+  emitIfNonZero(b, count, std::string(name) + ".once", body, skipped, ran);
 }
 
 /// Keeps `f` a function its callers call (attr::kOutlined): not inlined,
