@@ -62,6 +62,8 @@ STATISTIC(NumPackets, "Functions packetised");
 STATISTIC(NumDivergentBranches, "Divergent branches given a lane loop");
 STATISTIC(NumWideAccesses, "Loads and stores of consecutive lanes made one vector access");
 STATISTIC(NumGathers, "Loads and stores made gathers or scatters");
+STATISTIC(NumInterleavedStores,
+          "Strided stores written together with their neighbours by one wide store");
 STATISTIC(NumInterleavedLoads,
           "Strided loads read together with their neighbours by one wide load");
 
@@ -211,6 +213,18 @@ private:
   // group's first load is emitted, each place's vector.
   std::vector<InterleavedLoads> interleaved_;
   std::map<const llvm::LoadInst *, std::pair<size_t, unsigned>> interleavedPlace_;
+  // Stores of one block that together write every element of the lanes'
+  // stretches (interleavedStores): the last one in the block writes them
+  // all, the others leave their values here.
+  struct StoreGroup {
+    unsigned factor;
+    std::vector<llvm::StoreInst *> places; // one store per place
+    llvm::StoreInst *last;
+    std::vector<llvm::Value *> values;
+  };
+  std::vector<StoreGroup> storeGroups_;
+  std::map<const llvm::StoreInst *, std::pair<size_t, unsigned>> storePlace_;
+  void findInterleavedStores(llvm::BasicBlock &bb);
   std::map<size_t, std::vector<llvm::Value *>> interleavedVectors_;
   // Lane 0's value of a strided integer or address, computed as a scalar
   // (emitLaneZero): a consecutive access's address. Taken out of the
@@ -654,6 +668,7 @@ void Packetizer::findInterleavedGroups() {
   // of 32 bytes.
   constexpr unsigned kMaxFactor = 8, kMaxBytes = 256;
   for (llvm::BasicBlock *bb : order_) {
+    findInterleavedStores(*bb);
     std::vector<llvm::LoadInst *> loads;
     std::vector<unsigned> factors;
     for (llvm::Instruction &inst : *bb) {
@@ -684,6 +699,83 @@ void Packetizer::findInterleavedGroups() {
           interleavedPlace_[load] = {interleaved_.size(), place};
       interleaved_.push_back(std::move(group));
     }
+  }
+}
+
+/// Stores a work-item makes to neighbouring elements (`q[2 * lid] = re;
+/// q[2 * lid + 1] = im;`), across a packet's lanes each a stride-F
+/// scatter, together one run of consecutive elements: one wide store of
+/// their values interleaved, where the last of them stands. Only where no
+/// other instruction between the first and the last reads or writes
+/// memory, so that moving the earlier ones down changes nothing.
+void Packetizer::findInterleavedStores(llvm::BasicBlock &bb) {
+  constexpr unsigned kMaxFactor = 8, kMaxBytes = 256;
+  std::vector<llvm::StoreInst *> stores;
+  std::vector<unsigned> factors;
+  for (llvm::Instruction &inst : bb) {
+    auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst);
+    if (!store || !store->isSimple())
+      continue;
+    llvm::Value *ptr = store->getPointerOperand();
+    llvm::Type *type = store->getValueOperand()->getType();
+    if (!varying_.count(ptr) || inexact_.count(ptr) || type->isVectorTy() ||
+        !(type->isIntegerTy() || type->isFloatingPointTy()) || type->isIntegerTy(1))
+      continue;
+    auto stride = strides_.find(ptr);
+    int64_t size = int64_t(layout_.getTypeStoreSize(type));
+    if (stride == strides_.end() || size != int64_t(layout_.getTypeAllocSize(type)) ||
+        stride->second % size != 0 || stride->second / size < 2 ||
+        stride->second / size > kMaxFactor || uint64_t(stride->second) * width_ > kMaxBytes)
+      continue;
+    stores.push_back(store);
+    factors.push_back(unsigned(stride->second / size));
+  }
+  if (stores.size() < 2 || stores.size() > 64)
+    return;
+  BoundFn bound = [&](const llvm::Value *v) -> uint64_t {
+    auto it = bounds_.find(v);
+    return it == bounds_.end() ? 0 : it->second;
+  };
+  std::vector<bool> taken(stores.size(), false);
+  for (size_t i = 0; i < stores.size(); ++i) {
+    if (taken[i])
+      continue;
+    unsigned factor = factors[i];
+    llvm::Type *type = stores[i]->getValueOperand()->getType();
+    int64_t size = int64_t(layout_.getTypeStoreSize(type));
+    // Places from store i's, in elements; each place written once.
+    std::map<int64_t, size_t> near = {{0, i}};
+    bool twice = false;
+    for (size_t j = i + 1; j < stores.size(); ++j) {
+      if (taken[j] || factors[j] != factor || stores[j]->getValueOperand()->getType() != type)
+        continue;
+      auto d = constantDifference(stores[j]->getPointerOperand(), stores[i]->getPointerOperand(),
+                                  layout_, bound);
+      if (!d || *d % size != 0 || *d / size <= -int64_t(factor) || *d / size >= int64_t(factor))
+        continue;
+      twice = twice || !near.emplace(*d / size, j).second;
+    }
+    if (twice || near.size() != factor || near.rbegin()->first - near.begin()->first >= factor)
+      continue;
+    size_t first = stores.size(), last = 0;
+    for (auto &[place, j] : near)
+      first = std::min(first, j), last = std::max(last, j);
+    std::set<const llvm::Instruction *> members;
+    for (auto &[place, j] : near)
+      members.insert(stores[j]);
+    bool touched = false;
+    for (auto it = stores[first]->getIterator(); &*it != stores[last]; ++it)
+      touched = touched || (!members.count(&*it) && it->mayReadOrWriteMemory());
+    if (touched)
+      continue;
+    StoreGroup group{factor, {}, stores[last], {}};
+    for (auto &[place, j] : near) {
+      storePlace_[stores[j]] = {storeGroups_.size(), unsigned(group.places.size())};
+      group.places.push_back(stores[j]);
+      taken[j] = true;
+    }
+    group.values.resize(factor);
+    storeGroups_.push_back(std::move(group));
   }
 }
 
@@ -993,6 +1085,24 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
   bool packed = !element->isIntegerTy(1) && size == layout_.getTypeAllocSize(type) &&
                 size == layout_.getTypeStoreSize(element) * elementsPerLane(type);
   auto stride = strides_.find(ptr);
+  if (auto place = store ? storePlace_.find(store) : storePlace_.end();
+      place != storePlace_.end()) {
+    auto [index, at] = place->second;
+    StoreGroup &group = storeGroups_[index];
+    group.values[at] = vector(store->getValueOperand());
+    ++NumInterleavedStores;
+    if (store != group.last)
+      return;
+    auto lane = laneZero_.find(ptr);
+    llvm::Value *base =
+        lane != laneZero_.end() ? lane->second : b_.CreateExtractElement(vector(ptr), uint64_t(0));
+    llvm::Value *start = b_.CreateConstGEP1_64(b_.getInt8Ty(), base, -int64_t(at * size));
+    llvm::Value *all = llvm::concatenateVectors(b_, group.values);
+    b_.CreateAlignedStore(b_.CreateShuffleVector(
+                              all, llvm::createInterleaveMask(width_, group.factor), "interleaved"),
+                          start, llvm::commonAlignment(align, at * size));
+    return;
+  }
   if (auto place = load ? interleavedPlace_.find(load) : interleavedPlace_.end();
       place != interleavedPlace_.end()) {
     // The group's first load reads every lane's stretch at once and
