@@ -225,6 +225,8 @@ private:
   std::vector<StoreGroup> storeGroups_;
   std::map<const llvm::StoreInst *, std::pair<size_t, unsigned>> storePlace_;
   void findInterleavedStores(llvm::BasicBlock &bb);
+  unsigned interleaveFactor(llvm::Value *ptr, llvm::Type *type) const;
+  BoundFn laneBound() const;
   std::map<size_t, std::vector<llvm::Value *>> interleavedVectors_;
   // Lane 0's value of a strided integer or address, computed as a scalar
   // (emitLaneZero): a consecutive access's address. Taken out of the
@@ -663,37 +665,49 @@ void Packetizer::computeStrides() {
     }
 }
 
-void Packetizer::findInterleavedGroups() {
-  // Up to eight elements apart, the group's load within eight registers
-  // of 32 bytes.
+/// The lanes of an access of an element of `type` at `ptr` lie this many
+/// elements apart (2 to 8, the group's access within eight registers of 32
+/// bytes), exactly; 0 where it is no candidate for an interleaved group.
+unsigned Packetizer::interleaveFactor(llvm::Value *ptr, llvm::Type *type) const {
   constexpr unsigned kMaxFactor = 8, kMaxBytes = 256;
+  if (!varying_.count(ptr) || inexact_.count(ptr) || type->isVectorTy() ||
+      !(type->isIntegerTy() || type->isFloatingPointTy()) || type->isIntegerTy(1))
+    return 0;
+  auto stride = strides_.find(ptr);
+  int64_t size = int64_t(layout_.getTypeStoreSize(type));
+  if (stride == strides_.end() || size != int64_t(layout_.getTypeAllocSize(type)) ||
+      stride->second % size != 0 || stride->second / size < 2 ||
+      stride->second / size > kMaxFactor || uint64_t(stride->second) * width_ > kMaxBytes)
+    return 0;
+  return unsigned(stride->second / size);
+}
+
+/// The lanes' bounds (noteBound) as address_difference.h takes them.
+BoundFn Packetizer::laneBound() const {
+  return [this](const llvm::Value *v) -> uint64_t {
+    auto it = bounds_.find(v);
+    return it == bounds_.end() ? 0 : it->second;
+  };
+}
+
+void Packetizer::findInterleavedGroups() {
   for (llvm::BasicBlock *bb : order_) {
     findInterleavedStores(*bb);
     std::vector<llvm::LoadInst *> loads;
     std::vector<unsigned> factors;
     for (llvm::Instruction &inst : *bb) {
       auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst);
-      if (!load || !load->isSimple() || !varying_.count(load->getPointerOperand()) ||
-          inexact_.count(load->getPointerOperand()) || load->getType()->isVectorTy() ||
-          !(load->getType()->isIntegerTy() || load->getType()->isFloatingPointTy()) ||
-          load->getType()->isIntegerTy(1))
-        continue;
-      auto stride = strides_.find(load->getPointerOperand());
-      int64_t size = int64_t(layout_.getTypeStoreSize(load->getType()));
-      if (stride == strides_.end() || size != int64_t(layout_.getTypeAllocSize(load->getType())) ||
-          stride->second % size != 0 || stride->second / size < 2 ||
-          stride->second / size > kMaxFactor || uint64_t(stride->second) * width_ > kMaxBytes)
+      unsigned factor = load && load->isSimple()
+                            ? interleaveFactor(load->getPointerOperand(), load->getType())
+                            : 0;
+      if (!factor)
         continue;
       loads.push_back(load);
-      factors.push_back(unsigned(stride->second / size));
+      factors.push_back(factor);
     }
     if (loads.size() < 2 || loads.size() > 64)
       continue;
-    BoundFn bound = [&](const llvm::Value *v) -> uint64_t {
-      auto it = bounds_.find(v);
-      return it == bounds_.end() ? 0 : it->second;
-    };
-    for (InterleavedLoads &group : findInterleavedLoads(loads, factors, layout_, bound)) {
+    for (InterleavedLoads &group : findInterleavedLoads(loads, factors, layout_, laneBound())) {
       for (unsigned place = 0; place < group.factor; ++place)
         for (llvm::LoadInst *load : group.members[place])
           interleavedPlace_[load] = {interleaved_.size(), place};
@@ -709,33 +723,22 @@ void Packetizer::findInterleavedGroups() {
 /// other instruction between the first and the last reads or writes
 /// memory, so that moving the earlier ones down changes nothing.
 void Packetizer::findInterleavedStores(llvm::BasicBlock &bb) {
-  constexpr unsigned kMaxFactor = 8, kMaxBytes = 256;
   std::vector<llvm::StoreInst *> stores;
   std::vector<unsigned> factors;
   for (llvm::Instruction &inst : bb) {
     auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst);
     if (!store || !store->isSimple())
       continue;
-    llvm::Value *ptr = store->getPointerOperand();
-    llvm::Type *type = store->getValueOperand()->getType();
-    if (!varying_.count(ptr) || inexact_.count(ptr) || type->isVectorTy() ||
-        !(type->isIntegerTy() || type->isFloatingPointTy()) || type->isIntegerTy(1))
-      continue;
-    auto stride = strides_.find(ptr);
-    int64_t size = int64_t(layout_.getTypeStoreSize(type));
-    if (stride == strides_.end() || size != int64_t(layout_.getTypeAllocSize(type)) ||
-        stride->second % size != 0 || stride->second / size < 2 ||
-        stride->second / size > kMaxFactor || uint64_t(stride->second) * width_ > kMaxBytes)
+    unsigned factor =
+        interleaveFactor(store->getPointerOperand(), store->getValueOperand()->getType());
+    if (!factor)
       continue;
     stores.push_back(store);
-    factors.push_back(unsigned(stride->second / size));
+    factors.push_back(factor);
   }
   if (stores.size() < 2 || stores.size() > 64)
     return;
-  BoundFn bound = [&](const llvm::Value *v) -> uint64_t {
-    auto it = bounds_.find(v);
-    return it == bounds_.end() ? 0 : it->second;
-  };
+  BoundFn bound = laneBound();
   std::vector<bool> taken(stores.size(), false);
   for (size_t i = 0; i < stores.size(); ++i) {
     if (taken[i])
