@@ -91,13 +91,6 @@ llvm::BranchInst *emitLoopMaybeEmpty(llvm::IRBuilder<> &b, llvm::Value *count, c
   return latch;
 }
 
-/// The body once where the count is 1, for a count of 0 or 1.
-void emitOnceMaybe(llvm::IRBuilder<> &b, llvm::Value *count, const char *name,
-                   const std::function<void(llvm::IRBuilder<> &)> &body, llvm::BasicBlock *&skipped,
-                   llvm::BasicBlock *&ran) {
-  emitIfNonZero(b, count, std::string(name) + ".once", body, skipped, ran);
-}
-
 /// Keeps `f` a function its callers call (attr::kOutlined): not inlined,
 /// by this pass or by LLVM's inliner later.
 void keepAsCall(llvm::Function &f) {
@@ -641,8 +634,8 @@ llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dime
                 // broadcasts of A spilled around its multiply-adds).
                 std::vector<llvm::Value *> packetArgs = args;
                 packetArgs[params.localId(dimension)] = b.getInt64(0);
-                emitOnceMaybe(
-                    b, run, "packet",
+                emitIfNonZero(
+                    b, run, "packet.once",
                     [&](llvm::IRBuilder<> &b) { call = b.CreateCall(&packet, packetArgs); },
                     skipped, ran);
               } else {
