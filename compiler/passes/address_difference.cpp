@@ -6,6 +6,8 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Operator.h>
 
+#include <set>
+
 namespace corecl::compiler {
 namespace {
 
@@ -205,47 +207,51 @@ std::optional<int64_t> constantDifference(const llvm::Value *a, const llvm::Valu
   return difference(a, b, Exact::Modular, layout, bound, kDepth);
 }
 
-std::vector<InterleavedLoads> findInterleavedLoads(const std::vector<llvm::LoadInst *> &loads,
-                                                   const std::vector<unsigned> &factors,
-                                                   const llvm::DataLayout &layout,
-                                                   const BoundFn &bound) {
-  std::vector<InterleavedLoads> groups;
-  std::vector<bool> taken(loads.size(), false);
-  for (size_t i = 0; i < loads.size(); ++i) {
+std::vector<InterleavedGroup>
+findInterleavedGroups(InterleavedAccess kind, const std::vector<llvm::Instruction *> &accesses,
+                      const std::vector<unsigned> &factors, const llvm::DataLayout &layout,
+                      const BoundFn &bound) {
+  std::vector<InterleavedGroup> groups;
+  std::vector<bool> taken(accesses.size(), false);
+  for (size_t i = 0; i < accesses.size(); ++i) {
     if (taken[i])
       continue;
     unsigned factor = factors[i];
-    llvm::Type *type = loads[i]->getType();
+    llvm::Type *type = llvm::getLoadStoreType(accesses[i]);
     int64_t size = int64_t(layout.getTypeStoreSize(type));
-    // Each other load's place in units of elements, from load i's.
+    // Each other access's place in units of elements, from access i's.
     std::vector<std::pair<size_t, int64_t>> near = {{i, 0}};
-    for (size_t j = 0; j < loads.size(); ++j) {
-      if (j == i || taken[j] || factors[j] != factor || loads[j]->getType() != type)
+    for (size_t j = 0; j < accesses.size(); ++j) {
+      if (j == i || taken[j] || factors[j] != factor || llvm::getLoadStoreType(accesses[j]) != type)
         continue;
-      auto d = constantDifference(loads[j]->getPointerOperand(), loads[i]->getPointerOperand(),
-                                  layout, bound);
+      auto d = constantDifference(llvm::getLoadStorePointerOperand(accesses[j]),
+                                  llvm::getLoadStorePointerOperand(accesses[i]), layout, bound);
       if (d && *d % size == 0 && *d / size > -int64_t(factor) && *d / size < int64_t(factor))
         near.emplace_back(j, *d / size);
     }
     for (int64_t start = -int64_t(factor) + 1; start <= 0; ++start) {
-      InterleavedLoads group{factor, std::vector<std::vector<llvm::LoadInst *>>(factor)};
-      size_t first = loads.size(), last = 0;
+      InterleavedGroup group{factor, std::vector<std::vector<llvm::Instruction *>>(factor)};
+      size_t first = accesses.size(), last = 0;
+      std::set<const llvm::Instruction *> members;
       for (auto [j, place] : near)
         if (place >= start && place < start + int64_t(factor)) {
-          group.members[size_t(place - start)].push_back(loads[j]);
+          group.members[size_t(place - start)].push_back(accesses[j]);
+          members.insert(accesses[j]);
           first = std::min(first, j), last = std::max(last, j);
         }
       bool whole = true;
       for (auto &member : group.members)
-        whole = whole && !member.empty();
+        whole = whole && (kind == InterleavedAccess::Loads ? !member.empty() : member.size() == 1);
       if (!whole)
         continue;
-      // One load at the first member's place must read what the others
-      // would have read at theirs.
-      bool written = false;
-      for (auto it = loads[first]->getIterator(); &*it != loads[last]; ++it)
-        written = written || it->mayWriteToMemory();
-      if (written)
+      // One access at the first (loads) or last (stores) member's place
+      // must see memory as each member would have at its own.
+      bool crossed = false;
+      for (auto it = accesses[first]->getIterator(); &*it != accesses[last]; ++it)
+        crossed = crossed || (kind == InterleavedAccess::Loads
+                                  ? it->mayWriteToMemory()
+                                  : !members.count(&*it) && it->mayReadOrWriteMemory());
+      if (crossed)
         continue;
       for (auto [j, place] : near)
         if (place >= start && place < start + int64_t(factor))

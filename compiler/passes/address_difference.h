@@ -21,7 +21,7 @@
 
 namespace llvm {
 class DataLayout;
-class LoadInst;
+class Instruction;
 class Value;
 } // namespace llvm
 
@@ -38,22 +38,28 @@ std::optional<int64_t> constantDifference(const llvm::Value *a, const llvm::Valu
                                           const llvm::DataLayout &layout,
                                           const BoundFn &bound = nullptr);
 
-/// Loads of one block that together read a run of consecutive elements:
-/// with a packet's lanes `factor` elements apart, `members[j]` read
-/// element j of each lane's stretch (several loads of one element share
-/// it), and nothing between the first and the last writes memory.
-struct InterleavedLoads {
+/// Which accesses a group holds, and so what may stand between its first
+/// and last member: loads are all read at the first member, so nothing
+/// between may write memory (several loads may read one element); stores
+/// are all written at the last, so nothing between but the group's own
+/// stores may read or write memory (exactly one store per element).
+enum class InterleavedAccess { Loads, Stores };
+
+/// Accesses of one block that together reach a run of consecutive
+/// elements: with a packet's lanes `factor` elements apart, `members[j]`
+/// reach element j of each lane's stretch.
+struct InterleavedGroup {
   unsigned factor = 0;
-  std::vector<std::vector<llvm::LoadInst *>> members;
+  std::vector<std::vector<llvm::Instruction *>> members;
 };
 
-/// Groups `loads` (of one block, in its order; each of an element type,
-/// its lanes `factors[i]` elements apart) whose distances make every
-/// element of the lanes' stretches read.
-std::vector<InterleavedLoads> findInterleavedLoads(const std::vector<llvm::LoadInst *> &loads,
-                                                   const std::vector<unsigned> &factors,
-                                                   const llvm::DataLayout &layout,
-                                                   const BoundFn &bound = nullptr);
+/// Groups `accesses` (all loads or all stores of one block, in its order;
+/// each of an element type, its lanes `factors[i]` elements apart) whose
+/// distances make every element of the lanes' stretches reached.
+std::vector<InterleavedGroup>
+findInterleavedGroups(InterleavedAccess kind, const std::vector<llvm::Instruction *> &accesses,
+                      const std::vector<unsigned> &factors, const llvm::DataLayout &layout,
+                      const BoundFn &bound = nullptr);
 
 } // namespace corecl::compiler
 

@@ -147,7 +147,7 @@ private:
   bool mustVary(llvm::Instruction &inst) const;
   uint64_t laneObjectStride(const llvm::AllocaInst &alloca) const;
   void computeStrides();
-  void findInterleavedGroups();
+  void findInterleavedAccesses();
 
   // Vector mode.
   llvm::BasicBlock *newBlock(const llvm::Twine &name);
@@ -211,20 +211,18 @@ private:
   // Strided loads that read a run of consecutive elements together
   // (address_difference.h): their group and place in it, and, once the
   // group's first load is emitted, each place's vector.
-  std::vector<InterleavedLoads> interleaved_;
-  std::map<const llvm::LoadInst *, std::pair<size_t, unsigned>> interleavedPlace_;
+  std::vector<unsigned> interleaved_; // each group's factor
+  std::map<const llvm::Instruction *, std::pair<size_t, unsigned>> interleavedPlace_;
   // Stores of one block that together write every element of the lanes'
-  // stretches (interleavedStores): the last one in the block writes them
+  // stretches (findInterleavedAccesses): the last one in the block writes them
   // all, the others leave their values here.
   struct StoreGroup {
     unsigned factor;
-    std::vector<llvm::StoreInst *> places; // one store per place
     llvm::StoreInst *last;
     std::vector<llvm::Value *> values;
   };
   std::vector<StoreGroup> storeGroups_;
   std::map<const llvm::StoreInst *, std::pair<size_t, unsigned>> storePlace_;
-  void findInterleavedStores(llvm::BasicBlock &bb);
   unsigned interleaveFactor(llvm::Value *ptr, llvm::Type *type) const;
   BoundFn laneBound() const;
   std::map<size_t, std::vector<llvm::Value *>> interleavedVectors_;
@@ -690,95 +688,45 @@ BoundFn Packetizer::laneBound() const {
   };
 }
 
-void Packetizer::findInterleavedGroups() {
+/// Strided loads that together read a run of consecutive elements (one
+/// wide load and shuffles, at the first of them), and stores that
+/// together write one (`q[2 * lid] = re; q[2 * lid + 1] = im;`: their
+/// values interleaved into one wide store, at the last of them).
+void Packetizer::findInterleavedAccesses() {
   for (llvm::BasicBlock *bb : order_) {
-    findInterleavedStores(*bb);
-    std::vector<llvm::LoadInst *> loads;
-    std::vector<unsigned> factors;
+    std::vector<llvm::Instruction *> loads, stores;
+    std::vector<unsigned> loadFactors, storeFactors;
     for (llvm::Instruction &inst : *bb) {
       auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst);
-      unsigned factor = load && load->isSimple()
-                            ? interleaveFactor(load->getPointerOperand(), load->getType())
-                            : 0;
-      if (!factor)
+      auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst);
+      if (!(load && load->isSimple()) && !(store && store->isSimple()))
         continue;
-      loads.push_back(load);
-      factors.push_back(factor);
+      if (unsigned factor = interleaveFactor(llvm::getLoadStorePointerOperand(&inst),
+                                             llvm::getLoadStoreType(&inst))) {
+        (load ? loads : stores).push_back(&inst);
+        (load ? loadFactors : storeFactors).push_back(factor);
+      }
     }
-    if (loads.size() < 2 || loads.size() > 64)
-      continue;
-    for (InterleavedLoads &group : findInterleavedLoads(loads, factors, layout_, laneBound())) {
-      for (unsigned place = 0; place < group.factor; ++place)
-        for (llvm::LoadInst *load : group.members[place])
-          interleavedPlace_[load] = {interleaved_.size(), place};
-      interleaved_.push_back(std::move(group));
-    }
-  }
-}
-
-/// Stores a work-item makes to neighbouring elements (`q[2 * lid] = re;
-/// q[2 * lid + 1] = im;`), across a packet's lanes each a stride-F
-/// scatter, together one run of consecutive elements: one wide store of
-/// their values interleaved, where the last of them stands. Only where no
-/// other instruction between the first and the last reads or writes
-/// memory, so that moving the earlier ones down changes nothing.
-void Packetizer::findInterleavedStores(llvm::BasicBlock &bb) {
-  std::vector<llvm::StoreInst *> stores;
-  std::vector<unsigned> factors;
-  for (llvm::Instruction &inst : bb) {
-    auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst);
-    if (!store || !store->isSimple())
-      continue;
-    unsigned factor =
-        interleaveFactor(store->getPointerOperand(), store->getValueOperand()->getType());
-    if (!factor)
-      continue;
-    stores.push_back(store);
-    factors.push_back(factor);
-  }
-  if (stores.size() < 2 || stores.size() > 64)
-    return;
-  BoundFn bound = laneBound();
-  std::vector<bool> taken(stores.size(), false);
-  for (size_t i = 0; i < stores.size(); ++i) {
-    if (taken[i])
-      continue;
-    unsigned factor = factors[i];
-    llvm::Type *type = stores[i]->getValueOperand()->getType();
-    int64_t size = int64_t(layout_.getTypeStoreSize(type));
-    // Places from store i's, in elements; each place written once.
-    std::map<int64_t, size_t> near = {{0, i}};
-    bool twice = false;
-    for (size_t j = i + 1; j < stores.size(); ++j) {
-      if (taken[j] || factors[j] != factor || stores[j]->getValueOperand()->getType() != type)
-        continue;
-      auto d = constantDifference(stores[j]->getPointerOperand(), stores[i]->getPointerOperand(),
-                                  layout_, bound);
-      if (!d || *d % size != 0 || *d / size <= -int64_t(factor) || *d / size >= int64_t(factor))
-        continue;
-      twice = twice || !near.emplace(*d / size, j).second;
-    }
-    if (twice || near.size() != factor || near.rbegin()->first - near.begin()->first >= factor)
-      continue;
-    size_t first = stores.size(), last = 0;
-    for (auto &[place, j] : near)
-      first = std::min(first, j), last = std::max(last, j);
-    std::set<const llvm::Instruction *> members;
-    for (auto &[place, j] : near)
-      members.insert(stores[j]);
-    bool touched = false;
-    for (auto it = stores[first]->getIterator(); &*it != stores[last]; ++it)
-      touched = touched || (!members.count(&*it) && it->mayReadOrWriteMemory());
-    if (touched)
-      continue;
-    StoreGroup group{factor, {}, stores[last], {}};
-    for (auto &[place, j] : near) {
-      storePlace_[stores[j]] = {storeGroups_.size(), unsigned(group.places.size())};
-      group.places.push_back(stores[j]);
-      taken[j] = true;
-    }
-    group.values.resize(factor);
-    storeGroups_.push_back(std::move(group));
+    if (loads.size() >= 2 && loads.size() <= 64)
+      for (InterleavedGroup &group : findInterleavedGroups(InterleavedAccess::Loads, loads,
+                                                           loadFactors, layout_, laneBound())) {
+        for (unsigned place = 0; place < group.factor; ++place)
+          for (llvm::Instruction *load : group.members[place])
+            interleavedPlace_[load] = {interleaved_.size(), place};
+        interleaved_.push_back(group.factor);
+      }
+    if (stores.size() >= 2 && stores.size() <= 64)
+      for (InterleavedGroup &group : findInterleavedGroups(InterleavedAccess::Stores, stores,
+                                                           storeFactors, layout_, laneBound())) {
+        StoreGroup stored{group.factor, nullptr, std::vector<llvm::Value *>(group.factor)};
+        for (unsigned place = 0; place < group.factor; ++place) {
+          auto *store = llvm::cast<llvm::StoreInst>(group.members[place].front());
+          storePlace_[store] = {storeGroups_.size(), place};
+          if (!stored.last || stored.last->comesBefore(store))
+            stored.last = store;
+        }
+        storeGroups_.push_back(std::move(stored));
+      }
   }
 }
 
@@ -1112,7 +1060,7 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
     // takes each place's elements out for the others.
     auto [group, at] = place->second;
     std::vector<llvm::Value *> &vectors = interleavedVectors_[group];
-    unsigned factor = interleaved_[group].factor;
+    unsigned factor = interleaved_[group];
     if (vectors.empty()) {
       auto lane = laneZero_.find(ptr);
       llvm::Value *base = lane != laneZero_.end()
@@ -1798,7 +1746,7 @@ llvm::Function *Packetizer::run() {
   checkSupported();
   analyse();
   computeStrides();
-  findInterleavedGroups();
+  findInterleavedAccesses();
   for (auto &[bb, d] : divergences_)
     liveOuts_.insert(d.liveOuts.begin(), d.liveOuts.end());
   packet_ = llvm::Function::Create(f_.getFunctionType(), llvm::GlobalValue::InternalLinkage,
