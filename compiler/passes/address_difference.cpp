@@ -200,6 +200,26 @@ std::optional<int64_t> difference(const llvm::Value *a, const llvm::Value *b, Ex
   }
 }
 
+/// Whether `inst` may touch memory an access in address space `space`
+/// reaches. OpenCL's global, constant and local memories (SPIR's address
+/// spaces 1, 2 and 3) are disjoint, so a plain load or store in one never
+/// meets an access in another: a tile copy's `t[2 * x] = a[2 * x];
+/// t[2 * x + 1] = a[2 * x + 1];` is one interleaved load and one
+/// interleaved store. Nor does a load of memory no store changes
+/// (`!invariant.load`: the local arena's base, reloaded for each access).
+bool mayMeet(const llvm::Instruction &inst, unsigned space) {
+  if (inst.hasMetadata(llvm::LLVMContext::MD_invariant_load))
+    return false;
+  auto named = [](unsigned s) { return s >= 1 && s <= 3; };
+  const llvm::Value *ptr = llvm::isa<llvm::LoadInst, llvm::StoreInst>(inst)
+                               ? llvm::getLoadStorePointerOperand(&inst)
+                               : nullptr;
+  if (!ptr)
+    return true;
+  unsigned other = ptr->getType()->getPointerAddressSpace();
+  return !(named(space) && named(other) && space != other);
+}
+
 } // namespace
 
 std::optional<int64_t> constantDifference(const llvm::Value *a, const llvm::Value *b,
@@ -246,11 +266,14 @@ findInterleavedGroups(InterleavedAccess kind, const std::vector<llvm::Instructio
         continue;
       // One access at the first (loads) or last (stores) member's place
       // must see memory as each member would have at its own.
+      unsigned space =
+          llvm::getLoadStorePointerOperand(accesses[i])->getType()->getPointerAddressSpace();
       bool crossed = false;
       for (auto it = accesses[first]->getIterator(); &*it != accesses[last]; ++it)
-        crossed = crossed || (kind == InterleavedAccess::Loads
-                                  ? it->mayWriteToMemory()
-                                  : !members.count(&*it) && it->mayReadOrWriteMemory());
+        crossed = crossed ||
+                  (kind == InterleavedAccess::Loads
+                       ? it->mayWriteToMemory() && mayMeet(*it, space)
+                       : !members.count(&*it) && it->mayReadOrWriteMemory() && mayMeet(*it, space));
       if (crossed)
         continue;
       for (auto [j, place] : near)

@@ -33,6 +33,7 @@
 #include "compiler/llvm_init.h"
 #include "compiler/passes/divergence.h"
 #include "compiler/passes/item_order.h"
+#include "compiler/passes/packetize.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/shared_slots.h"
@@ -719,7 +720,11 @@ void insertBarrier(llvm::Instruction *before) {
 /// loops around the block that lie wholly inside the region (it goes
 /// around them itself). A loop around a block but not wholly inside the
 /// region, not around its start, runs the block once: the first tile's
-/// copy, before a multiply's loop comes back to it through a barrier.
+/// copy, before a multiply's loop comes back to it through a barrier. A
+/// loop around the start that leaves the region but not around the block
+/// does not multiply it either: CLBlast's XgemmDirect reaches the loop
+/// over the K remainder from the region after its tile loop's last
+/// barrier, once, on the way out of the tile loop.
 unsigned timesRun(const llvm::LoopInfo &loops, llvm::BasicBlock *start, llvm::BasicBlock *block,
                   const std::set<llvm::BasicBlock *> &reached) {
   auto inside = [&](const llvm::Loop *loop) {
@@ -727,10 +732,23 @@ unsigned timesRun(const llvm::LoopInfo &loops, llvm::BasicBlock *start, llvm::Ba
   };
   unsigned depth = 0;
   for (const llvm::Loop *loop = loops.getLoopFor(start); loop; loop = loop->getParentLoop())
-    depth += !inside(loop);
+    depth += !inside(loop) && loop->contains(block);
   for (const llvm::Loop *loop = loops.getLoopFor(block); loop; loop = loop->getParentLoop())
     depth += inside(loop);
   return depth;
+}
+
+/// Leaves `runs` of each block of `region` on its terminator
+/// (kTimesRun), for the packetiser to tell a region's hot accesses from
+/// those it runs once (packetize.h, PacketReport).
+void markTimesRun(llvm::Function &region, const LoopDepth &runs) {
+  llvm::LLVMContext &context = region.getContext();
+  for (llvm::BasicBlock &bb : region)
+    if (llvm::Instruction *end = bb.getTerminator())
+      end->setMetadata(
+          kTimesRun,
+          llvm::MDNode::get(context, {llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(
+                                         llvm::Type::getInt32Ty(context), runs(bb)))}));
 }
 
 Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents) {
@@ -868,16 +886,14 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
     std::map<const llvm::BasicBlock *, llvm::BasicBlock *> origin;
     regions.functions.push_back(cloneRegion(body, unsigned(r), blocks, blocksOf[r], origin));
     dropStoresOfUnchangedSlots(*regions.functions.back());
-    if (orderExtents) {
-      llvm::BasicBlock *start = r == 0 ? &body.getEntryBlock() : blocks.continuation[r - 1];
-      regions.orderCosts.push_back(
-          regionCosts(*regions.functions.back(), *orderExtents, [&](const llvm::BasicBlock &bb) {
-            auto found = origin.find(&bb);
-            return found == origin.end()
-                       ? 0u
-                       : timesRun(loops, start, found->second, blocksOf[r]);
-          }));
-    }
+    llvm::BasicBlock *start = r == 0 ? &body.getEntryBlock() : blocks.continuation[r - 1];
+    auto runs = [&](const llvm::BasicBlock &bb) {
+      auto found = origin.find(&bb);
+      return found == origin.end() ? 0u : timesRun(loops, start, found->second, blocksOf[r]);
+    };
+    markTimesRun(*regions.functions.back(), runs);
+    if (orderExtents)
+      regions.orderCosts.push_back(regionCosts(*regions.functions.back(), *orderExtents, runs));
     if (!commits[r].empty())
       regions.functions.back()->addFnAttr(attr::kUniformCommit, commitList(commits[r]));
     std::string anyList;
@@ -937,7 +953,7 @@ Regions formRegionsInCheaperOrder(llvm::Function &body, const ItemExtents &exten
   if (columns)
     body.addFnAttr(attr::kItemOrder, "yx");
   // The region estimates decide only between the two layouts.
-  Regions regions = formBarrierRegions(body, other ? &extents : nullptr);
+  Regions regions = formBarrierRegions(body, &extents);
   if (other && !regions.hasBarriers) {
     other->eraseFromParent();
   } else if (other) {
@@ -956,13 +972,20 @@ Regions formRegionsInCheaperOrder(llvm::Function &body, const ItemExtents &exten
       eraseRegions(alternative);
     }
   }
-  // With a clear preference, every region follows the body: CLBlast's
-  // XgemmDirectTN (y 14 % cheaper) ran its tile copies along x, where the
-  // region estimate sent them, at half the speed (DGEMM 1024 12.4 -> 6.0
-  // GFLOP/s): the estimate counts accesses, not cache misses.
-  for (size_t i = 0; i < regions.functions.size(); ++i)
+  // With a clear preference, every region's work-item loops follow the
+  // body: CLBlast's XgemmDirectTN (y 14 % cheaper) ran its tile copies
+  // along x, where the region estimate sent them, at half the speed
+  // (DGEMM 1024 12.4 -> 6.0 GFLOP/s, work-item loops). A region's packet
+  // follows the region's own accesses whatever the layout
+  // (region_packets.cpp): XgemmDirectTN's copies are one wide load and one
+  // wide store along x there, gathers and scatters along y.
+  for (size_t i = 0; i < regions.functions.size(); ++i) {
     if (!clear && regions.hasBarriers ? prefersColumns(regions.orderCosts[i]) : columns)
       regions.functions[i]->addFnAttr(attr::kLoopOrder, "yx");
+    if (regions.hasBarriers)
+      regions.functions[i]->addFnAttr(attr::kPacketOrder,
+                                      prefersColumns(regions.orderCosts[i]) ? "yx" : "xy");
+  }
   return regions;
 }
 

@@ -13,13 +13,13 @@
 // Zen 3 than masked by divergent_loops.cpp).
 //
 // A packet is kept only where it beats the loop vectoriser's ways: only
-// for bodies with loops, not for a loop bound by the latency of its chains of dependent
-// operations (see hasLatencyBoundLoop), and not for one whose loops access
-// memory at addresses that are not consecutive between
-// neighbouring work-items (a work-item walking a row of its own, a private
-// array indexed by data) would gather and scatter in every iteration,
-// where the loop vectoriser widens the loop within the work-item instead
-// (a row per work-item: 3x slower as a packet).
+// for bodies with loops, not for a loop bound by the latency of its chains
+// of dependent operations (see hasLatencyBoundLoop), and not where half or
+// more of the accesses run most often are in loops and not consecutive
+// between neighbouring work-items (a work-item walking a row of its own, a
+// private array indexed by data): they would gather and scatter in every
+// iteration, where the loop vectoriser widens the loop within the
+// work-item instead (a row per work-item: 3x slower as a packet).
 //
 // Short OpenCL vectors are split into components before packetising (as
 // optimize.cpp does before the loop vectoriser), so that lanes side by
@@ -67,6 +67,16 @@ bool hasLatencyBoundLoop(llvm::LoopInfo &loops) {
   return false;
 }
 
+/// A packet of more than this many instructions that is also more than
+/// kMaxGrowth times its function is refused: such a packet is mostly code
+/// run lane by lane (scattered accesses, calls, control flow kept apart
+/// per lane), and LLVM's build time grows faster than the code. A random
+/// program's regions of 1,700-2,700 instructions gave packets of
+/// 21,000-38,000 and a build of 150 s, against 1.9 s with the work-item
+/// loops; the packets of bench/ and CLBlast grow 2-7 times, those above
+/// 2,000 instructions at most 4 times.
+constexpr unsigned kLargePacket = 4000, kMaxGrowth = 8;
+
 /// Loop-free bodies of this many instructions or more get a packet, which
 /// the work-group function calls instead of inlining. Inlined into the
 /// work-item loop, such a body costs the loop vectoriser and the register
@@ -103,9 +113,23 @@ unsigned laneDimension(const llvm::Function &region) {
   return region.getFnAttribute(attr::kLoopOrder).getValueAsString() == "yx" ? 1 : 0;
 }
 
+void setLaneDimension(llvm::Function &region, unsigned dimension) {
+  if (dimension)
+    region.addFnAttr(attr::kLoopOrder, "yx");
+  else
+    region.removeFnAttr(attr::kLoopOrder);
+}
+
+unsigned packetDimension(const llvm::Function &region) {
+  if (!region.hasFnAttribute(attr::kPacketOrder))
+    return laneDimension(region);
+  return region.getFnAttribute(attr::kPacketOrder).getValueAsString() == "yx" ? 1 : 0;
+}
+
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
-                                llvm::Function &region, const WorkGroupLoopsOptions &options,
-                                std::string &whyNot, LiveLimit limit) {
+                                llvm::Function &region, unsigned dimension,
+                                const WorkGroupLoopsOptions &options, std::string &whyNot,
+                                LiveLimit limit) {
   WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
   // The packet is made from a copy with short vectors split; the region
   // itself stays as it is for the rest of a row.
@@ -124,25 +148,43 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
     functions.invalidate(*split, llvm::ScalarizerPass(components).run(*split, functions));
     source = split;
   }
-  unsigned width = options.regionPacketWidth
-                       ? options.regionPacketWidth
-                       : choosePacketWidth(*source, source->getArg(params.ctx()), options.simdBytes,
-                                           split != nullptr, limit,
-                                           source->getArg(params.localId(laneDimension(region))));
+  unsigned width =
+      options.regionPacketWidth
+          ? options.regionPacketWidth
+          : choosePacketWidth(*source, source->getArg(params.ctx()), options.simdBytes,
+                              split != nullptr, limit, source->getArg(params.localId(dimension)));
   llvm::Function *packet = nullptr;
   PacketReport report;
   if (width < 2)
     whyNot = "too many values live for more than one lane";
   else
-    packet = packetizeFunction(*source, width, {params.localId(laneDimension(region))}, {},
-                               Lanes::OfOneGroup, whyNot, &report);
+    packet = packetizeFunction(*source, width, {params.localId(dimension)}, {}, Lanes::OfOneGroup,
+                               whyNot, &report);
+  if (packet && std::getenv("CORECL_PACKET_TRACE"))
+    llvm::errs() << region.getName() << " along " << (dimension ? "y" : "x") << ": "
+                 << report.hottestScattered << " of the " << report.hottestAccesses
+                 << " accesses run most often (" << report.hottestRuns
+                 << " loops) in loops and not consecutive between lanes\n";
+  // Mostly lane-by-lane code (kMaxGrowth).
+  if (packet && packet->getInstructionCount() > kLargePacket &&
+      packet->getInstructionCount() > kMaxGrowth * source->getInstructionCount()) {
+    whyNot = "a packet of " + std::to_string(packet->getInstructionCount()) +
+             " instructions from " + std::to_string(source->getInstructionCount());
+    packet->eraseFromParent();
+    packet = nullptr;
+  }
   // A loop whose accesses are not consecutive between lanes (a work-item
   // walking a row of its own, a private array indexed by data) runs better
   // widened within each work-item by the loop vectoriser (a row per
-  // work-item as region packets: 0.27x against 1.1x PoCL).
-  if (packet && report.scatteredInLoops) {
-    whyNot = std::to_string(report.scatteredInLoops) +
-             " accesses in loops not consecutive between lanes";
+  // work-item as region packets: 0.27x against 1.1x PoCL), where such
+  // accesses are half or more of those the function runs most often. A
+  // loop run less often than the rest does not decide: CLBlast's
+  // XgemmDirect copies its tiles once per trip of its tile loop and runs
+  // its K remainder loop (gathers) once after it.
+  if (packet && report.hottestScattered && report.hottestScattered * 2 >= report.hottestAccesses) {
+    whyNot = std::to_string(report.hottestScattered) + " of the " +
+             std::to_string(report.hottestAccesses) +
+             " accesses run most often in loops, not consecutive between lanes";
     packet->eraseFromParent();
     packet = nullptr;
   }
@@ -185,7 +227,7 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     if (hasLatencyBoundLoop(loops)) {
       whyNot = "a loop bound by its chains' latency";
     } else {
-      packet = packetizeRegion(module, analyses, *body, options, whyNot,
+      packet = packetizeRegion(module, analyses, *body, laneDimension(*body), options, whyNot,
                                outline ? LiveLimit::None : LiveLimit::Registers);
     }
     tracePacketChoice(*body, packet, whyNot);

@@ -159,6 +159,7 @@ private:
   void emitAccess(llvm::Instruction &inst);
   void emitLaneByLane(llvm::Instruction &inst);
   void noteScattered(llvm::Instruction &inst);
+  unsigned timesRun(const llvm::BasicBlock &bb);
   llvm::Value *scalar(llvm::Value *value);
   llvm::Value *vector(llvm::Value *value);
   llvm::Value *splat(llvm::Value *uniform);
@@ -997,8 +998,19 @@ void Packetizer::emit(llvm::Instruction &inst) {
 }
 
 void Packetizer::noteScattered(llvm::Instruction &inst) {
-  if (loopInfo().getLoopFor(inst.getParent()))
-    ++report_.scatteredInLoops;
+  if (!loopInfo().getLoopFor(inst.getParent()))
+    return;
+  ++report_.scatteredInLoops;
+  report_.hottestScattered += timesRun(*inst.getParent()) == report_.hottestRuns;
+}
+
+/// How many loops multiply the runs of `bb` (kTimesRun).
+unsigned Packetizer::timesRun(const llvm::BasicBlock &bb) {
+  if (const llvm::Instruction *end = bb.getTerminator())
+    if (const llvm::MDNode *runs = end->getMetadata(kTimesRun))
+      if (auto *count = llvm::mdconst::dyn_extract<llvm::ConstantInt>(runs->getOperand(0)))
+        return unsigned(count->getZExtValue());
+  return loopInfo().getLoopDepth(&bb);
 }
 
 void Packetizer::emitLaneByLane(llvm::Instruction &inst) {
@@ -1747,6 +1759,14 @@ llvm::Function *Packetizer::run() {
   analyse();
   computeStrides();
   findInterleavedAccesses();
+  for (llvm::BasicBlock *bb : order_)
+    for (llvm::Instruction &inst : *bb)
+      if (llvm::isa<llvm::LoadInst, llvm::StoreInst>(inst)) {
+        unsigned runs = timesRun(*bb);
+        if (runs > report_.hottestRuns)
+          report_.hottestRuns = runs, report_.hottestAccesses = 0;
+        report_.hottestAccesses += runs == report_.hottestRuns;
+      }
   for (auto &[bb, d] : divergences_)
     liveOuts_.insert(d.liveOuts.begin(), d.liveOuts.end());
   packet_ = llvm::Function::Create(f_.getFunctionType(), llvm::GlobalValue::InternalLinkage,
@@ -1847,7 +1867,8 @@ void tracePacketChoice(const llvm::Function &f, const llvm::Function *packet,
     return;
   llvm::errs() << f.getName() << ": ";
   if (packet)
-    llvm::errs() << "packet " << packet->getName() << "\n";
+    llvm::errs() << "packet " << packet->getName() << " (" << packet->getInstructionCount()
+                 << " instructions from " << f.getInstructionCount() << ")\n";
   else
     llvm::errs() << "no packet, " << whyNot << "\n";
 }

@@ -51,7 +51,18 @@ struct PacketReport {
   /// gathers and scatters (addresses not consecutive between lanes: a
   /// work-item walking its own row, a private array indexed by data).
   unsigned scatteredInLoops = 0;
+  /// The loads and stores run most often (the most loops multiply their
+  /// runs: kTimesRun on their block, else the block's loop depth), how
+  /// many of them there are, and how many of those are among
+  /// scatteredInLoops.
+  unsigned hottestRuns = 0, hottestAccesses = 0, hottestScattered = 0;
 };
+
+/// Metadata on a block's terminator, `!{i32 N}`: N loops multiply the
+/// block's runs, counting loops the function is run in (a region of a
+/// work-group function that starts at a barrier inside a loop,
+/// barrier_regions.cpp) as well as its own.
+inline constexpr const char *kTimesRun = "corecl.times-run";
 
 llvm::Function *
 packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,

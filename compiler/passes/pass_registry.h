@@ -94,21 +94,28 @@ struct WorkGroupLoopsOptions {
 };
 
 /// A packet of `region` (a kernel body or region) over consecutive
-/// work-items of a row (lane = local id x), or of a column (lane = local id
-/// y) for a region that runs along y (attr::kLoopOrder), made from a copy with short
-/// vectors split into components; its width comes from the options or the
-/// region (packet_width.h). Null, with the reason, where none is made,
-/// also where a loop's accesses are not consecutive between lanes.
-/// `limit`: how far the live values limit the lanes (packet_width.h).
+/// work-items of a row (`dimension` 0, lane = local id x) or of a column
+/// (1, lane = local id y), made from a copy with short vectors split into
+/// components; its width comes from the options or the region
+/// (packet_width.h). Null, with the reason, where none is made, also where
+/// the accesses it runs most often are mostly in loops and not
+/// consecutive between lanes. `limit`: how far the live values limit the
+/// lanes (packet_width.h).
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
-                                llvm::Function &region, const WorkGroupLoopsOptions &options,
-                                std::string &whyNot, LiveLimit limit = LiveLimit::Registers);
+                                llvm::Function &region, unsigned dimension,
+                                const WorkGroupLoopsOptions &options, std::string &whyNot,
+                                LiveLimit limit = LiveLimit::Registers);
 
 /// The local-id dimension along which `region`'s work-items run side by
 /// side, as a packet's lanes or in the vectorised work-item loop: 1 for a
 /// region that runs them along y (attr::kLoopOrder "yx", whose per-work-item
 /// storage is laid out y-fastest), else 0.
 unsigned laneDimension(const llvm::Function &region);
+void setLaneDimension(llvm::Function &region, unsigned dimension);
+
+/// The dimension `region`'s own accesses prefer for a packet's lanes
+/// (attr::kPacketOrder), else laneDimension.
+unsigned packetDimension(const llvm::Function &region);
 
 /// True for a function without loops and of so many instructions that
 /// the work-group function calls its packets instead of inlining them
@@ -209,6 +216,11 @@ inline constexpr const char *kPacketised = "corecl.packetised";
 inline constexpr const char *kItemOrder = "corecl.item-order";
 /// On a region: "yx" when its work-item loops run y innermost, "xy" else.
 inline constexpr const char *kLoopOrder = "corecl.loop-order";
+/// On a region of a kernel with barriers: "yx" when its own accesses,
+/// per-work-item storage included, cost less along y, "xy" else; its
+/// packet's lanes run along that dimension (region_packets.cpp), and its
+/// loop order follows the packet's.
+inline constexpr const char *kPacketOrder = "corecl.packet-order";
 } // namespace attr
 
 } // namespace corecl::compiler

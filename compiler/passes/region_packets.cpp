@@ -34,6 +34,17 @@
 // Kernels whose work-items may retire early keep their loops: each
 // work-item's region result is kept apart there, which a packet does not
 // return.
+//
+// A packet's lanes run along the dimension the region's own accesses
+// prefer (attr::kPacketOrder, barrier_regions.cpp), and the region's rows
+// then follow its packet, whatever the layout of per-work-item storage
+// (those accesses are strided then, and counted so in the preference):
+// CLBlast's XgemmDirectTN lays storage out along y for its multiply, and
+// its tile copies, one wide load and one wide store along x against
+// gathers and scatters along y (docs/performance.md, nineteenth
+// session). The work-item loops of a region refused a packet keep the
+// body's order: the same copies run along x by the work-item loops were
+// half as fast (barrier_regions.cpp).
 #include "compiler/kernel_metadata.h"
 #include "compiler/passes/packetize.h"
 #include "compiler/passes/pass_registry.h"
@@ -84,8 +95,16 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     } else if (region->hasFnAttribute(attr::kPacketised)) {
       continue; // a body packet already (body_packets.cpp)
     } else {
-      packet = packetizeRegion(module, analyses, *region, options, whyNot,
-                               outline ? LiveLimit::None : LiveLimit::NotBelowARegister);
+      // Along the dimension the region's own accesses prefer, else along
+      // its work-item loops' (a packet of the other is refused where its
+      // loops would gather).
+      LiveLimit limit = outline ? LiveLimit::None : LiveLimit::NotBelowARegister;
+      unsigned loops = laneDimension(*region), own = packetDimension(*region);
+      packet = packetizeRegion(module, analyses, *region, own, options, whyNot, limit);
+      if (!packet && own != loops && !std::getenv("EXP_NORETRY"))
+        packet = packetizeRegion(module, analyses, *region, loops, options, whyNot, limit);
+      else if (packet && own != loops)
+        setLaneDimension(*region, own);
     }
     tracePacketChoice(*region, packet, whyNot);
     if (!packet) {
