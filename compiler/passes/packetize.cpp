@@ -998,10 +998,8 @@ void Packetizer::emit(llvm::Instruction &inst) {
 }
 
 void Packetizer::noteScattered(llvm::Instruction &inst) {
-  if (!loopInfo().getLoopFor(inst.getParent()))
-    return;
-  ++report_.scatteredInLoops;
-  report_.hottestScattered += timesRun(*inst.getParent()) == report_.hottestRuns;
+  if (loopInfo().getLoopFor(inst.getParent()))
+    report_.hottestScattered += timesRun(*inst.getParent()) == report_.hottestRuns;
 }
 
 /// How many loops multiply the runs of `bb` (kTimesRun).

@@ -47,14 +47,12 @@ enum class Lanes {
 /// What a packet costs beyond plain vector code, for callers choosing
 /// between it and other ways to run the function.
 struct PacketReport {
-  /// Loads and stores inside loops that went lane by lane or became
-  /// gathers and scatters (addresses not consecutive between lanes: a
-  /// work-item walking its own row, a private array indexed by data).
-  unsigned scatteredInLoops = 0;
   /// The loads and stores run most often (the most loops multiply their
   /// runs: kTimesRun on their block, else the block's loop depth), how
-  /// many of them there are, and how many of those are among
-  /// scatteredInLoops.
+  /// many of them there are, and how many of those lie in loops of the
+  /// function and went lane by lane or became gathers and scatters
+  /// (addresses not consecutive between lanes: a work-item walking its own
+  /// row, a private array indexed by data).
   unsigned hottestRuns = 0, hottestAccesses = 0, hottestScattered = 0;
 };
 
