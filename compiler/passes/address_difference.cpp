@@ -238,6 +238,8 @@ findInterleavedGroups(InterleavedAccess kind, const std::vector<llvm::Instructio
       continue;
     unsigned factor = factors[i];
     llvm::Type *type = llvm::getLoadStoreType(accesses[i]);
+    unsigned space =
+        llvm::getLoadStorePointerOperand(accesses[i])->getType()->getPointerAddressSpace();
     int64_t size = int64_t(layout.getTypeStoreSize(type));
     // Each other access's place in units of elements, from access i's.
     std::vector<std::pair<size_t, int64_t>> near = {{i, 0}};
@@ -266,8 +268,6 @@ findInterleavedGroups(InterleavedAccess kind, const std::vector<llvm::Instructio
         continue;
       // One access at the first (loads) or last (stores) member's place
       // must see memory as each member would have at its own.
-      unsigned space =
-          llvm::getLoadStorePointerOperand(accesses[i])->getType()->getPointerAddressSpace();
       bool crossed = false;
       for (auto it = accesses[first]->getIterator(); &*it != accesses[last]; ++it)
         crossed = crossed ||

@@ -694,6 +694,7 @@ BoundFn Packetizer::laneBound() const {
 /// together write one (`q[2 * lid] = re; q[2 * lid + 1] = im;`: their
 /// values interleaved into one wide store, at the last of them).
 void Packetizer::findInterleavedAccesses() {
+  BoundFn bound = laneBound();
   for (llvm::BasicBlock *bb : order_) {
     std::vector<llvm::Instruction *> loads, stores;
     std::vector<unsigned> loadFactors, storeFactors;
@@ -709,16 +710,16 @@ void Packetizer::findInterleavedAccesses() {
       }
     }
     if (loads.size() >= 2 && loads.size() <= 64)
-      for (InterleavedGroup &group : findInterleavedGroups(InterleavedAccess::Loads, loads,
-                                                           loadFactors, layout_, laneBound())) {
+      for (InterleavedGroup &group :
+           findInterleavedGroups(InterleavedAccess::Loads, loads, loadFactors, layout_, bound)) {
         for (unsigned place = 0; place < group.factor; ++place)
           for (llvm::Instruction *load : group.members[place])
             interleavedPlace_[load] = {interleaved_.size(), place};
         interleaved_.push_back(group.factor);
       }
     if (stores.size() >= 2 && stores.size() <= 64)
-      for (InterleavedGroup &group : findInterleavedGroups(InterleavedAccess::Stores, stores,
-                                                           storeFactors, layout_, laneBound())) {
+      for (InterleavedGroup &group :
+           findInterleavedGroups(InterleavedAccess::Stores, stores, storeFactors, layout_, bound)) {
         StoreGroup stored{group.factor, nullptr, std::vector<llvm::Value *>(group.factor)};
         for (unsigned place = 0; place < group.factor; ++place) {
           auto *store = llvm::cast<llvm::StoreInst>(group.members[place].front());
