@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -109,6 +110,35 @@ bool dependsOn(const llvm::Value *v, const llvm::Argument *lane,
   return known[v] = depends;
 }
 
+/// Bytes of the private arrays and variables `f` allocates.
+uint64_t privateArrayBytes(llvm::Function &f) {
+  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
+  uint64_t bytes = 0;
+  for (llvm::Instruction &inst : f.getEntryBlock())
+    if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst))
+      if (std::optional<llvm::TypeSize> size = alloca->getAllocationSize(layout))
+        bytes += size->getKnownMinValue();
+  return bytes;
+}
+
+/// Each lane of a packet gets its own copy of the private arrays, on the
+/// worker's stack, which the work-group function, a packet it calls and
+/// their scalar copies share (runtime/executor.cpp: 64 MiB, for the
+/// device's 2 MiB per work-item): a packet's lanes together keep at most
+/// kPacketPrivateBytes. 16 lanes of 2 MiB arrays (AVX-512, ints), inlined
+/// into a packet of groups that also called another, ran off the stack.
+constexpr uint64_t kPacketPrivateBytes = 8u << 20;
+
+/// Lanes whose private arrays together fit kPacketPrivateBytes, at most
+/// `fill` (and a power of two, as register fills are).
+unsigned privateMemoryLanes(llvm::Function &f, unsigned fill) {
+  uint64_t bytes = std::max<uint64_t>(privateArrayBytes(f), 1);
+  unsigned lanes = fill;
+  while (lanes > 1 && bytes * lanes > kPacketPrivateBytes)
+    lanes /= 2;
+  return lanes;
+}
+
 } // namespace
 
 unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
@@ -140,8 +170,9 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
   if (!widest)
     widest = 4;
   unsigned fill = unsigned(std::clamp<uint64_t>(simdBytes / widest, 1, 16));
+  const unsigned privateLanes = privateMemoryLanes(f, 16);
   if (limit == LiveLimit::None)
-    return fill;
+    return std::min(fill, privateLanes);
   // Enough lanes to fill a register; where a work-item's own vectors fill
   // one already, up to four registers' worth, for independent chains to
   // interleave. Either way no more lanes than keep the values live at
@@ -166,6 +197,7 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
   unsigned floor = limit == LiveLimit::NotBelowARegister ? std::min(fill, width) : 1;
   while (width > floor && live * width > budget)
     width /= 2;
+  width = std::min(width, privateLanes);
   if (std::getenv("CORECL_PACKET_TRACE"))
     llvm::errs() << f.getName() << ": peak live " << live << " bytes, widest " << widest
                  << ", width " << width << "\n";
