@@ -66,6 +66,10 @@ bool isKernel(const llvm::Function &f) {
   return !f.isDeclaration() && f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL;
 }
 
+uint64_t requiredWorkGroupSize(const llvm::Function &kernel, unsigned d) {
+  return intOperand(kernel.getMetadata("reqd_work_group_size"), d);
+}
+
 std::vector<KernelDesc> describeKernels(const llvm::Module &module) {
   std::vector<KernelDesc> kernels;
   for (const llvm::Function &f : module)

@@ -12,6 +12,9 @@ namespace corecl::compiler {
 
 bool isKernel(const llvm::Function &f);
 
+/// The reqd_work_group_size of `kernel`'s dimension `d`, or 0 if it has none.
+uint64_t requiredWorkGroupSize(const llvm::Function &kernel, unsigned d);
+
 /// The description of one kernel (names, qualifiers, args block layout,
 /// attributes) from its front-end metadata.
 KernelDesc describeKernel(const llvm::Function &kernel);

@@ -26,6 +26,7 @@
 // side hold one component each: N-body's float4 positions become three
 // registers of eight work-items, not shuffles at every component access
 // (1.6x faster than the loop vectoriser's code).
+#include "compiler/kernel_metadata.h"
 #include "compiler/passes/dependent_chains.h"
 #include "compiler/passes/packet_width.h"
 #include "compiler/passes/packetize.h"
@@ -34,6 +35,7 @@
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/ADT/Statistic.h>
+#include <llvm/ADT/bit.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/InstIterator.h>
@@ -127,7 +129,8 @@ unsigned packetDimension(const llvm::Function &region) {
 }
 
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
-                                llvm::Function &region, unsigned dimension,
+                                llvm::Function &region, const llvm::Function &kernel,
+                                unsigned dimension,
                                 const WorkGroupLoopsOptions &options, std::string &whyNot,
                                 LiveLimit limit) {
   WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
@@ -153,6 +156,11 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
           ? options.regionPacketWidth
           : choosePacketWidth(*source, source->getArg(params.ctx()), options.simdBytes,
                               split != nullptr, limit, source->getArg(params.localId(dimension)));
+  // A row narrower than the packet would run lane by lane
+  // (work_group_loops.cpp): CLBlast's Xgemm (8 x 8 work-items) got packets
+  // of 16 with AVX-512 and ran every row as scalar code.
+  if (uint64_t row = requiredWorkGroupSize(kernel, dimension); row && !options.regionPacketWidth)
+    width = unsigned(std::min<uint64_t>(width, llvm::bit_floor(row)));
   llvm::Function *packet = nullptr;
   PacketReport report;
   if (width < 2)
@@ -227,7 +235,8 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     if (hasLatencyBoundLoop(loops)) {
       whyNot = "a loop bound by its chains' latency";
     } else {
-      packet = packetizeRegion(module, analyses, *body, laneDimension(*body), options, whyNot,
+      packet = packetizeRegion(module, analyses, *body, *kernelOfBody(*body), laneDimension(*body),
+                               options, whyNot,
                                outline ? LiveLimit::None : LiveLimit::Registers);
     }
     tracePacketChoice(*body, packet, whyNot);

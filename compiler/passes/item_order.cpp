@@ -20,6 +20,7 @@
 // work_group_loops.cpp).
 #include "compiler/passes/item_order.h"
 
+#include "compiler/kernel_metadata.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
@@ -50,15 +51,6 @@ namespace {
 
 // Fewer lanes than this along y would leave the vectors mostly empty.
 constexpr uint64_t kMinLanes = 8;
-
-/// The reqd_work_group_size of `kernel`'s dimension `d`, or 0.
-uint64_t requiredSize(const llvm::Function &kernel, unsigned d) {
-  const llvm::MDNode *reqd = kernel.getMetadata("reqd_work_group_size");
-  if (!reqd || reqd->getNumOperands() <= d)
-    return 0;
-  auto *c = llvm::mdconst::dyn_extract<llvm::ConstantInt>(reqd->getOperand(d));
-  return c ? c->getZExtValue() : 0;
-}
 
 /// How far a value moves when one local id grows by one: a small
 /// derivative over the index arithmetic kernels write (sums, products by
@@ -261,7 +253,7 @@ std::optional<std::pair<uint64_t, uint64_t>> extentsIfEitherOrder(llvm::Function
                                                                   const llvm::Function &kernel) {
   if (body.hasFnAttribute(attr::kRetiring) || body.hasFnAttribute(attr::kPacketised))
     return std::nullopt;
-  uint64_t x = requiredSize(kernel, 0), y = requiredSize(kernel, 1), z = requiredSize(kernel, 2);
+  uint64_t x = requiredWorkGroupSize(kernel, 0), y = requiredWorkGroupSize(kernel, 1), z = requiredWorkGroupSize(kernel, 2);
   if (!x || y < kMinLanes || z != 1)
     return std::nullopt;
   return std::make_pair(x, y);

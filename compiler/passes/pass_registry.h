@@ -97,12 +97,14 @@ struct WorkGroupLoopsOptions {
 /// work-items of a row (`dimension` 0, lane = local id x) or of a column
 /// (1, lane = local id y), made from a copy with short vectors split into
 /// components; its width comes from the options or the region
-/// (packet_width.h). Null, with the reason, where none is made, also where
-/// the accesses it runs most often are mostly in loops and not
-/// consecutive between lanes. `limit`: how far the live values limit the
-/// lanes (packet_width.h).
+/// (packet_width.h), no wider than the row `kernel` requires (its
+/// reqd_work_group_size along `dimension`). Null, with the reason, where
+/// none is made, also where the accesses it runs most often are mostly in
+/// loops and not consecutive between lanes. `limit`: how far the live
+/// values limit the lanes (packet_width.h).
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
-                                llvm::Function &region, unsigned dimension,
+                                llvm::Function &region, const llvm::Function &kernel,
+                                unsigned dimension,
                                 const WorkGroupLoopsOptions &options, std::string &whyNot,
                                 LiveLimit limit = LiveLimit::Registers);
 

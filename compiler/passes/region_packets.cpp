@@ -100,9 +100,9 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
       // loops would gather).
       LiveLimit limit = outline ? LiveLimit::None : LiveLimit::NotBelowARegister;
       unsigned loops = laneDimension(*region), own = packetDimension(*region);
-      packet = packetizeRegion(module, analyses, *region, own, options, whyNot, limit);
+      packet = packetizeRegion(module, analyses, *region, *it->second, own, options, whyNot, limit);
       if (!packet && own != loops && !std::getenv("EXP_NORETRY"))
-        packet = packetizeRegion(module, analyses, *region, loops, options, whyNot, limit);
+        packet = packetizeRegion(module, analyses, *region, *it->second, loops, options, whyNot, limit);
       else if (packet && own != loops)
         setLaneDimension(*region, own);
     }
