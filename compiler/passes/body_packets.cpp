@@ -130,9 +130,8 @@ unsigned packetDimension(const llvm::Function &region) {
 
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const llvm::Function &kernel,
-                                unsigned dimension,
-                                const WorkGroupLoopsOptions &options, std::string &whyNot,
-                                LiveLimit limit) {
+                                unsigned dimension, const WorkGroupLoopsOptions &options,
+                                std::string &whyNot, LiveLimit limit) {
   WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
   // The packet is made from a copy with short vectors split; the region
   // itself stays as it is for the rest of a row.
@@ -236,8 +235,7 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
       whyNot = "a loop bound by its chains' latency";
     } else {
       packet = packetizeRegion(module, analyses, *body, *kernelOfBody(*body), laneDimension(*body),
-                               options, whyNot,
-                               outline ? LiveLimit::None : LiveLimit::Registers);
+                               options, whyNot, outline ? LiveLimit::None : LiveLimit::Registers);
     }
     tracePacketChoice(*body, packet, whyNot);
     if (!packet) {

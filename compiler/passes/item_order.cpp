@@ -253,7 +253,8 @@ std::optional<std::pair<uint64_t, uint64_t>> extentsIfEitherOrder(llvm::Function
                                                                   const llvm::Function &kernel) {
   if (body.hasFnAttribute(attr::kRetiring) || body.hasFnAttribute(attr::kPacketised))
     return std::nullopt;
-  uint64_t x = requiredWorkGroupSize(kernel, 0), y = requiredWorkGroupSize(kernel, 1), z = requiredWorkGroupSize(kernel, 2);
+  uint64_t x = requiredWorkGroupSize(kernel, 0), y = requiredWorkGroupSize(kernel, 1),
+           z = requiredWorkGroupSize(kernel, 2);
   if (!x || y < kMinLanes || z != 1)
     return std::nullopt;
   return std::make_pair(x, y);

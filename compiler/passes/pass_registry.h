@@ -104,9 +104,8 @@ struct WorkGroupLoopsOptions {
 /// values limit the lanes (packet_width.h).
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const llvm::Function &kernel,
-                                unsigned dimension,
-                                const WorkGroupLoopsOptions &options, std::string &whyNot,
-                                LiveLimit limit = LiveLimit::Registers);
+                                unsigned dimension, const WorkGroupLoopsOptions &options,
+                                std::string &whyNot, LiveLimit limit = LiveLimit::Registers);
 
 /// The local-id dimension along which `region`'s work-items run side by
 /// side, as a packet's lanes or in the vectorised work-item loop: 1 for a

@@ -102,7 +102,8 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
       unsigned loops = laneDimension(*region), own = packetDimension(*region);
       packet = packetizeRegion(module, analyses, *region, *it->second, own, options, whyNot, limit);
       if (!packet && own != loops && !std::getenv("EXP_NORETRY"))
-        packet = packetizeRegion(module, analyses, *region, *it->second, loops, options, whyNot, limit);
+        packet =
+            packetizeRegion(module, analyses, *region, *it->second, loops, options, whyNot, limit);
       else if (packet && own != loops)
         setLaneDimension(*region, own);
     }
