@@ -179,8 +179,8 @@ llvm::PreservedAnalyses DeinterleaveInLanesPass::run(llvm::Function &f,
   // six inserts where two loads and two permutes do (CLBlast's DGEMM 512
   // on Zen 4, XgemmDirectTN: 45 -> 83 GFLOP/s without this pass).
   const llvm::TargetTransformInfo &target = analyses.getResult<llvm::TargetIRAnalysis>(f);
-  if (target.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector)
-          .getFixedValue() >= 512)
+  if (target.getRegisterBitWidth(llvm::TargetTransformInfo::RGK_FixedWidthVector).getFixedValue() >=
+      512)
     return llvm::PreservedAnalyses::all();
   std::vector<llvm::LoadInst *> loads;
   for (llvm::Instruction &inst : llvm::instructions(f))
