@@ -119,6 +119,14 @@ BuildResult buildFromBinary(const std::string &bitcode, const std::string &optio
 BuildResult buildWithGroupPackets(const std::string &bitcode,
                                   const std::vector<std::string> &packetKernels);
 
+/// The executable of a built program's bitcode compiled for vectors of
+/// `simdBytes` (fewer than the host's): for launches whose rows of
+/// work-items are narrower than the first build's packets, which would
+/// run them lane by lane (an application's 8 x 8 groups against AVX-512's
+/// packets of 16 floats). The same kernels in the same order; cached on
+/// disk.
+BuildResult buildWithNarrowerVectors(const std::string &bitcode, uint32_t simdBytes);
+
 /// Checks options without compiling; returns an error message or "".
 std::string validateBuildOptions(const std::string &options);
 

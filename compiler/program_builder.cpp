@@ -169,9 +169,11 @@ void recordPrivateMemory(const llvm::Module &module, std::vector<KernelDesc> &ke
   }
 }
 
+/// `simdBytes`: the vector width to compile for, if not the host's.
 void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
                     std::unique_ptr<llvm::Module> module, BuildResult &result,
-                    const std::vector<std::string> &cacheKeys = {}, bool groupPackets = false) {
+                    const std::vector<std::string> &cacheKeys = {}, bool groupPackets = false,
+                    uint32_t simdBytes = 0) {
   // The module must die before its context. Parameters are destroyed in an
   // order the ABI leaves open, so the module goes first explicitly.
   struct ModuleFirst {
@@ -195,7 +197,9 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   prepareForWorkGroups(*module);
   recordPrivateMemory(*module, kernels);
 
-  const Target &target = hostTarget();
+  Target target = hostTarget();
+  if (simdBytes)
+    target.simdBytes = simdBytes;
   std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(target);
   if (!machine) {
     result.log += "internal error: no target machine for the host CPU\n";
@@ -513,6 +517,23 @@ BuildResult buildWithGroupPackets(const std::string &bitcode,
         f.addFnAttr(attr::kNoGroupPacket);
     result.bitcode = bitcode;
     makeExecutable(std::move(context), std::move(module), result, {key}, /*groupPackets=*/true);
+    return result;
+  });
+}
+
+BuildResult buildWithNarrowerVectors(const std::string &bitcode, uint32_t simdBytes) {
+  return guardedBuild([&] {
+    BuildResult result;
+    std::string key = binaryCacheKey({"corecl-simd-bytes=" + std::to_string(simdBytes), bitcode});
+    if (loadFromCache(key, result))
+      return result;
+    auto context = std::make_unique<llvm::LLVMContext>();
+    auto module = linkBitcodes(*context, {bitcode}, result);
+    if (!module)
+      return result;
+    result.bitcode = bitcode;
+    makeExecutable(std::move(context), std::move(module), result, {key}, /*groupPackets=*/false,
+                   simdBytes);
     return result;
   });
 }

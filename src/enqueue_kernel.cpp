@@ -10,12 +10,13 @@
 #include "src/objects/kernel.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
-#include <string>
-#include <vector>
 #include <cstdlib>
 #include <limits>
 #include <memory>
+#include <string>
+#include <vector>
 
 using namespace corecl;
 
@@ -95,6 +96,21 @@ bool groupsOfOneWorthPackets(const rt::NDRange &range) {
     if (range.localSize[d] != 1)
       return false;
   return lazy && range.globalSize[0] >= 64;
+}
+
+/// The vector bytes that fit a launch's rows of work-items (4-byte lanes,
+/// four at least), if fewer than the kernel's packets fill: such rows
+/// would run lane by lane (an application's 8 x 8 groups, packets of 16
+/// floats with AVX-512), and an executable compiled for narrower vectors
+/// runs them as packets (compiler::buildWithNarrowerVectors). 0 where the
+/// rows are wide enough, the kernel requires its size (its packets fit
+/// its rows already), or CORECL_PACKET_WIDTH decides for every build.
+uint32_t narrowerVectorBytes(const compiler::KernelDesc &desc, const rt::NDRange &range) {
+  static const bool lazy = std::getenv("CORECL_PACKET_WIDTH") == nullptr;
+  const size_t row = range.localSize[0];
+  if (!lazy || desc.reqdWorkGroupSize[0] || row < 4 || row >= desc.vectorWidth)
+    return 0;
+  return uint32_t(4 * std::bit_floor(row));
 }
 
 cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range, bool prints,
@@ -244,6 +260,11 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
               k->program().groupPacketExecutable(k->desc().name)) {
         entry = packets->entry(k->index());
         exe = std::move(packets);
+      }
+    if (uint32_t bytes = empty ? 0 : narrowerVectorBytes(k->desc(), range))
+      if (std::shared_ptr<compiler::Executable> narrower = k->program().narrowerExecutable(bytes)) {
+        entry = narrower->entry(k->index());
+        exe = std::move(narrower);
       }
     // Shorter than handing the launch to a worker: it runs on this thread.
     const bool runInline = !empty && k->timing()->predictsShorterThan(workItems) &&

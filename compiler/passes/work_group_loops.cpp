@@ -1170,12 +1170,21 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       regions.packet->getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(
           10, regions.packetWidth);
     }
+    // Work-items side by side: the widest packet along x if the kernel has
+    // one (a packet of doubles holds half a register of floats' lanes),
+    // else a register of floats. A launch with narrower rows runs a build
+    // for narrower vectors (Program::narrowerExecutable).
+    unsigned lanes = 0;
+    for (size_t r = 0; r < regions.regionPackets.size(); ++r)
+      if (regions.regionPackets[r] && laneDimension(*regions.functions[r]) == 0)
+        lanes = std::max(lanes, regions.regionPacketWidths[r]);
     llvm::Function *wg = buildWorkGroupFunction(*kernel, regions, desc);
     // The facts the runtime needs travel on the work-group function.
     for (const char *key : {attr::kLocalBytes, attr::kPrintf, attr::kWiStorage, attr::kBarriers})
       if (kernel->hasFnAttribute(key))
         wg->addFnAttr(key, kernel->getFnAttribute(key).getValueAsString());
-    wg->addFnAttr(attr::kVectorWidth, std::to_string(std::max(1u, options.simdBytes / 4)));
+    wg->addFnAttr(attr::kVectorWidth,
+                  std::to_string(lanes ? lanes : std::max(1u, options.simdBytes / 4)));
     // Packets' rows inlined into it (packetRows) are vector code already.
     for (size_t r = 0; r < regions.regionPackets.size(); ++r)
       if (llvm::Function *rows = regions.regionPackets[r];

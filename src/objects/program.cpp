@@ -149,6 +149,23 @@ std::shared_ptr<compiler::Executable> Program::executable() const {
   return executable_;
 }
 
+namespace {
+
+/// Whether `other` holds `base`'s kernels in the same order (a second
+/// executable of the same bitcode; kernel indices carry over).
+bool sameKernels(const compiler::Executable &base, const compiler::Executable &other) {
+  const auto &mine = base.kernels();
+  const auto &theirs = other.kernels();
+  if (mine.size() != theirs.size())
+    return false;
+  for (size_t i = 0; i < mine.size(); ++i)
+    if (mine[i].name != theirs[i].name)
+      return false;
+  return true;
+}
+
+} // namespace
+
 std::shared_ptr<compiler::Executable> Program::groupPacketExecutable(const std::string &kernel) {
   std::shared_ptr<compiler::Executable> base = executable();
   if (!base)
@@ -173,14 +190,32 @@ std::shared_ptr<compiler::Executable> Program::groupPacketExecutable(const std::
   packets_ = nullptr;
   if (result.status != compiler::BuildResult::Success || !result.executable)
     return nullptr;
-  const auto &mine = base->kernels();
-  const auto &theirs = result.executable->kernels();
-  bool same = mine.size() == theirs.size();
-  for (size_t i = 0; same && i < mine.size(); ++i)
-    same = mine[i].name == theirs[i].name;
-  if (same)
+  if (sameKernels(*base, *result.executable))
     packets_ = result.executable;
   return packets_;
+}
+
+std::shared_ptr<compiler::Executable> Program::narrowerExecutable(uint32_t simdBytes) {
+  std::shared_ptr<compiler::Executable> base = executable();
+  if (!base)
+    return nullptr;
+  std::lock_guard lock(narrowerMutex_);
+  if (narrowerBase_ != base) {
+    narrower_.clear(); // rebuilt since: start over
+    narrowerBase_ = base;
+  }
+  if (auto it = narrower_.find(simdBytes); it != narrower_.end())
+    return it->second; // built already, or null: it failed
+  std::shared_ptr<compiler::Executable> &built = narrower_[simdBytes];
+  std::string code = bitcode();
+  if (code.empty())
+    return nullptr;
+  compiler::BuildResult result = compiler::buildWithNarrowerVectors(code, simdBytes);
+  if (result.status != compiler::BuildResult::Success || !result.executable)
+    return nullptr;
+  if (sameKernels(*base, *result.executable))
+    built = result.executable;
+  return built;
 }
 
 bool Program::builtFor(const Device &device) const {

@@ -58,6 +58,12 @@ public:
   /// program's executable stays; null where it cannot be built. A caller
   /// may block for the build.
   std::shared_ptr<compiler::Executable> groupPacketExecutable(const std::string &kernel);
+  /// The executable compiled for vectors of `simdBytes`, fewer than the
+  /// host's (compiler::buildWithNarrowerVectors), for launches whose rows
+  /// are narrower than the first build's packets; built on first use and
+  /// kept while the program's executable stays; null where it cannot be
+  /// built. A caller may block for the build.
+  std::shared_ptr<compiler::Executable> narrowerExecutable(uint32_t simdBytes);
   bool builtFor(const Device &device) const;
   bool kernelArgInfoRequested() const { return kernelArgInfo_; }
   bool nonUniformWorkGroups() const { return nonUniform_; }
@@ -90,6 +96,9 @@ private:
   std::mutex packetMutex_; // held while the packet executable is built
   std::shared_ptr<compiler::Executable> packetsBase_, packets_;
   std::vector<std::string> packetKernels_; // those packets_ was built for, sorted
+  std::mutex narrowerMutex_;               // held while a narrower executable is built
+  std::shared_ptr<compiler::Executable> narrowerBase_;
+  std::map<uint32_t, std::shared_ptr<compiler::Executable>> narrower_; // by vector bytes
 };
 
 } // namespace corecl
