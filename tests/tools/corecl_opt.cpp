@@ -5,7 +5,10 @@
 // Options: -simd-bytes=N (the target's widest register, 64 by default),
 // -packet-width=N (lanes of packets of groups of one; 0 chooses),
 // -region-packets[=N] (packets of a group's work-items, N lanes; 0 or none
-// chooses), -body-packets (packets of kernel bodies without barriers).
+// chooses), -body-packets (packets of kernel bodies without barriers),
+// -target-cpu=NAME (a target machine for the module's triple and that CPU,
+// so that passes asking the target, through TargetTransformInfo, see it;
+// functions' own "target-cpu" and "prefer-vector-width" attributes count).
 #include "compiler/passes/pass_registry.h"
 #include "compiler/verify_each_pass.h"
 
@@ -15,16 +18,20 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/IRReader/IRReader.h>
+#include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
 
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 
 int main(int argc, char **argv) {
-  std::string pipeline, input;
+  std::string pipeline, input, cpu;
   corecl::compiler::WorkGroupLoopsOptions options{64};
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "-passes=", 8) == 0)
@@ -40,14 +47,17 @@ int main(int argc, char **argv) {
     else if (std::strncmp(argv[i], "-region-packets=", 16) == 0)
       options.regionPackets = corecl::compiler::RegionPacketKernels::All,
       options.regionPacketWidth = unsigned(std::atoi(argv[i] + 16));
+    else if (std::strncmp(argv[i], "-target-cpu=", 12) == 0)
+      cpu = argv[i] + 12;
     else if (std::strncmp(argv[i], "-simd-bytes=", 12) == 0)
       options.simdBytes = unsigned(std::atoi(argv[i] + 12));
     else
       input = argv[i];
   }
   if (pipeline.empty() || input.empty()) {
-    llvm::errs() << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-packet-width=N] "
-                    "[-region-packets[=N|=barriers]] [-body-packets] <file.ll>\n";
+    llvm::errs()
+        << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-packet-width=N] "
+           "[-region-packets[=N|=barriers]] [-body-packets] [-target-cpu=NAME] <file.ll>\n";
     return 2;
   }
   llvm::LLVMContext context;
@@ -57,6 +67,18 @@ int main(int argc, char **argv) {
     error.print(argv[0], llvm::errs());
     return 1;
   }
+  std::unique_ptr<llvm::TargetMachine> machine;
+  if (!cpu.empty()) {
+    llvm::InitializeNativeTarget();
+    std::string why;
+    const llvm::Target *target = llvm::TargetRegistry::lookupTarget(module->getTargetTriple(), why);
+    if (!target) {
+      llvm::errs() << "no target for " << module->getTargetTriple() << ": " << why << "\n";
+      return 2;
+    }
+    machine.reset(target->createTargetMachine(module->getTargetTriple(), cpu, "",
+                                              llvm::TargetOptions(), std::nullopt));
+  }
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -65,7 +87,8 @@ int main(int argc, char **argv) {
   // broke the IR.
   llvm::PassInstrumentationCallbacks instrumentation;
   corecl::compiler::verifyAfterEachPass(instrumentation, *module);
-  llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
+  llvm::PassBuilder builder(machine.get(), llvm::PipelineTuningOptions(), std::nullopt,
+                            &instrumentation);
   corecl::compiler::registerCoreCLPasses(builder, options);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
