@@ -199,6 +199,10 @@ inline constexpr const char *kVectorWidth = "corecl.vector-width";
 /// On a packet (group_packets.cpp): its kernel's name, and its lanes.
 inline constexpr const char *kPacketOf = "corecl.packet-of";
 inline constexpr const char *kPacketWidth = "corecl.packet-width";
+/// On a function holding a region's rows of packets (work_group_loops.cpp,
+/// packetRows): its instructions are scheduled for register pressure
+/// before register allocation (llvm_init.cpp), not in source order.
+inline constexpr const char *kPressureScheduling = "corecl.pressure-scheduling";
 /// On a kernel: no packet of its groups of one in this build (a packet
 /// build makes them only for the kernels launched that way).
 inline constexpr const char *kNoGroupPacket = "corecl.no-group-packet";

@@ -590,6 +590,7 @@ llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dime
       llvm::Function::Create(packet.getFunctionType(), llvm::GlobalValue::InternalLinkage,
                              packet.getName() + ".rows", packet.getParent());
   rows->copyAttributesFrom(&packet);
+  rows->addFnAttr(attr::kPressureScheduling);
   WorkItemParams params{unsigned(packet.arg_size() - WorkItemParams::kCount)};
   unsigned across = 1 - dimension; // the dimension the rows follow one another in
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", rows));
@@ -1188,8 +1189,10 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
     // Packets' rows inlined into it (packetRows) are vector code already.
     for (size_t r = 0; r < regions.regionPackets.size(); ++r)
       if (llvm::Function *rows = regions.regionPackets[r];
-          rows && rows->hasFnAttribute(llvm::Attribute::AlwaysInline))
+          rows && rows->hasFnAttribute(llvm::Attribute::AlwaysInline)) {
         wg->addFnAttr(attr::kPacketWidth, std::to_string(regions.regionPacketWidths[r]));
+        wg->addFnAttr(attr::kPressureScheduling);
+      }
     kernel->replaceAllUsesWith(llvm::PoisonValue::get(kernel->getType()));
     kernel->eraseFromParent();
   }

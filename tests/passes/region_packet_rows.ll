@@ -157,7 +157,8 @@ declare spir_func void @_Z7barrierj(i32)
 
 
 ; Every region of @halve has a packet: its rows are inlined later, and its
-; work-group function is marked vector code already. @mixed's second
+; work-group function is marked vector code already, and scheduled for
+; register pressure (llvm_init.cpp) as rows of packets are. @mixed's second
 ; region keeps the work-item loops (a work-item walks a row of its own):
 ; its work-group function stays the scalariser's, its rows stay calls.
 ; CHECK-LABEL: define void @mixed.wg(
@@ -168,9 +169,10 @@ declare spir_func void @_Z7barrierj(i32)
 ; CHECK: load <8 x i32>, ptr addrspace(3)
 ; CHECK-NOT: packet.loop
 ; CHECK: ret i32
-; CHECK: attributes #[[HALVE]] = { {{.*}}"corecl.packet-width"
+; CHECK: attributes #[[HALVE]] = { {{.*}}"corecl.packet-width"{{.*}}"corecl.pressure-scheduling"
 ; CHECK: attributes #[[MIXED]] = {
 ; CHECK-NOT: corecl.packet-width
+; CHECK-NOT: corecl.pressure-scheduling
 ; CHECK-SAME: }
 ; @count_bytes's rows of packets, of a size not known, are unrolled (a
 ; vectorise flag and an unroll count).
