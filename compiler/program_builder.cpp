@@ -32,6 +32,7 @@
 #include <llvm/TargetParser/Host.h>
 
 #include <algorithm>
+#include <functional>
 
 namespace corecl::compiler {
 namespace {
@@ -498,12 +499,17 @@ BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::str
   return linkChecked(bitcodes, options, OptionsKind::Link, createLibrary);
 }
 
-BuildResult buildWithGroupPackets(const std::string &bitcode,
-                                  const std::vector<std::string> &packetKernels) {
+namespace {
+
+/// A second executable of a built program's bitcode, cached under its own
+/// key (`keyParts`): `adjust` marks the module before work-group
+/// formation; `groupPackets` and `simdBytes` as makeExecutable takes them.
+BuildResult rebuildFromBitcode(const std::string &bitcode,
+                               const std::vector<std::string> &keyParts,
+                               const std::function<void(llvm::Module &)> &adjust,
+                               bool groupPackets, uint32_t simdBytes) {
   return guardedBuild([&] {
     BuildResult result;
-    std::vector<std::string> keyParts = {"corecl-group-packets", bitcode};
-    keyParts.insert(keyParts.end(), packetKernels.begin(), packetKernels.end());
     std::string key = binaryCacheKey(keyParts);
     if (loadFromCache(key, result))
       return result;
@@ -511,31 +517,33 @@ BuildResult buildWithGroupPackets(const std::string &bitcode,
     auto module = linkBitcodes(*context, {bitcode}, result);
     if (!module)
       return result;
-    for (llvm::Function &f : *module)
-      if (isKernel(f) &&
-          std::find(packetKernels.begin(), packetKernels.end(), f.getName()) == packetKernels.end())
-        f.addFnAttr(attr::kNoGroupPacket);
+    adjust(*module);
     result.bitcode = bitcode;
-    makeExecutable(std::move(context), std::move(module), result, {key}, /*groupPackets=*/true);
+    makeExecutable(std::move(context), std::move(module), result, {key}, groupPackets, simdBytes);
     return result;
   });
 }
 
+} // namespace
+
+BuildResult buildWithGroupPackets(const std::string &bitcode,
+                                  const std::vector<std::string> &packetKernels) {
+  std::vector<std::string> keyParts = {"corecl-group-packets", bitcode};
+  keyParts.insert(keyParts.end(), packetKernels.begin(), packetKernels.end());
+  auto onlyThoseLaunched = [&](llvm::Module &module) {
+    for (llvm::Function &f : module)
+      if (isKernel(f) &&
+          std::find(packetKernels.begin(), packetKernels.end(), f.getName()) == packetKernels.end())
+        f.addFnAttr(attr::kNoGroupPacket);
+  };
+  return rebuildFromBitcode(bitcode, keyParts, onlyThoseLaunched, /*groupPackets=*/true,
+                            /*simdBytes=*/0);
+}
+
 BuildResult buildWithNarrowerVectors(const std::string &bitcode, uint32_t simdBytes) {
-  return guardedBuild([&] {
-    BuildResult result;
-    std::string key = binaryCacheKey({"corecl-simd-bytes=" + std::to_string(simdBytes), bitcode});
-    if (loadFromCache(key, result))
-      return result;
-    auto context = std::make_unique<llvm::LLVMContext>();
-    auto module = linkBitcodes(*context, {bitcode}, result);
-    if (!module)
-      return result;
-    result.bitcode = bitcode;
-    makeExecutable(std::move(context), std::move(module), result, {key}, /*groupPackets=*/false,
-                   simdBytes);
-    return result;
-  });
+  return rebuildFromBitcode(
+      bitcode, {"corecl-simd-bytes=" + std::to_string(simdBytes), bitcode},
+      [](llvm::Module &) {}, /*groupPackets=*/false, simdBytes);
 }
 
 BuildResult buildFromBinary(const std::string &bitcode, const std::string &options) {
