@@ -8,6 +8,7 @@
 #include "compiler/passes/deinterleave_in_lanes.h"
 #include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/hoist_safe_divisions.h"
+#include "compiler/passes/interleave_long_chains.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/packet_width.h"
 #include "compiler/passes/pass_registry.h"
@@ -312,6 +313,8 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
           passes.addPass(HoistSafeDivisionsPass());
           passes.addPass(ClampGuardedItemLoopsPass());
           passes.addPass(ScalarizeNarrowVectorsPass());
+          // On the scalarised work-item loops: chains counted by component.
+          passes.addPass(InterleaveLongChainsPass());
           // Last before the loop vectoriser: it sees the scalarised accesses.
           passes.addPass(KeepWorkItemOrderPass());
         });

@@ -6,6 +6,7 @@
 #include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/divergence_analysis.h"
 #include "compiler/passes/hoist_safe_divisions.h"
+#include "compiler/passes/interleave_long_chains.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/plain_private_volatile.h"
 #include "compiler/passes/split_huge_blocks.h"
@@ -43,6 +44,10 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
         }
         if (name == "corecl-unmask-owned-memory") {
           passes.addPass(UnmaskOwnedMemoryPass());
+          return true;
+        }
+        if (name == "corecl-interleave-long-chains") {
+          passes.addPass(InterleaveLongChainsPass());
           return true;
         }
         if (name == "corecl-deinterleave-in-lanes") {
