@@ -4,9 +4,12 @@
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/MathExtras.h>
+
+#include <optional>
 
 namespace corecl::compiler {
 namespace {
@@ -64,6 +67,17 @@ uint32_t qualifiersOf(const std::string &q) {
 
 bool isKernel(const llvm::Function &f) {
   return !f.isDeclaration() && f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL;
+}
+
+uint64_t staticPrivateBytes(const llvm::Function &f) {
+  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
+  uint64_t bytes = 0;
+  for (const llvm::Instruction &inst : f.getEntryBlock())
+    if (const auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst))
+      if (std::optional<llvm::TypeSize> size = alloca->getAllocationSize(layout))
+        if (!size->isScalable())
+          bytes += size->getFixedValue();
+  return bytes;
 }
 
 uint64_t requiredWorkGroupSize(const llvm::Function &kernel, unsigned d) {

@@ -12,6 +12,10 @@ namespace corecl::compiler {
 
 bool isKernel(const llvm::Function &f);
 
+/// Bytes of the private variables `f` keeps in memory: its static allocas
+/// (a work-item's stack use once everything is inlined).
+uint64_t staticPrivateBytes(const llvm::Function &f);
+
 /// The reqd_work_group_size of `kernel`'s dimension `d`, or 0 if it has none.
 uint64_t requiredWorkGroupSize(const llvm::Function &kernel, unsigned d);
 

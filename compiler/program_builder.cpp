@@ -155,19 +155,10 @@ bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels
 /// a stack where the work-group function keeps them there (groups of one
 /// work-item), and CL_KERNEL_PRIVATE_MEM_SIZE.
 void recordPrivateMemory(const llvm::Module &module, std::vector<KernelDesc> &kernels) {
-  const llvm::DataLayout &layout = module.getDataLayout();
-  for (KernelDesc &desc : kernels) {
-    const llvm::Function *kernel = module.getFunction(desc.name);
-    if (!kernel || kernel->isDeclaration())
-      continue;
-    uint64_t bytes = 0;
-    for (const llvm::Instruction &inst : kernel->getEntryBlock())
-      if (const auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst))
-        if (std::optional<llvm::TypeSize> size = alloca->getAllocationSize(layout))
-          if (!size->isScalable())
-            bytes += size->getFixedValue();
-    desc.privateMemSize = bytes;
-  }
+  for (KernelDesc &desc : kernels)
+    if (const llvm::Function *kernel = module.getFunction(desc.name);
+        kernel && !kernel->isDeclaration())
+      desc.privateMemSize = staticPrivateBytes(*kernel);
 }
 
 /// `simdBytes`: the vector width to compile for, if not the host's.

@@ -87,15 +87,21 @@ cl_int validateLocalSize(const Kernel &kernel, cl_uint dims, const size_t *globa
 // The most work-items one launch may have (exclusive).
 constexpr uint64_t kMaxWorkItems = uint64_t(1) << 63;
 
+/// Whether launches pick second executables built on first use (group
+/// packets, narrower vectors): not when CORECL_PACKET_WIDTH is set, which
+/// decides for every build then.
+bool secondExecutablesOnDemand() {
+  static const bool onDemand = std::getenv("CORECL_PACKET_WIDTH") == nullptr;
+  return onDemand;
+}
+
 /// A launch with one work-item per group and enough groups in a row for
 /// packets to pay their one-time build (compiler::buildWithGroupPackets).
-/// Not when CORECL_PACKET_WIDTH is set: it decides for every build then.
 bool groupsOfOneWorthPackets(const rt::NDRange &range) {
-  static const bool lazy = std::getenv("CORECL_PACKET_WIDTH") == nullptr;
   for (cl_uint d = 0; d < 3; ++d)
     if (range.localSize[d] != 1)
       return false;
-  return lazy && range.globalSize[0] >= 64;
+  return secondExecutablesOnDemand() && range.globalSize[0] >= 64;
 }
 
 /// The vector bytes that fit a launch's rows of work-items (4-byte lanes,
@@ -103,12 +109,12 @@ bool groupsOfOneWorthPackets(const rt::NDRange &range) {
 /// would run lane by lane (an application's 8 x 8 groups, packets of 16
 /// floats with AVX-512), and an executable compiled for narrower vectors
 /// runs them as packets (compiler::buildWithNarrowerVectors). 0 where the
-/// rows are wide enough, the kernel requires its size (its packets fit
-/// its rows already), or CORECL_PACKET_WIDTH decides for every build.
+/// rows are wide enough or the kernel requires its size (its packets fit
+/// its rows already).
 uint32_t narrowerVectorBytes(const compiler::KernelDesc &desc, const rt::NDRange &range) {
-  static const bool lazy = std::getenv("CORECL_PACKET_WIDTH") == nullptr;
   const size_t row = range.localSize[0];
-  if (!lazy || desc.reqdWorkGroupSize[0] || row < 4 || row >= desc.vectorWidth)
+  if (!secondExecutablesOnDemand() || desc.reqdWorkGroupSize[0] || row < 4 ||
+      row >= desc.vectorWidth)
     return 0;
   return uint32_t(4 * std::bit_floor(row));
 }

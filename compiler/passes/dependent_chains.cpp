@@ -24,31 +24,70 @@ bool computes(const llvm::Instruction &inst) {
          llvm::isa<llvm::CmpInst>(inst) || llvm::isa<llvm::SelectInst>(inst);
 }
 
-} // namespace
+/// Operations a value of `type` counts for: its elements if a vector.
+unsigned elementsOf(llvm::Type *type) {
+  auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
+  return vector ? unsigned(vector->getNumElements()) : 1;
+}
 
-ChainShape chainShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
-  llvm::BasicBlock *latch = loop.getLoopLatch();
-  if (!loop.isInnermost() || !latch)
-    return {};
-  // A vector operation is as many operations as it has elements: each
-  // element is a chain of its own (an int4 multiply-add, kept whole).
+/// `loop`'s operations per iteration, and whether most are floating
+/// point. A vector operation is as many operations as it has elements:
+/// each element is a chain of its own (an int4 multiply-add, kept whole).
+ChainShape countOperations(const llvm::Loop &loop) {
   unsigned operations = 0, floatingPoint = 0;
   for (llvm::BasicBlock *bb : loop.getBlocks())
     for (llvm::Instruction &inst : *bb) {
       if (!computes(inst))
         continue;
       llvm::Type *type = inst.getType();
-      auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
-      unsigned elements = vector ? unsigned(vector->getNumElements()) : 1;
+      unsigned elements = elementsOf(type);
       operations += elements;
       if (type->getScalarType()->isFloatingPointTy())
         floatingPoint += elements;
     }
+  return {operations, 0, 2 * floatingPoint > operations};
+}
+
+} // namespace
+
+ChainShape iterationShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
+  if (!loop.isInnermost())
+    return {};
+  // Floating-point operations only, counted by elements; chains start
+  // anywhere (phis pass nothing on), and the longest is kept.
+  auto floatOperations = [](const llvm::Instruction &inst) -> unsigned {
+    return computes(inst) && inst.getType()->isFPOrFPVectorTy() ? elementsOf(inst.getType()) : 0;
+  };
+  ChainShape shape;
+  shape.floatingPoint = true;
+  llvm::LoopBlocksRPO order(&loop);
+  order.perform(&loops);
+  std::map<const llvm::Value *, unsigned> depth;
+  for (llvm::BasicBlock *bb : order) // definitions before uses
+    for (llvm::Instruction &inst : *bb) {
+      if (llvm::isa<llvm::PHINode>(inst))
+        continue;
+      unsigned deepest = 0;
+      for (llvm::Value *op : inst.operands())
+        if (auto it = depth.find(op); it != depth.end())
+          deepest = std::max(deepest, it->second);
+      unsigned own = floatOperations(inst);
+      shape.operations += own;
+      unsigned d = depth[&inst] = deepest + (own ? 1 : 0);
+      shape.chain = std::max(shape.chain, d);
+    }
+  return shape;
+}
+
+ChainShape chainShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
+  llvm::BasicBlock *latch = loop.getLoopLatch();
+  if (!loop.isInnermost() || !latch)
+    return {};
+  ChainShape shape = countOperations(loop);
   // Per loop-carried value: the operations on the way from its value in
   // one iteration to its value in the next (an induction variable: 1).
   llvm::LoopBlocksRPO order(&loop);
   order.perform(&loops);
-  unsigned chain = 0;
   for (llvm::PHINode &phi : loop.getHeader()->phis()) {
     std::map<const llvm::Value *, unsigned> depth{{&phi, 0}};
     for (llvm::BasicBlock *bb : order) // definitions before uses
@@ -64,9 +103,9 @@ ChainShape chainShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
           depth[&inst] = deepest + computes(inst);
       }
     if (auto it = depth.find(phi.getIncomingValueForBlock(latch)); it != depth.end())
-      chain = std::max(chain, it->second);
+      shape.chain = std::max(shape.chain, it->second);
   }
-  return {operations, chain, 2 * floatingPoint > operations};
+  return shape;
 }
 
 } // namespace corecl::compiler

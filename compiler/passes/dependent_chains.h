@@ -29,6 +29,13 @@ struct ChainShape {
 };
 ChainShape chainShape(llvm::Loop &loop, llvm::LoopInfo &loops);
 
+/// An innermost loop's floating-point operations per iteration (as
+/// chainShape counts operations, of floating-point type only), with
+/// `chain` the longest chain of them within one iteration wherever it
+/// starts (a work-item loop's iterations are independent: what counts is
+/// how many chains one runs side by side). Zeros for a loop not innermost.
+ChainShape iterationShape(llvm::Loop &loop, llvm::LoopInfo &loops);
+
 /// Operations per step of a loop's chain below which it waits on latency:
 /// an FMA takes four cycles on each of two pipes. clpeak's float2 (two
 /// chains of 16 multiply-adds per trip) ran at half its float's rate as a

@@ -1,24 +1,25 @@
 // A work-item loop whose iteration is a few long chains of dependent
 // floating-point operations (clpeak's float4 kernel once its own loop is
-// unrolled: four component chains of 256 multiply-adds per work-item) is
+// unrolled: four component chains of 512 multiply-adds per work-item) is
 // vectorised one vector per chain, and LLVM's loop vectoriser does not
 // interleave a loop that long: four chains in flight, where an FMA takes
 // four cycles on each of two pipes and eight are needed. float4 ran at
 // half of float8 on Zen 4 (271 against 475 GFLOP/s), and forcing two
 // interleaved iterations for every loop nearly doubled it. This pass asks
 // for that where it pays: in a loop marked parallel (a work-item loop,
-// work_group_loops.cpp) whose floating-point operations per iteration,
-// over the longest chain of them, leave fewer than eight side by side, and
-// whose chain is long enough for its latency to count (64 or more), it
-// sets llvm.loop.interleave.count to make eight (at most 4).
+// work_group_loops.cpp) whose floating-point operations per iteration
+// over its longest chain of dependent ones
+// (dependent_chains.h, iterationShape) leave fewer than eight side by
+// side, and whose chain is long enough for its latency to count (64 or
+// more), it sets llvm.loop.interleave.count to make eight (at most 4).
 #include "compiler/passes/interleave_long_chains.h"
+
+#include "compiler/passes/dependent_chains.h"
 
 #include <llvm/ADT/Statistic.h>
 #include <llvm/Analysis/LoopInfo.h>
-#include <llvm/Analysis/LoopIterator.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
-#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/Support/Debug.h>
 #include <llvm/Support/MathExtras.h>
@@ -27,7 +28,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
 
 #define DEBUG_TYPE "corecl-interleave-long-chains"
 
@@ -42,54 +42,20 @@ constexpr unsigned kInFlight = 8;
 constexpr unsigned kLongChain = 64;
 constexpr unsigned kMaxInterleave = 4;
 
-/// Floating-point arithmetic, counted by elements.
-unsigned floatOperations(const llvm::Instruction &inst) {
-  llvm::Type *type = inst.getType();
-  if (!type->isFPOrFPVectorTy())
-    return 0;
-  bool arithmetic = llvm::isa<llvm::BinaryOperator>(inst) || llvm::isa<llvm::UnaryOperator>(inst);
-  if (auto *call = llvm::dyn_cast<llvm::IntrinsicInst>(&inst))
-    arithmetic = call->getIntrinsicID() == llvm::Intrinsic::fma ||
-                 call->getIntrinsicID() == llvm::Intrinsic::fmuladd;
-  if (!arithmetic)
-    return 0;
-  if (auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(type))
-    return vector->getNumElements();
-  return 1;
-}
-
 /// The interleave count `loop` should have, or 0 to leave it alone.
 unsigned interleaveFor(llvm::Loop &loop, llvm::LoopInfo &loops) {
   if (!loop.isInnermost() || !llvm::findOptionMDForLoop(&loop, "llvm.loop.parallel_accesses") ||
       llvm::findOptionMDForLoop(&loop, "llvm.loop.interleave.count"))
     return 0;
-  // Longest chain of floating-point operations within one iteration (phis
-  // start chains; other instructions pass their operands' length on).
-  llvm::LoopBlocksRPO order(&loop);
-  order.perform(&loops);
-  std::map<const llvm::Instruction *, unsigned> depth;
-  uint64_t operations = 0;
-  unsigned longest = 0;
-  for (llvm::BasicBlock *block : order)
-    for (llvm::Instruction &inst : *block) {
-      if (llvm::isa<llvm::PHINode>(inst))
-        continue;
-      unsigned d = 0;
-      for (const llvm::Value *op : inst.operands())
-        if (auto it = depth.find(llvm::dyn_cast<llvm::Instruction>(op)); it != depth.end())
-          d = std::max(d, it->second);
-      unsigned own = floatOperations(inst);
-      operations += own;
-      depth[&inst] = d + (own ? 1 : 0);
-      longest = std::max(longest, depth[&inst]);
-    }
-  if (longest < kLongChain)
+  ChainShape shape = iterationShape(loop, loops);
+  if (shape.chain < kLongChain)
     return 0;
   // Rounded: the chains' own ends (a final sum) add a few operations.
-  uint64_t sideBySide = std::max<uint64_t>(1, (operations + longest / 2) / longest);
+  uint64_t sideBySide = std::max<uint64_t>(1, (shape.operations + shape.chain / 2) / shape.chain);
   if (std::getenv("CORECL_PACKET_TRACE"))
-    llvm::errs() << loop.getHeader()->getParent()->getName() << ": work-item loop of " << operations
-                 << " floating-point operations, longest chain " << longest << "\n";
+    llvm::errs() << loop.getHeader()->getParent()->getName() << ": work-item loop of "
+                 << shape.operations << " floating-point operations, longest chain " << shape.chain
+                 << "\n";
   // The vectoriser takes powers of two only.
   return unsigned(std::min<uint64_t>(
       kMaxInterleave, llvm::PowerOf2Ceil((kInFlight + sideBySide - 1) / sideBySide)));

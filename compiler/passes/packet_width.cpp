@@ -2,6 +2,8 @@
 // and how many work-items fit side by side.
 #include "compiler/passes/packet_width.h"
 
+#include "compiler/kernel_metadata.h"
+
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/CFG.h>
@@ -13,7 +15,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
-#include <optional>
 #include <set>
 #include <vector>
 
@@ -110,17 +111,6 @@ bool dependsOn(const llvm::Value *v, const llvm::Argument *lane,
   return known[v] = depends;
 }
 
-/// Bytes of the private arrays and variables `f` allocates.
-uint64_t privateArrayBytes(llvm::Function &f) {
-  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
-  uint64_t bytes = 0;
-  for (llvm::Instruction &inst : f.getEntryBlock())
-    if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst))
-      if (std::optional<llvm::TypeSize> size = alloca->getAllocationSize(layout))
-        bytes += size->getKnownMinValue();
-  return bytes;
-}
-
 /// Each lane of a packet gets its own copy of the private arrays, on the
 /// worker's stack, which the work-group function, a packet it calls and
 /// their scalar copies share (runtime/executor.cpp: 64 MiB, for the
@@ -129,11 +119,11 @@ uint64_t privateArrayBytes(llvm::Function &f) {
 /// into a packet of groups that also called another, ran off the stack.
 constexpr uint64_t kPacketPrivateBytes = 8u << 20;
 
-/// Lanes whose private arrays together fit kPacketPrivateBytes, at most
-/// `fill` (and a power of two, as register fills are).
-unsigned privateMemoryLanes(llvm::Function &f, unsigned fill) {
-  uint64_t bytes = std::max<uint64_t>(privateArrayBytes(f), 1);
-  unsigned lanes = fill;
+/// Lanes whose private arrays together fit kPacketPrivateBytes (at most
+/// 16, a power of two as register fills are).
+unsigned privateMemoryLanes(const llvm::Function &f) {
+  uint64_t bytes = std::max<uint64_t>(staticPrivateBytes(f), 1);
+  unsigned lanes = 16;
   while (lanes > 1 && bytes * lanes > kPacketPrivateBytes)
     lanes /= 2;
   return lanes;
@@ -170,7 +160,7 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
   if (!widest)
     widest = 4;
   unsigned fill = unsigned(std::clamp<uint64_t>(simdBytes / widest, 1, 16));
-  const unsigned privateLanes = privateMemoryLanes(f, 16);
+  const unsigned privateLanes = privateMemoryLanes(f);
   if (limit == LiveLimit::None)
     return std::min(fill, privateLanes);
   // Enough lanes to fill a register; where a work-item's own vectors fill
