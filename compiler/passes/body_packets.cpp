@@ -13,13 +13,17 @@
 // Zen 3 than masked by divergent_loops.cpp).
 //
 // A packet is kept only where it beats the loop vectoriser's ways: only
-// for bodies with loops, not for a loop bound by the latency of its chains
-// of dependent operations (see hasLatencyBoundLoop), and not where half or
-// more of the accesses run most often are in loops and not consecutive
-// between neighbouring work-items (a work-item walking a row of its own, a
-// private array indexed by data): they would gather and scatter in every
-// iteration, where the loop vectoriser widens the loop within the
-// work-item instead (a row per work-item: 3x slower as a packet).
+// for bodies with loops, and not where half or more of the accesses run
+// most often are in loops and not consecutive between neighbouring
+// work-items (a work-item walking a row of its own, a private array
+// indexed by data): they would gather and scatter in every iteration,
+// where the loop vectoriser widens the loop within the work-item instead
+// (a row per work-item: 3x slower as a packet). A loop bound by the
+// latency of its chains of dependent operations (dependent_chains.h,
+// clpeak's) gets wider packets besides, for the rows long enough to run
+// them: one packet of a register kept one chain in flight per register
+// (clpeak float on Zen 4: 68 GFLOP/s as such a packet, 407 as the loop
+// passes' work-item loops inside the loop, 524 with 256 lanes).
 //
 // Short OpenCL vectors are split into components before packetising (as
 // optimize.cpp does before the loop vectoriser), so that lanes side by
@@ -27,7 +31,6 @@
 // registers of eight work-items, not shuffles at every component access
 // (1.6x faster than the loop vectoriser's code).
 #include "compiler/kernel_metadata.h"
-#include "compiler/passes/dependent_chains.h"
 #include "compiler/passes/packet_width.h"
 #include "compiler/passes/packetize.h"
 #include "compiler/passes/pass_registry.h"
@@ -56,18 +59,6 @@ STATISTIC(NumBodyPackets, "Kernel bodies run through packets of work-items");
 namespace corecl::compiler {
 
 namespace {
-
-/// True if an innermost loop of `f` is bound by the latency of its chains
-/// (dependent_chains.h). A packet runs one packet's chains at a time and
-/// waits on every operation's latency (clpeak float: 16 against 59
-/// GFLOP/s), where the loop passes put the work-item loop inside such a
-/// loop and keep many work-items' chains in flight.
-bool hasLatencyBoundLoop(llvm::LoopInfo &loops) {
-  for (llvm::Loop *loop : loops.getLoopsInPreorder())
-    if (loop->isInnermost() && isLatencyBound(*loop, loops))
-      return true;
-  return false;
-}
 
 /// A packet of more than this many instructions that is also more than
 /// kMaxGrowth times its function is refused: such a packet is mostly code
@@ -131,7 +122,8 @@ unsigned packetDimension(const llvm::Function &region) {
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const llvm::Function &kernel,
                                 unsigned dimension, const WorkGroupLoopsOptions &options,
-                                std::string &whyNot, LiveLimit limit) {
+                                std::string &whyNot, LiveLimit limit,
+                                std::vector<llvm::Function *> *wider) {
   WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
   // The packet is made from a copy with short vectors split; the region
   // itself stays as it is for the rest of a row.
@@ -199,6 +191,24 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
     packet->setName(region.getName() + ".packet" + std::to_string(width));
     packet->addFnAttr(attr::kPacketWidth, std::to_string(width));
   }
+  // Wider packets for the rows long enough, where a loop waits on its
+  // chains' latency (latencyPacketWidth): the row runs the widest that
+  // fit, then narrower ones (work_group_loops.cpp, packetRows).
+  if (packet && wider && !options.regionPacketWidth) {
+    unsigned widest = latencyPacketWidth(*source, width, options.simdBytes);
+    if (uint64_t row = requiredWorkGroupSize(kernel, dimension))
+      widest = unsigned(std::min<uint64_t>(widest, llvm::bit_floor(row)));
+    for (unsigned lanes = width * 2; lanes <= widest; lanes *= 2) {
+      std::string whyNotWider;
+      llvm::Function *tier = packetizeFunction(*source, lanes, {params.localId(dimension)}, {},
+                                               Lanes::OfOneGroup, whyNotWider);
+      if (!tier)
+        break;
+      tier->setName(region.getName() + ".packet" + std::to_string(lanes));
+      tier->addFnAttr(attr::kPacketWidth, std::to_string(lanes));
+      wider->push_back(tier);
+    }
+  }
   if (split) {
     // The functions' analyses go with them.
     analyses.getResult<llvm::FunctionAnalysisManagerModuleProxy>(module).getManager().clear(
@@ -230,23 +240,23 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     if (loops.empty() && !outline)
       continue;
     std::string whyNot;
-    llvm::Function *packet = nullptr;
-    if (hasLatencyBoundLoop(loops)) {
-      whyNot = "a loop bound by its chains' latency";
-    } else {
-      packet = packetizeRegion(module, analyses, *body, *kernelOfBody(*body), laneDimension(*body),
-                               options, whyNot, outline ? LiveLimit::None : LiveLimit::Registers);
-    }
+    std::vector<llvm::Function *> wider;
+    llvm::Function *packet =
+        packetizeRegion(module, analyses, *body, *kernelOfBody(*body), laneDimension(*body),
+                        options, whyNot, outline ? LiveLimit::None : LiveLimit::Registers, &wider);
     tracePacketChoice(*body, packet, whyNot);
     if (!packet) {
       LLVM_DEBUG(llvm::dbgs() << "no packet for " << body->getName() << ": " << whyNot << "\n");
       continue;
     }
     ++NumBodyPackets;
-    packet->addFnAttr(attr::kRegionPacketOf, kernelOfBody(*body)->getName());
-    packet->addFnAttr(attr::kRegionIndex, "0");
-    if (outline)
-      packet->addFnAttr(attr::kOutlined);
+    wider.push_back(packet);
+    for (llvm::Function *tier : wider) {
+      tier->addFnAttr(attr::kRegionPacketOf, kernelOfBody(*body)->getName());
+      tier->addFnAttr(attr::kRegionIndex, "0");
+      if (outline)
+        tier->addFnAttr(attr::kOutlined);
+    }
     body->addFnAttr(attr::kPacketised);
     changed = true;
   }

@@ -3,13 +3,17 @@
 #include "compiler/passes/packet_width.h"
 
 #include "compiler/kernel_metadata.h"
+#include "compiler/passes/dependent_chains.h"
 
 #include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/CFG.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Support/MathExtras.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
@@ -120,16 +124,77 @@ bool dependsOn(const llvm::Value *v, const llvm::Argument *lane,
 constexpr uint64_t kPacketPrivateBytes = 8u << 20;
 
 /// Lanes whose private arrays together fit kPacketPrivateBytes (at most
-/// 16, a power of two as register fills are).
-unsigned privateMemoryLanes(const llvm::Function &f) {
+/// `most`, a power of two as register fills are).
+unsigned privateMemoryLanes(const llvm::Function &f, unsigned most = 16) {
   uint64_t bytes = std::max<uint64_t>(staticPrivateBytes(f), 1);
-  unsigned lanes = 16;
+  unsigned lanes = most;
   while (lanes > 1 && bytes * lanes > kPacketPrivateBytes)
     lanes /= 2;
   return lanes;
 }
 
+/// The registers a packet's live values may fill (of a target's 16 or 32,
+/// spills included: see choosePacketWidth).
+constexpr uint64_t kLiveRegisters = 56;
+
+/// Vectors of independent chains a latency-bound loop needs in flight. An
+/// FMA takes four cycles on each of two pipes, so eight is the least;
+/// clpeak on Zen 4 (AVX-512) measured 464 GFLOP/s with eight registers of
+/// float lanes, 524 with sixteen (double 237 and 259; thirty-two float2
+/// registers, 445, spilled).
+constexpr unsigned kChainsInFlight = 16;
+
+/// The most lanes a packet gets.
+constexpr unsigned kMostLanes = 256;
+
 } // namespace
+
+unsigned latencyPacketWidth(llvm::Function &f, unsigned width, unsigned simdBytes) {
+  llvm::DominatorTree dominators(f);
+  llvm::LoopInfo loops(dominators);
+  // Chains side by side in a work-item's iteration of its most
+  // latency-bound loop (a float2's two components: two), and the bytes the
+  // latency-bound loops carry from one iteration to the next: the chains'
+  // values, which the lanes multiply (counters aside, the same for every
+  // lane where the loop is: the other values live in such a loop are
+  // few, and an estimate over the whole function, which counts the local
+  // ids live across it, halved clpeak's float lanes).
+  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
+  uint64_t sideBySide = 0, carried = 0;
+  for (llvm::Loop *loop : loops.getLoopsInPreorder()) {
+    if (!loop->isInnermost())
+      continue;
+    ChainShape shape = chainShape(*loop, loops);
+    if (!shape.latencyBound(kLatencyParallelism))
+      continue;
+    uint64_t side = std::max<uint64_t>(1, (shape.operations + shape.chain / 2) / shape.chain);
+    sideBySide = sideBySide ? std::min(sideBySide, side) : side;
+    uint64_t bytes = 0;
+    for (llvm::PHINode &phi : loop->getHeader()->phis()) {
+      auto *step =
+          llvm::dyn_cast<llvm::BinaryOperator>(phi.getIncomingValueForBlock(loop->getLoopLatch()));
+      bool counter = phi.getType()->isIntegerTy() && step &&
+                     step->getOpcode() == llvm::Instruction::Add && step->getOperand(0) == &phi &&
+                     llvm::isa<llvm::Constant>(step->getOperand(1));
+      if (!counter && phi.getType()->isSized() && !phi.getType()->isPointerTy())
+        bytes += layout.getTypeStoreSize(phi.getType());
+    }
+    carried = std::max(carried, bytes);
+  }
+  if (!sideBySide || width < 2)
+    return width;
+  uint64_t wanted = width * llvm::PowerOf2Ceil((kChainsInFlight + sideBySide - 1) / sideBySide);
+  uint64_t live = std::max<uint64_t>(carried, 1);
+  uint64_t most = std::min<uint64_t>(privateMemoryLanes(f, kMostLanes), kMostLanes);
+  uint64_t lanes = width;
+  while (lanes * 2 <= std::min(wanted, most) &&
+         live * lanes * 2 <= kLiveRegisters * uint64_t(simdBytes))
+    lanes *= 2;
+  if (std::getenv("CORECL_PACKET_TRACE"))
+    llvm::errs() << f.getName() << ": a latency-bound loop of " << sideBySide
+                 << " chains side by side, " << lanes << " lanes (carrying " << live << " bytes)\n";
+  return unsigned(lanes);
+}
 
 unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
                            bool componentsSplit, LiveLimit limit, const llvm::Argument *lane) {
@@ -178,7 +243,7 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
     width = std::clamp(unsigned(4 * simdBytes / widest), 2u, 4u);
   width = std::min(width, 16u);
   uint64_t live = std::max<uint64_t>(peakLiveBytes(f), 1);
-  uint64_t budget = 56 * uint64_t(simdBytes);
+  uint64_t budget = kLiveRegisters * uint64_t(simdBytes);
   // A packet of work-items of a group (region_packets.cpp) keeps at least
   // a register's worth, as the loop vectoriser does for the same region:
   // half a register halves every operation's throughput, where spills cost

@@ -28,6 +28,15 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
                            bool componentsSplit = false, LiveLimit limit = LiveLimit::Registers,
                            const llvm::Argument *lane = nullptr);
 
+/// The lanes a packet of `f` (of `width` lanes chosen by choosePacketWidth)
+/// should have to keep enough chains in flight through its most
+/// latency-bound loop (dependent_chains.h): `width` times a power of two,
+/// within the live registers and the private arrays' stack, or `width`
+/// when no loop of `f` is latency bound. clpeak's float (one chain of
+/// multiply-adds per work-item): 16 registers of lanes, where one waited
+/// on every operation's latency (68 against 524 GFLOP/s on Zen 4).
+unsigned latencyPacketWidth(llvm::Function &f, unsigned width, unsigned simdBytes);
+
 /// True if `f` loads or stores OpenCL vectors of more than four elements
 /// and half a register of `registerBits` or more: split into components,
 /// they would have to be put back together from eight- or sixteen-way

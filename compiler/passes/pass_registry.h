@@ -30,6 +30,7 @@
 #include <llvm/IR/PassManager.h>
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class PassBuilder;
@@ -101,11 +102,15 @@ struct WorkGroupLoopsOptions {
 /// reqd_work_group_size along `dimension`). Null, with the reason, where
 /// none is made, also where the accesses it runs most often are mostly in
 /// loops and not consecutive between lanes. `limit`: how far the live
-/// values limit the lanes (packet_width.h).
+/// values limit the lanes (packet_width.h). `wider`, if given, receives
+/// packets of more lanes (twice, four times ... as many) where a loop of
+/// the region waits on its chains' latency (latencyPacketWidth), for the
+/// rows long enough to run them.
 llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManager &analyses,
                                 llvm::Function &region, const llvm::Function &kernel,
                                 unsigned dimension, const WorkGroupLoopsOptions &options,
-                                std::string &whyNot, LiveLimit limit = LiveLimit::Registers);
+                                std::string &whyNot, LiveLimit limit = LiveLimit::Registers,
+                                std::vector<llvm::Function *> *wider = nullptr);
 
 /// The local-id dimension along which `region`'s work-items run side by
 /// side, as a packet's lanes or in the vectorised work-item loop: 1 for a

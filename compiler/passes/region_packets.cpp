@@ -90,6 +90,7 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
       continue;
     std::string whyNot;
     llvm::Function *packet = nullptr;
+    std::vector<llvm::Function *> wider;
     if (it->second->hasFnAttribute(attr::kRegionResultSlot)) {
       whyNot = "work-items may retire early";
     } else if (region->hasFnAttribute(attr::kPacketised)) {
@@ -100,10 +101,11 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
       // loops would gather).
       LiveLimit limit = outline ? LiveLimit::None : LiveLimit::NotBelowARegister;
       unsigned loops = laneDimension(*region), own = packetDimension(*region);
-      packet = packetizeRegion(module, analyses, *region, *it->second, own, options, whyNot, limit);
-      if (!packet && own != loops && !std::getenv("EXP_NORETRY"))
-        packet =
-            packetizeRegion(module, analyses, *region, *it->second, loops, options, whyNot, limit);
+      packet = packetizeRegion(module, analyses, *region, *it->second, own, options, whyNot, limit,
+                               &wider);
+      if (!packet && own != loops)
+        packet = packetizeRegion(module, analyses, *region, *it->second, loops, options, whyNot,
+                                 limit, &wider);
       else if (packet && own != loops)
         setLaneDimension(*region, own);
     }
@@ -114,11 +116,14 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
       continue;
     }
     ++NumRegionPackets;
-    packet->addFnAttr(attr::kRegionPacketOf, kernel);
-    packet->addFnAttr(attr::kRegionIndex,
+    wider.push_back(packet);
+    for (llvm::Function *tier : wider) {
+      tier->addFnAttr(attr::kRegionPacketOf, kernel);
+      tier->addFnAttr(attr::kRegionIndex,
                       region->getFnAttribute(attr::kRegionIndex).getValueAsString());
-    if (outline)
-      packet->addFnAttr(attr::kOutlined);
+      if (outline)
+        tier->addFnAttr(attr::kOutlined);
+    }
     changed = true;
   }
   return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();

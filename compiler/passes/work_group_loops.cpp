@@ -573,18 +573,30 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
 /// 129-171 with 1 (32x32: no difference beyond noise).
 constexpr unsigned kPacketsPerStep = 4;
 
+/// A packet of a region and its lanes.
+struct PacketTier {
+  llvm::Function *packet;
+  unsigned width;
+};
+
 /// A function with the region's parameters (its local ids ignored) that
 /// runs every full packet of every row of the group (of every column, for
-/// a packet whose lanes run along y), with `packet` inlined: its uniform
+/// a packet whose lanes run along y), with `tiers` inlined: its uniform
 /// loads leave the loops, and the region costs one call. A call per row
 /// cost the tiled SGEMM 16x16, two packets a row, a quarter of its time
-/// (each call set its packets up again). Returns the last packet's region
-/// result (poison for rows shorter than a packet). Like the packet, it is
-/// left out of the work-item loops' scalariser (attr::kPacketWidth).
-/// `maxPackets`: the most packets a row holds (reqd_work_group_size), or 0
-/// when the group's size is not known.
-llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dimension,
+/// (each call set its packets up again). `tiers` holds the region's
+/// packets widest first, each a multiple of the next (packet_width.h,
+/// latencyPacketWidth): a row runs as many of the widest as fit, then of
+/// the next, down to the narrowest, whose width is the row's unit. Returns
+/// the last packet's region result (poison for rows shorter than a
+/// packet). Like the packet, it is left out of the work-item loops'
+/// scalariser (attr::kPacketWidth). `maxPackets`: the most packets of the
+/// narrowest a row holds (reqd_work_group_size), or 0 when the group's
+/// size is not known.
+llvm::Function *packetRows(const std::vector<PacketTier> &tiers, unsigned dimension,
                            llvm::Function *bound, uint64_t maxPackets) {
+  llvm::Function &packet = *tiers.back().packet;
+  const unsigned width = tiers.back().width;
   llvm::LLVMContext &context = packet.getContext();
   llvm::Function *rows =
       llvm::Function::Create(packet.getFunctionType(), llvm::GlobalValue::InternalLinkage,
@@ -597,9 +609,9 @@ llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dime
   llvm::Value *count =
       b.CreateUDiv(rows->getArg(params.localSize(dimension)), b.getInt64(width), "packets");
   std::vector<llvm::CallInst *> boundCalls;
-  llvm::CallInst *call = nullptr;
+  std::vector<llvm::CallInst *> calls;
   llvm::Value *result = nullptr;
-  llvm::BranchInst *latch = nullptr;
+  std::vector<llvm::BranchInst *> latches;
   std::vector<llvm::BranchInst *> rowLatches;
   rowLatches.push_back(emitLoop(
       b, rows->getArg(params.localSize(2)), "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
@@ -627,34 +639,52 @@ llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dime
                 run = b.CreateBinaryIntrinsic(llvm::Intrinsic::umax, needed, some, nullptr,
                                               "packets.run");
               }
-              llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
-              if (maxPackets == 1) {
-                // A row of one packet: no loop, whose invariants LLVM would
-                // hoist to the row loop, where they all live at once (CLBlast's
-                // XgemmDirect, 8x8 groups, lanes along y: the tile's 32
-                // broadcasts of A spilled around its multiply-adds).
-                std::vector<llvm::Value *> packetArgs = args;
-                packetArgs[params.localId(dimension)] = b.getInt64(0);
-                emitIfNonZero(
-                    b, run, "packet.once",
-                    [&](llvm::IRBuilder<> &b) { call = b.CreateCall(&packet, packetArgs); },
-                    skipped, ran);
-              } else {
-                latch = emitLoopMaybeEmpty(
-                    b, run, "packet",
-                    [&](llvm::IRBuilder<> &b, llvm::Value *p) {
-                      std::vector<llvm::Value *> packetArgs = args;
-                      packetArgs[params.localId(dimension)] =
-                          b.CreateMul(p, b.getInt64(width), dimension ? "lid.y" : "lid.x");
-                      call = b.CreateCall(&packet, packetArgs);
-                    },
-                    skipped, ran);
-              }
-              if (!rows->getReturnType()->isVoidTy()) {
-                llvm::PHINode *phi = b.CreatePHI(rows->getReturnType(), 2, "result");
-                phi->addIncoming(llvm::PoisonValue::get(rows->getReturnType()), skipped);
-                phi->addIncoming(call, ran);
-                result = phi;
+              llvm::Type *resultType = rows->getReturnType();
+              if (!resultType->isVoidTy())
+                result = llvm::PoisonValue::get(resultType);
+              // Packets of the narrowest width run so far in this row.
+              llvm::Value *done = b.getInt64(0);
+              for (const PacketTier &tier : tiers) {
+                llvm::BasicBlock *skipped = nullptr, *ran = nullptr;
+                llvm::CallInst *call = nullptr;
+                const unsigned factor = tier.width / width;
+                llvm::Value *tierRuns = nullptr; // how many packets this tier ran
+                if (maxPackets == 1) {
+                  // A row of one packet: no loop, whose invariants LLVM would
+                  // hoist to the row loop, where they all live at once (CLBlast's
+                  // XgemmDirect, 8x8 groups, lanes along y: the tile's 32
+                  // broadcasts of A spilled around its multiply-adds).
+                  std::vector<llvm::Value *> packetArgs = args;
+                  packetArgs[params.localId(dimension)] = b.getInt64(0);
+                  emitIfNonZero(
+                      b, run, "packet.once",
+                      [&](llvm::IRBuilder<> &b) { call = b.CreateCall(tier.packet, packetArgs); },
+                      skipped, ran);
+                } else {
+                  llvm::Value *start = done;
+                  llvm::Value *n = b.CreateUDiv(b.CreateSub(run, start), b.getInt64(factor),
+                                                "packets." + std::to_string(tier.width));
+                  latches.push_back(emitLoopMaybeEmpty(
+                      b, n, "packet",
+                      [&](llvm::IRBuilder<> &b, llvm::Value *p) {
+                        std::vector<llvm::Value *> packetArgs = args;
+                        llvm::Value *first = b.CreateAdd(start, b.CreateMul(p, b.getInt64(factor)));
+                        packetArgs[params.localId(dimension)] =
+                            b.CreateMul(first, b.getInt64(width), dimension ? "lid.y" : "lid.x");
+                        call = b.CreateCall(tier.packet, packetArgs);
+                      },
+                      skipped, ran));
+                  tierRuns = n;
+                }
+                calls.push_back(call);
+                if (result) {
+                  llvm::PHINode *phi = b.CreatePHI(resultType, 2, "result");
+                  phi->addIncoming(result, skipped);
+                  phi->addIncoming(call, ran);
+                  result = phi;
+                }
+                if (tierRuns)
+                  done = b.CreateAdd(done, b.CreateMul(tierRuns, b.getInt64(factor)));
               }
             }));
       }));
@@ -666,9 +696,9 @@ llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dime
   // lane by lane in lane order on the group's thread: those on local memory
   // need no lock (the bench's histogram of local atomics as region packets:
   // 0.95x -> 3.5x PoCL, as fast as the work-item loops).
-  {
+  for (const PacketTier &tier : tiers) {
     std::vector<llvm::BasicBlock *> blocks;
-    for (llvm::BasicBlock &bb : packet)
+    for (llvm::BasicBlock &bb : *tier.packet)
       blocks.push_back(&bb);
     lowerLocalAtomics(blocks);
   }
@@ -694,7 +724,7 @@ llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dime
     ops.push_back(
         llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.unroll.count"),
                                     llvm::ConstantAsMetadata::get(b.getInt32(step))}));
-  if (latch) {
+  for (llvm::BranchInst *latch : latches) {
     llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
     loopId->replaceOperandWith(0, loopId);
     latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
@@ -712,19 +742,22 @@ llvm::Function *packetRows(llvm::Function &packet, unsigned width, unsigned dime
   }
   if (bound)
     bound->eraseFromParent();
-  if (packet.hasFnAttribute(attr::kOutlined)) {
-    keepAsCall(packet);
-  } else {
-    llvm::InlineFunctionInfo info;
-    llvm::InlineFunction(*call, info);
-  }
+  const bool outlined = packet.hasFnAttribute(attr::kOutlined);
+  for (const PacketTier &tier : tiers)
+    if (outlined)
+      keepAsCall(*tier.packet);
+  if (!outlined)
+    for (llvm::CallInst *call : calls) {
+      llvm::InlineFunctionInfo info;
+      llvm::InlineFunction(*call, info);
+    }
   // Inlined into the work-group function, which then holds the packets'
   // vector code (and is left to the scalariser, attr::kPacketWidth): the
   // calls and their set-up between short regions took a quarter of the
   // reduction tree's time (region packets: 5.5-6.2x -> 7.2-7.7x PoCL), and
   // the 32x32 tiled SGEMM's 88 -> 72 ms. An outlined packet's rows stay a
   // call, as the packet does.
-  if (!packet.hasFnAttribute(attr::kOutlined)) {
+  if (!outlined) {
     rows->removeFnAttr(llvm::Attribute::NoInline);
     rows->addFnAttr(llvm::Attribute::AlwaysInline);
   }
@@ -1096,11 +1129,16 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
   std::vector<llvm::Function *> kernels;
   std::map<std::string, std::map<unsigned, llvm::Function *>> regionsOf;
   std::map<std::string, llvm::Function *> serialOf, packetOf;
-  std::map<std::pair<std::string, std::string>, llvm::Function *> regionPacketOf;
+  // A region's packets: one, or several of different widths (PacketTier).
+  std::map<std::pair<std::string, std::string>, std::vector<PacketTier>> regionPacketOf;
   for (llvm::Function &f : module) {
-    if (f.hasFnAttribute(attr::kRegionPacketOf))
+    if (f.hasFnAttribute(attr::kRegionPacketOf)) {
+      unsigned width = 0;
+      f.getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(10, width);
       regionPacketOf[{f.getFnAttribute(attr::kRegionPacketOf).getValueAsString().str(),
-                      f.getFnAttribute(attr::kRegionIndex).getValueAsString().str()}] = &f;
+                      f.getFnAttribute(attr::kRegionIndex).getValueAsString().str()}]
+          .push_back({&f, width});
+    }
     if (f.hasFnAttribute(attr::kPacketOf))
       packetOf[f.getFnAttribute(attr::kPacketOf).getValueAsString().str()] = &f;
     if (isKernel(f))
@@ -1135,19 +1173,22 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       auto it = regionPacketOf.find(
           {name, region->getFnAttribute(attr::kRegionIndex).getValueAsString().str()});
       unsigned width = 0;
-      if (it != regionPacketOf.end())
-        it->second->getFnAttribute(attr::kPacketWidth).getValueAsString().getAsInteger(10, width);
       llvm::Function *row = nullptr;
       if (it != regionPacketOf.end()) {
-        llvm::Function *packet = it->second;
+        std::vector<PacketTier> tiers = it->second;
+        std::sort(tiers.begin(), tiers.end(),
+                  [](const PacketTier &a, const PacketTier &b) { return a.width > b.width; });
+        width = tiers.back().width;
         unsigned dimension = laneDimension(*region);
         uint64_t required = desc.reqdWorkGroupSize[dimension];
-        row = packetRows(*packet, width, dimension, rowActiveBound(*region, dimension),
+        row = packetRows(tiers, dimension, rowActiveBound(*region, dimension),
                          required ? std::max<uint64_t>(1, required / width) : 0);
-        if (packet->use_empty())
-          packet->eraseFromParent();
-        else
-          packet->removeFnAttr(attr::kRegionPacketOf);
+        for (const PacketTier &tier : tiers) {
+          if (tier.packet->use_empty())
+            tier.packet->eraseFromParent();
+          else
+            tier.packet->removeFnAttr(attr::kRegionPacketOf);
+        }
         regionPacketOf.erase(it);
       }
       regions.regionPackets.push_back(row);

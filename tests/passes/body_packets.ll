@@ -5,8 +5,9 @@
 ; stays one loop in the packet (lanes that agree run it as vectors), and
 ; the body is marked so that the loop passes leave it whole. A work-item
 ; walking a row of its own would gather in every iteration: no packet, and
-; the loop passes treat it as before; nor for a loop that is one chain of
-; dependent operations.
+; the loop passes treat it as before. A loop that is one chain of dependent
+; operations gets wider packets besides, for rows long enough to run them
+; (packet_width.h, latencyPacketWidth).
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -48,8 +49,9 @@ done:
 }
 
 ; clpeak's shape: every operation of the loop waits on the one before (a
-; chain through the loop-carried values), so a packet would wait on each
-; latency in turn: no packet.
+; chain through the loop-carried values), so a packet of one register would
+; wait on each latency in turn: packets of 16 registers' lanes too (one
+; chain a work-item, 8 bytes carried per lane), and each width between.
 define spir_kernel void @chain(ptr addrspace(1) %p, float %a) !kernel_arg_addr_space !7 !kernel_arg_access_qual !1 !kernel_arg_type !8 !kernel_arg_base_type !8 !kernel_arg_type_qual !3 !kernel_arg_name !9 {
 entry:
   %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
@@ -78,7 +80,8 @@ done:
 
 ; clpeak's float2, components split: two chains side by side, two
 ; operations per step of each, still waiting on latency (fewer than four
-; per step, passes/dependent_chains.h): no packet.
+; per step, passes/dependent_chains.h): three chains side by side counted
+; with the counter, so packets of eight registers' lanes at most.
 define spir_kernel void @chains(ptr addrspace(1) %p, float %a) !kernel_arg_addr_space !7 !kernel_arg_access_qual !1 !kernel_arg_type !8 !kernel_arg_base_type !8 !kernel_arg_type_qual !3 !kernel_arg_name !9 {
 entry:
   %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
@@ -117,10 +120,19 @@ declare float @llvm.fmuladd.f32(float, float, float)
 ; CHECK: %half = lshr <8 x i32>
 ; CHECK: call i1 @llvm.vector.reduce.and.v8i1(
 ; CHECK-NOT: define internal void @row.body.packet
-; CHECK-NOT: define internal void @chain.body.packet
-; CHECK-NOT: define internal void @chains.body.packet
+; CHECK-LABEL: define internal void @chain.body.packet8(
+; CHECK-LABEL: define internal void @chain.body.packet16(
+; CHECK-LABEL: define internal void @chain.body.packet32(
+; CHECK-LABEL: define internal void @chain.body.packet64(
+; CHECK-LABEL: define internal void @chain.body.packet128(
+; CHECK: call <128 x float> @llvm.fmuladd.v128f32(
+; CHECK-NOT: define internal void @chain.body.packet256(
+; CHECK-LABEL: define internal void @chains.body.packet8(
+; CHECK-LABEL: define internal void @chains.body.packet64(
+; CHECK-NOT: define internal void @chains.body.packet128(
 ; CHECK: attributes #[[PACKETISED]] = { {{.*}}"corecl.packetised"
 ; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="8" "corecl.region-index"="0" "corecl.region-packet-of"="steps" }
+; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="128" "corecl.region-index"="0" "corecl.region-packet-of"="chain" }
 
 !0 = !{i32 1}
 !1 = !{!"none"}
