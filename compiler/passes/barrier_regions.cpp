@@ -698,6 +698,13 @@ bool isBarrierCall(const llvm::Instruction &inst) {
          isBarrierFunctionName(call->getCalledFunction()->getName());
 }
 
+bool hasWrittenBarrier(const llvm::Function &body) {
+  for (const llvm::Instruction &inst : llvm::instructions(body))
+    if (isBarrierCall(inst) && !inst.getMetadata(kAddedBarrier))
+      return true;
+  return false;
+}
+
 void insertBarrier(llvm::Instruction *before) {
   llvm::Module &module = *before->getModule();
   llvm::LLVMContext &context = module.getContext();
@@ -998,9 +1005,7 @@ llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
     std::string name = kernel->getName().str();
     // Barriers of the source, not the loop passes' (region_packets.cpp
     // makes packets of these kernels' regions by default).
-    bool written = false;
-    for (llvm::Instruction &inst : llvm::instructions(*body))
-      written = written || (isBarrierCall(inst) && !inst.getMetadata(kAddedBarrier));
+    bool written = hasWrittenBarrier(*body);
     // item_order.h: per-work-item storage along the dimension that costs
     // less, each region's loops along its own.
     std::optional<ItemExtents> extents = extentsForEitherOrder(*body);

@@ -1,10 +1,11 @@
 // Loops bound by the latency of their chains of dependent operations
 // (dependent_chains.cpp): fewer than four operations per step of their
 // longest loop-carried chain, as clpeak's compute kernels are (each
-// multiply-add on the result of the last, one chain per component). Such a loop is bound by
-// latency, not by throughput, and runs fast only when the loop passes put the work-item loop inside
-// it and keep many work-items' chains in flight: body packets are not made for it
-// (body_packets.cpp), nor is it unrolled (unroll_small_loops.cpp).
+// multiply-add on the result of the last, one chain per component). Such a
+// loop is bound by latency, not by throughput, and runs fast only with
+// many work-items' chains in flight: its packets get as many lanes as
+// keep enough chains going (packet_width.h, latencyPacketWidth), and it is
+// not unrolled (unroll_small_loops.cpp).
 #pragma once
 
 namespace llvm {

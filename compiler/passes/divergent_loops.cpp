@@ -23,7 +23,10 @@
 //
 // Taken are innermost loops with a varying exit that every work-item
 // reaches (all enclosing loops uniform, entered without a varying branch),
-// with one exit block, and no call, atomic or barrier inside.
+// with one exit block, and no call, atomic or barrier inside, in bodies
+// whose loops do not run in packets (loopsRunInPackets, pass_registry.h:
+// a body packet or the region packets of a kernel with barriers in its
+// source run such a loop as vectors while their lanes agree).
 #include "compiler/passes/divergence.h"
 #include "compiler/passes/loop_body.h"
 #include "compiler/passes/pass_registry.h"
@@ -367,7 +370,7 @@ llvm::PreservedAnalyses DivergentLoopsPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {
   bool changed = false;
   for (llvm::Function *body : kernelBodies(module))
-    if (!body->hasFnAttribute(attr::kPacketised)) // its packet keeps the loops
+    if (!loopsRunInPackets(*body, options))
       changed |= maskDivergentLoops(*body) > 0;
   return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
 }

@@ -32,8 +32,12 @@
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/ADT/Statistic.h>
+#include <llvm/Analysis/AssumptionCache.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Analysis/VectorUtils.h>
 #include <llvm/IR/Dominators.h>
@@ -47,6 +51,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/Debug.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/TargetParser/Triple.h>
 #include <llvm/Transforms/Utils/Local.h>
 #include <llvm/Transforms/Utils/SSAUpdater.h>
 
@@ -159,6 +164,7 @@ private:
   void emitAccess(llvm::Instruction &inst);
   void emitLaneByLane(llvm::Instruction &inst);
   void noteScattered(llvm::Instruction &inst);
+  bool widensInWorkItem(llvm::Instruction &inst);
   unsigned timesRun(const llvm::BasicBlock &bb);
   llvm::Value *scalar(llvm::Value *value);
   llvm::Value *vector(llvm::Value *value);
@@ -184,6 +190,17 @@ private:
   llvm::DominatorTree dt_;
   llvm::PostDominatorTree pdt_;
   std::unique_ptr<llvm::LoopInfo> loops_; // of f_, made when first needed
+  /// Scalar evolution over f_, made when first needed (widensInWorkItem).
+  struct Evolution {
+    llvm::TargetLibraryInfoImpl libraryImpl;
+    llvm::TargetLibraryInfo library;
+    llvm::AssumptionCache assumptions;
+    llvm::ScalarEvolution se;
+    Evolution(llvm::Function &f, llvm::DominatorTree &dt, llvm::LoopInfo &loops)
+        : libraryImpl(llvm::Triple(f.getParent()->getTargetTriple())), library(libraryImpl),
+          assumptions(f), se(f, library, assumptions, dt, loops) {}
+  };
+  std::unique_ptr<Evolution> evolution_;
   std::vector<llvm::BasicBlock *> order_; // reverse post-order
 
   std::set<const llvm::Value *> varying_;
@@ -999,8 +1016,35 @@ void Packetizer::emit(llvm::Instruction &inst) {
 }
 
 void Packetizer::noteScattered(llvm::Instruction &inst) {
-  if (loopInfo().getLoopFor(inst.getParent()))
+  if (loopInfo().getLoopFor(inst.getParent()) && widensInWorkItem(inst))
     report_.hottestScattered += timesRun(*inst.getParent()) == report_.hottestRuns;
+}
+
+/// Whether the loop vectoriser could do better with `inst`, an access in a
+/// loop, than a packet's gather or scatter, by widening the loop within
+/// each work-item: its address steps one element per iteration of its
+/// loop (a work-item walking a row of its own), or it is a private array
+/// (indexed by data: kept in a work-item's registers or stack, where a
+/// packet gathers from one copy per lane). An address that moves by more
+/// per iteration (CLBlast's and the bench convolution's tile copies,
+/// `i += T * T` in a loop whose trip count differs between work-items)
+/// is not widened within a work-item either: the packet keeps it.
+bool Packetizer::widensInWorkItem(llvm::Instruction &inst) {
+  llvm::Value *ptr = llvm::getLoadStorePointerOperand(&inst);
+  if (!ptr || llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(ptr)))
+    return true;
+  llvm::Loop *loop = loopInfo().getLoopFor(inst.getParent());
+  if (!evolution_)
+    evolution_ = std::make_unique<Evolution>(f_, dt_, loopInfo());
+  llvm::ScalarEvolution &se = evolution_->se;
+  auto *walk = llvm::dyn_cast<llvm::SCEVAddRecExpr>(se.getSCEV(ptr));
+  if (!walk || walk->getLoop() != loop)
+    return false;
+  auto *step = llvm::dyn_cast<llvm::SCEVConstant>(walk->getStepRecurrence(se));
+  int64_t size =
+      int64_t(f_.getParent()->getDataLayout().getTypeStoreSize(llvm::getLoadStoreType(&inst)));
+  return step &&
+         (step->getAPInt().getSExtValue() == size || step->getAPInt().getSExtValue() == -size);
 }
 
 /// How many loops multiply the runs of `bb` (kTimesRun).

@@ -91,9 +91,9 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
         else if (name == "corecl-body-packets")
           passes.addPass(BodyPacketsPass(options));
         else if (name == "corecl-divergent-loops")
-          passes.addPass(DivergentLoopsPass());
+          passes.addPass(DivergentLoopsPass(options));
         else if (name == "corecl-uniform-loops")
-          passes.addPass(UniformLoopsPass());
+          passes.addPass(UniformLoopsPass(options));
         else if (name == "corecl-barrier-regions")
           passes.addPass(BarrierRegionsPass());
         else if (name == "corecl-mark-small-loops-for-unroll")

@@ -62,14 +62,6 @@ struct LocalMemoryPass : llvm::PassInfoMixin<LocalMemoryPass> {
   static bool isRequired() { return true; }
 };
 
-struct DivergentLoopsPass : llvm::PassInfoMixin<DivergentLoopsPass> {
-  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
-};
-
-struct UniformLoopsPass : llvm::PassInfoMixin<UniformLoopsPass> {
-  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
-};
-
 struct BarrierRegionsPass : llvm::PassInfoMixin<BarrierRegionsPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
@@ -129,6 +121,25 @@ unsigned packetDimension(const llvm::Function &region);
 bool isLongStraightLine(llvm::Function &f);
 
 /// Packets of kernel bodies without barriers (body_packets.cpp).
+/// The loop passes (divergent_loops.cpp, uniform_loops.cpp) leave alone
+/// the bodies whose loops run in packets: those with a body packet, and
+/// those with barriers in their source when their regions get packets
+/// (options.regionPackets).
+struct DivergentLoopsPass : llvm::PassInfoMixin<DivergentLoopsPass> {
+  explicit DivergentLoopsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  WorkGroupLoopsOptions options;
+};
+
+struct UniformLoopsPass : llvm::PassInfoMixin<UniformLoopsPass> {
+  explicit UniformLoopsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  WorkGroupLoopsOptions options;
+};
+
+/// Whether the loop passes leave `body` whole (see DivergentLoopsPass).
+bool loopsRunInPackets(const llvm::Function &body, const WorkGroupLoopsOptions &options);
+
 struct BodyPacketsPass : llvm::PassInfoMixin<BodyPacketsPass> {
   explicit BodyPacketsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);

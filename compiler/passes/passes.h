@@ -95,6 +95,10 @@ bool isBarrierFunctionName(llvm::StringRef name);
 /// True for a call of barrier or work_group_barrier.
 bool isBarrierCall(const llvm::Instruction &inst);
 
+/// True if `body` calls a barrier its source wrote (not one insertBarrier
+/// added).
+bool hasWrittenBarrier(const llvm::Function &body);
+
 /// Inserts `barrier(CLK_LOCAL_MEM_FENCE)` before `before` (the loop passes
 /// add barriers where OpenCL allows one without changing the kernel). The
 /// call carries kAddedBarrier metadata: barrier regions may take it out again.

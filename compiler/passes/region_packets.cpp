@@ -31,9 +31,15 @@
 // CTS's test_basic, test_atomics and test_c11_atomics give the same
 // results either way; a barrier kernel's cold build takes up to 1.6 times
 // as long (CLBlast's GEMM program: 2.3-4.1 s -> 3.6-4.8 s, PoCL 8.0-8.4).
-// Kernels whose work-items may retire early keep their loops: each
-// work-item's region result is kept apart there, which a packet does not
-// return.
+// The loop passes leave the bodies of such kernels alone
+// (loopsRunInPackets): their regions keep their loops whole, and a region
+// refused a packet runs them one work-item at a time (the bench's 5x5
+// convolution, whose tile copy is a loop of a trip count that differs
+// between work-items, 1.45x faster than with divergent_loops.cpp's
+// barriers; CLBlast's DGEMM 1.2x). Kernels whose work-items may retire
+// early (uniform_loops.cpp, only with CORECL_REGION_PACKETS=0 or for
+// bodies without barriers) keep their work-item loops: each work-item's
+// region result is kept apart there, which a packet does not return.
 //
 // A packet's lanes run along the dimension the region's own accesses
 // prefer (attr::kPacketOrder, barrier_regions.cpp), and the region's rows
@@ -48,6 +54,7 @@
 #include "compiler/kernel_metadata.h"
 #include "compiler/passes/packetize.h"
 #include "compiler/passes/pass_registry.h"
+#include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/ADT/Statistic.h>
@@ -63,6 +70,18 @@ STATISTIC(NumRegionPackets, "Regions run through packets of work-items");
 STATISTIC(NumRegionsKept, "Regions left to the work-item loops");
 
 namespace corecl::compiler {
+
+bool loopsRunInPackets(const llvm::Function &body, const WorkGroupLoopsOptions &options) {
+  // A body packet keeps the body's loops (body_packets.cpp).
+  if (body.hasFnAttribute(attr::kPacketised))
+    return true;
+  // So do the packets of the regions of a kernel with barriers in its
+  // source: the loop passes' barriers would only cut its loops into more
+  // regions, with their values kept in per-work-item storage between them,
+  // and make a kernel with an early return retire work-items, whose
+  // regions get no packets.
+  return options.regionPackets != RegionPacketKernels::None && hasWrittenBarrier(body);
+}
 
 llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
                                                llvm::ModuleAnalysisManager &analyses) {

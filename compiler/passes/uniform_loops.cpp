@@ -22,7 +22,8 @@
 // (neither would vectorise). Loops with a small constant trip count are
 // gone by now: they were unrolled before work-group formation
 // (prepareForWorkGroups), and what is left stays a loop in LLVM's hands
-// too, which would keep the work-item loop outside it.
+// too, which would keep the work-item loop outside it. Bodies whose loops
+// run in packets (loopsRunInPackets, pass_registry.h) are left whole.
 #include "compiler/passes/divergence.h"
 #include "compiler/passes/loop_body.h"
 #include "compiler/passes/pass_registry.h"
@@ -122,7 +123,7 @@ unsigned splitUniformLoops(llvm::Function &body) {
 llvm::PreservedAnalyses UniformLoopsPass::run(llvm::Module &module, llvm::ModuleAnalysisManager &) {
   bool changed = false;
   for (llvm::Function *body : kernelBodies(module))
-    if (!body->hasFnAttribute(attr::kPacketised)) // its packet keeps the loops
+    if (!loopsRunInPackets(*body, options))
       changed |= splitUniformLoops(*body) > 0;
   return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
 }

@@ -11,6 +11,8 @@
 #include "kernels/kernel_fixture.h"
 
 #include <cstdint>
+#include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -155,16 +157,49 @@ std::string runAndCheck(AddedBarriersTest &test, unsigned loops, unsigned tail,
   return at == std::string::npos ? "not in the IR" : ir.substr(at + key.size(), 1);
 }
 
+/// Sets an environment variable while it lives (and puts back what was
+/// there). The kernels here take the loop passes' path only without
+/// packets of their work-items: CORECL_BODY_PACKETS=0 for those without
+/// barriers in their source, CORECL_REGION_PACKETS=0 for those with (the
+/// path of a kernel whose body or regions are refused a packet).
+class ScopedEnvironment {
+public:
+  ScopedEnvironment(const char *name, const char *value) : name_(name) {
+    if (const char *set = std::getenv(name))
+      before_ = set;
+    ::setenv(name, value, 1);
+  }
+  ~ScopedEnvironment() {
+    if (before_)
+      ::setenv(name_, before_->c_str(), 1);
+    else
+      ::unsetenv(name_);
+  }
+
+private:
+  const char *name_;
+  std::optional<std::string> before_;
+};
+
 TEST_F(AddedBarriersTest, FewLoopsKeepTheirRegions) {
   // Two loops: three regions, each with its copy of the tail, well within
   // the limit; the loops run in lock step.
+  ScopedEnvironment loopPasses("CORECL_BODY_PACKETS", "0");
   EXPECT_EQ(runAndCheck(*this, 2, 64), "1");
 }
 
 TEST_F(AddedBarriersTest, RegionsThatWouldCopyTheKernelManyTimesGo) {
   // Sixteen loops and a tail of 256 mixes: seventeen regions would each
   // hold the tail (about 35,000 instructions for a kernel of 3,000).
+  ScopedEnvironment loopPasses("CORECL_BODY_PACKETS", "0");
   EXPECT_EQ(runAndCheck(*this, 16, 256), "0");
+}
+
+TEST_F(AddedBarriersTest, ManyLoopsInPacketsMatchTooByDefault) {
+  // The default path of the same kernels: a body packet without barriers,
+  // region packets after the kernel's own barrier, loops kept whole.
+  runAndCheck(*this, 16, 256);
+  runAndCheck(*this, 16, 256, true);
 }
 
 TEST_F(AddedBarriersTest, TheKernelsOwnBarrierStays) {
@@ -172,6 +207,7 @@ TEST_F(AddedBarriersTest, TheKernelsOwnBarrierStays) {
   // would still copy the tail seventeen times, so the added barriers go,
   // the kernel's stays, and the work-items still see each other's local
   // memory across it.
+  ScopedEnvironment loopPasses("CORECL_REGION_PACKETS", "0");
   EXPECT_EQ(runAndCheck(*this, 16, 256, true), "1");
 }
 
