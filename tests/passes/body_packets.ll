@@ -109,6 +109,29 @@ done:
   ret void
 }
 
+; A loop striding by more than one element per iteration (a tile copy,
+; `i += 64`), its accesses three elements apart between lanes: gathers and
+; scatters in the packet, but not widened within a work-item either (each
+; work-item's next element is 192 further): the packet stays.
+define spir_kernel void @strided(ptr addrspace(1) %p, i64 %n) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !5 !kernel_arg_base_type !5 !kernel_arg_type_qual !3 !kernel_arg_name !6 {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %enter = icmp ult i64 %gid, %n
+  br i1 %enter, label %loop, label %done
+loop:
+  %i = phi i64 [ %gid, %entry ], [ %i.next, %loop ]
+  %at = mul i64 %i, 3
+  %slot = getelementptr inbounds float, ptr addrspace(1) %p, i64 %at
+  %x = load float, ptr addrspace(1) %slot, align 4
+  %y = fmul float %x, 2.0
+  store float %y, ptr addrspace(1) %slot, align 4
+  %i.next = add i64 %i, 64
+  %again = icmp ult i64 %i.next, %n
+  br i1 %again, label %loop, label %done
+done:
+  ret void
+}
+
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare float @llvm.fmuladd.f32(float, float, float)
 
@@ -130,6 +153,8 @@ declare float @llvm.fmuladd.f32(float, float, float)
 ; CHECK-LABEL: define internal void @chains.body.packet8(
 ; CHECK-LABEL: define internal void @chains.body.packet64(
 ; CHECK-NOT: define internal void @chains.body.packet128(
+; CHECK-LABEL: define internal void @strided.body.packet8(
+; CHECK: call <8 x float> @llvm.masked.gather.v8f32
 ; CHECK: attributes #[[PACKETISED]] = { {{.*}}"corecl.packetised"
 ; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="8" "corecl.region-index"="0" "corecl.region-packet-of"="steps" }
 ; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="128" "corecl.region-index"="0" "corecl.region-packet-of"="chain" }
