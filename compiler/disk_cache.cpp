@@ -112,7 +112,7 @@ std::string cacheKey(const std::string &source, const std::string &options) {
                          std::to_string(CORECL_KERNEL_ABI_VERSION) + '\0' +
                          std::to_string(kEntryVersion);
   // Knobs that change the code generated (passes/group_packets.cpp,
-  // passes/region_packets.cpp, passes/body_packets.cpp, the loop passes,
+  // passes/region_packets.cpp, passes/body_packets.cpp,
   // passes/chain_groups.cpp).
   if (const char *width = std::getenv("CORECL_PACKET_WIDTH"))
     material += std::string("\0packet-width=", 14) + width;
@@ -120,8 +120,6 @@ std::string cacheKey(const std::string &source, const std::string &options) {
     material += std::string("\0region-packets=", 16) + regions;
   if (const char *bodies = std::getenv("CORECL_BODY_PACKETS"))
     material += std::string("\0body-packets=", 14) + bodies;
-  if (const char *loops = std::getenv("CORECL_LOOP_PASSES"))
-    material += std::string("\0loop-passes=", 13) + loops;
   if (const char *groups = std::getenv("CORECL_CHAIN_GROUPS"))
     material += std::string("\0chain-groups=", 14) + groups;
   char text[33];

@@ -227,8 +227,7 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
   // Packets of a group's work-items (passes/region_packets.cpp) for the
   // regions of kernels with barriers in their source; CORECL_REGION_PACKETS
   // =0 leaves every region to the work-item loops, =1 makes packets for
-  // every kernel's regions (also those the loop passes split off), =N>1
-  // of N lanes.
+  // every kernel's regions, =N>1 of N lanes.
   options.regionPackets = RegionPacketKernels::WrittenBarriers;
   if (const char *regions = std::getenv("CORECL_REGION_PACKETS"); regions && *regions) {
     int lanes = std::clamp(std::atoi(regions), 0, 64);
@@ -240,24 +239,11 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
   options.bodyPackets = true;
   if (const char *bodies = std::getenv("CORECL_BODY_PACKETS"); bodies && *bodies == '0')
     options.bodyPackets = false;
-  // Experiment: the loop passes split a kernel's loops into regions, which
-  // packets would rather keep whole (CORECL_LOOP_PASSES=0 leaves them out;
-  // =uniform or =divergent keeps that one only, to tell which one a wrong
-  // result comes from).
-  std::string pipeline = kWorkGroupPipeline;
-  if (const char *loops = std::getenv("CORECL_LOOP_PASSES"); loops && *loops) {
-    std::string keep = loops;
-    auto drop = [&](const char *pass) { pipeline.erase(pipeline.find(pass), std::strlen(pass)); };
-    if (keep == "0" || keep == "divergent")
-      drop("corecl-uniform-loops,");
-    if (keep == "0" || keep == "uniform")
-      drop("corecl-divergent-loops,");
-  }
   runModulePasses(
       module, nullptr,
       [&](llvm::PassBuilder &builder) {
         llvm::ModulePassManager passes;
-        if (llvm::Error err = builder.parsePassPipeline(passes, pipeline))
+        if (llvm::Error err = builder.parsePassPipeline(passes, kWorkGroupPipeline))
           throw FatalCompilerError("work-group pipeline: " + llvm::toString(std::move(err)));
         return passes;
       },

@@ -1,7 +1,7 @@
 // One reduction for "any lane of the mask is set".
 //
-// A store of a uniform value under a varying condition (a retiring
-// work-item loop writing the next value of a uniform loop counter) is
+// A store of a uniform value under a varying condition (a work-item loop
+// whose work-items then wrote the next value of a uniform loop counter) is
 // vectorised by LLVM's loop vectoriser as one scalar store guarded by the
 // or of every lane of the mask: eight extractelements and seven ors for
 // AVX2. The x86 back end keeps that shape, a test and branch per lane in

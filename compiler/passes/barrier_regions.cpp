@@ -509,21 +509,6 @@ void markCurrentCopiesUnwritten(llvm::Function &f, llvm::MDNode *currentScope) {
                                                    currentScope));
 }
 
-/// A group reduction: before a region runs, the OR of the per-work-item
-/// bytes at `source` goes to the group's copy at `result`.
-struct GroupAny {
-  uint64_t result;
-  uint64_t source;
-};
-
-/// Region that starts with `block`, or -1 (block is not a region start).
-int regionStartingWith(llvm::BasicBlock *block, const BarrierBlocks &blocks) {
-  for (size_t k = 0; k < blocks.continuation.size(); ++k)
-    if (blocks.continuation[k] == block)
-      return int(k + 1);
-  return -1;
-}
-
 std::string commitList(const std::vector<UniformCommit> &commits) {
   std::string text;
   for (const UniformCommit &c : commits)
@@ -617,69 +602,6 @@ size_t regionInstructions(llvm::Function &body, const BarrierBlocks &blocks) {
   return total;
 }
 
-/// Growth of the region functions over the body past which the barriers
-/// the loop passes added go again; small bodies may grow more.
-constexpr size_t kMaxRegionGrowth = 4;
-constexpr size_t kRegionInstructionsAlwaysKept = 20000;
-
-/// Takes out the barriers the loop passes added (insertBarrier) when the
-/// regions they make would copy the body many times over. Regions overlap
-/// where a path runs around a barrier: a loop that got a barrier but sits
-/// behind a condition (a random program's helper, inlined a dozen times,
-/// with a loop in one case of a switch) lets each region run on past it to
-/// the next barrier, and 48 such barriers made 420,000 IR lines of a 9,000
-/// line body that LLVM then never finished optimising. Without them each
-/// work-item runs its loops on its own, as it would without the loop
-/// passes; a group OR those passes asked for is then the work-item's own
-/// value (its masked loop runs until the work-item leaves it). True if
-/// barriers went; `blocks` then lists the ones left.
-bool dropAddedBarriersIfRegionsGrow(llvm::Function &body, BarrierBlocks &blocks) {
-  size_t bodySize = body.getInstructionCount();
-  size_t regionSize = regionInstructions(body, blocks);
-  bool grows =
-      regionSize > kRegionInstructionsAlwaysKept && regionSize > kMaxRegionGrowth * bodySize;
-  if (std::getenv("CORECL_PACKET_TRACE"))
-    llvm::errs() << body.getName() << ": regions hold " << regionSize
-                 << " instructions for a body of " << bodySize
-                 << (grows ? ", added barriers dropped\n" : "\n");
-  if (!grows)
-    return false;
-  BarrierBlocks kept;
-  for (size_t k = 0; k < blocks.barrier.size(); ++k) {
-    llvm::Instruction &call = blocks.barrier[k]->front();
-    if (!call.getMetadata(kAddedBarrier)) {
-      kept.barrier.push_back(blocks.barrier[k]);
-      kept.continuation.push_back(blocks.continuation[k]);
-      continue;
-    }
-    call.eraseFromParent();
-  }
-  if (kept.barrier.size() == blocks.barrier.size())
-    return false;
-  std::vector<llvm::CallInst *> groupAnys;
-  for (llvm::BasicBlock &bb : body)
-    for (llvm::Instruction &inst : bb)
-      if (isGroupAnyCall(inst))
-        groupAnys.push_back(llvm::cast<llvm::CallInst>(&inst));
-  for (llvm::CallInst *call : groupAnys) {
-    call->replaceAllUsesWith(call->getArgOperand(0));
-    call->eraseFromParent();
-  }
-  blocks = std::move(kept);
-  return true;
-}
-
-/// Drops the copy of the body kept for groups of one work-item
-/// (keepSerialCopy): with no barrier left, the body itself is that.
-void dropSerialCopy(llvm::Function &body) {
-  llvm::StringRef kernel = body.getFnAttribute(attr::kBodyOf).getValueAsString();
-  for (llvm::Function &f : *body.getParent())
-    if (f.getFnAttribute(attr::kSerialOf).getValueAsString() == kernel && &f != &body) {
-      f.eraseFromParent();
-      return;
-    }
-}
-
 } // namespace
 
 bool isBarrierFunctionName(llvm::StringRef name) {
@@ -687,38 +609,10 @@ bool isBarrierFunctionName(llvm::StringRef name) {
          name == "_Z18work_group_barrierj12memory_scope";
 }
 
-bool isGroupAnyCall(const llvm::Instruction &inst) {
-  auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
-  return call && call->getCalledFunction() && call->getCalledFunction()->getName() == kGroupAnyName;
-}
-
 bool isBarrierCall(const llvm::Instruction &inst) {
   auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
   return call && call->getCalledFunction() &&
          isBarrierFunctionName(call->getCalledFunction()->getName());
-}
-
-bool hasWrittenBarrier(const llvm::Function &body) {
-  for (const llvm::Instruction &inst : llvm::instructions(body))
-    if (isBarrierCall(inst) && !inst.getMetadata(kAddedBarrier))
-      return true;
-  return false;
-}
-
-void insertBarrier(llvm::Instruction *before) {
-  llvm::Module &module = *before->getModule();
-  llvm::LLVMContext &context = module.getContext();
-  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context),
-                                       {llvm::Type::getInt32Ty(context)}, false);
-  llvm::FunctionCallee callee = module.getOrInsertFunction("_Z7barrierj", type);
-  if (auto *f = llvm::dyn_cast<llvm::Function>(callee.getCallee()))
-    f->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-  constexpr unsigned kLocalMemFence = 1; // CLK_LOCAL_MEM_FENCE
-  llvm::CallInst *call = llvm::CallInst::Create(
-      callee, {llvm::ConstantInt::get(llvm::Type::getInt32Ty(context), kLocalMemFence)}, "",
-      before->getIterator());
-  call->setCallingConv(llvm::CallingConv::SPIR_FUNC);
-  call->setMetadata(kAddedBarrier, llvm::MDNode::get(context, {}));
 }
 
 /// How many loops multiply the runs of `block` in the region that starts
@@ -767,11 +661,9 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
   BarrierBlocks blocks;
   if (any) {
     blocks = isolateBarriers(body);
-    if (dropAddedBarriersIfRegionsGrow(body, blocks) && blocks.barrier.empty()) {
-      dropSerialCopy(body);
-      body.removeFnAttr(attr::kRetiring);
-      any = false;
-    }
+    if (std::getenv("CORECL_PACKET_TRACE"))
+      llvm::errs() << body.getName() << ": regions hold " << regionInstructions(body, blocks)
+                   << " instructions for a body of " << body.getInstructionCount() << "\n";
   }
   if (!any) {
     regions.functions.push_back(&body);
@@ -806,13 +698,6 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
     }
   // Uniformity is decided before any rewriting.
   WorkItemDivergence divergence(body);
-  std::vector<std::pair<llvm::CallInst *, llvm::Value *>> groupAnys; // call, operand
-  for (llvm::BasicBlock &bb : body)
-    for (llvm::Instruction &inst : bb)
-      if (isGroupAnyCall(inst))
-        groupAnys.emplace_back(llvm::cast<llvm::CallInst>(&inst),
-                               llvm::cast<llvm::CallInst>(&inst)->getArgOperand(0));
-  std::map<llvm::Value *, uint64_t> perItemSlot; // of demoted i1 values
   std::vector<std::set<llvm::BasicBlock *>> blocksOf = regionBlocks(body, blocks);
   std::vector<std::vector<UniformCommit>> commits(blocksOf.size());
   llvm::MDBuilder md(body.getContext());
@@ -850,43 +735,11 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
     } else {
       auto leader = leaders.find(def);
       llvm::Instruction *key = leader != leaders.end() ? leader->second : def;
-      std::vector<uint64_t> offsets =
-          demote(*def, uses, layout, groupLeaders.count(key) ? &groupSlots[key] : nullptr);
-      if (def->getType()->isIntegerTy(1))
-        perItemSlot[def] = offsets.front();
+      demote(*def, uses, layout, groupLeaders.count(key) ? &groupSlots[key] : nullptr);
     }
-  }
-  // corecl.group.any, first in a region, reads what every work-item left
-  // in its operand's slot before the barrier; the work-group function ORs
-  // those bytes into a group copy before running the region.
-  std::vector<std::vector<GroupAny>> reductions(blocksOf.size());
-  for (auto &[call, operand] : groupAnys) {
-    int region = regionStartingWith(call->getParent(), blocks);
-    auto slot = perItemSlot.find(operand);
-    if (region < 0 || slot == perItemSlot.end()) {
-      // Not what divergent_loops.cpp makes: without a barrier before it,
-      // or on a value the same for all, the operand is its own OR only if
-      // it is uniform, which is all the fallback can assume safely.
-      if (!divergence.isUniform(operand))
-        throw FatalCompilerError("corecl.group.any on a value not kept across a barrier");
-      call->replaceAllUsesWith(call->getArgOperand(0));
-      call->eraseFromParent();
-      continue;
-    }
-    uint64_t result = layout.allocate(1, 1);
-    llvm::IRBuilder<> b(call);
-    llvm::LoadInst *any =
-        b.CreateLoad(b.getInt8Ty(), uniformSlotAddress(b, body, result, 0), "group.any");
-    any->setMetadata(llvm::LLVMContext::MD_alias_scope, currentScope);
-    call->replaceAllUsesWith(b.CreateICmpNE(any, b.getInt8(0)));
-    call->eraseFromParent();
-    reductions[size_t(region)].push_back({result, slot->second});
-    anyUniform = true;
   }
   if (anyUniform)
     markCurrentCopiesUnwritten(body, currentScope);
-  if (body.hasFnAttribute(attr::kRetiring))
-    regions.regionResultSlot = int64_t(layout.allocate(4, 4));
   regions.wiStorageBytes = layout.size();
   // (Demoting values added no blocks: blocksOf and loops still hold.)
   for (size_t r = 0; r <= blocks.barrier.size(); ++r) {
@@ -903,12 +756,6 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
       regions.orderCosts.push_back(regionCosts(*regions.functions.back(), *orderExtents, runs));
     if (!commits[r].empty())
       regions.functions.back()->addFnAttr(attr::kUniformCommit, commitList(commits[r]));
-    std::string anyList;
-    for (const GroupAny &any : reductions[r])
-      anyList += (anyList.empty() ? "" : ",") + std::to_string(any.result) + ":" +
-                 std::to_string(any.source);
-    if (!anyList.empty())
-      regions.functions.back()->addFnAttr(attr::kGroupAny, anyList);
   }
   // A value of the body a region still names (debug records of values
   // not kept across a barrier) names nothing once the body goes.
@@ -1003,9 +850,11 @@ llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
   for (llvm::Function *body : kernelBodies(module)) {
     llvm::Function *kernel = kernelOfBody(*body);
     std::string name = kernel->getName().str();
-    // Barriers of the source, not the loop passes' (region_packets.cpp
-    // makes packets of these kernels' regions by default).
-    bool written = hasWrittenBarrier(*body);
+    // Barriers of the source (region_packets.cpp makes packets of these
+    // kernels' regions by default).
+    bool written = false;
+    for (llvm::Instruction &inst : llvm::instructions(*body))
+      written = written || isBarrierCall(inst);
     // item_order.h: per-work-item storage along the dimension that costs
     // less, each region's loops along its own.
     std::optional<ItemExtents> extents = extentsForEitherOrder(*body);
@@ -1026,8 +875,6 @@ llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
       kernel->addFnAttr(attr::kWrittenBarriers, "1");
     if (regions.barrierInLoop)
       kernel->addFnAttr(attr::kBarrierInLoop, "1");
-    if (regions.regionResultSlot >= 0)
-      kernel->addFnAttr(attr::kRegionResultSlot, std::to_string(regions.regionResultSlot));
   }
   return llvm::PreservedAnalyses::none();
 }

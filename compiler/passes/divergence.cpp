@@ -21,8 +21,6 @@ namespace {
 /// Instructions whose result may differ between work-items even when every
 /// operand is uniform.
 bool isSourceOfVariation(const llvm::Instruction &inst) {
-  if (isGroupAnyCall(inst))
-    return false; // one result for the whole group
   if (llvm::isa<llvm::AllocaInst>(inst) || llvm::isa<llvm::AtomicRMWInst>(inst) ||
       llvm::isa<llvm::AtomicCmpXchgInst>(inst))
     return true;
@@ -53,7 +51,7 @@ bool leadsOnlyToTheEnd(llvm::BasicBlock *start, const llvm::LoopInfo &loops) {
     if (loops.getLoopFor(bb))
       return false;
     for (llvm::Instruction &inst : *bb)
-      if (isBarrierCall(inst) || isGroupAnyCall(inst))
+      if (isBarrierCall(inst))
         return false;
     work.insert(work.end(), llvm::succ_begin(bb), llvm::succ_end(bb));
   }
@@ -185,9 +183,8 @@ void WorkItemDivergence::propagate(llvm::Function &body) {
           divergentBranch(inst->getParent());
         continue;
       }
-      if (llvm::isa<llvm::StoreInst>(inst) || isGroupAnyCall(*inst))
-        continue; // stores make no value (see the header on loads); a group
-                  // reduction is uniform whatever its operand
+      if (llvm::isa<llvm::StoreInst>(inst))
+        continue; // stores make no value (see the header on loads)
       mark(inst);
     }
   }

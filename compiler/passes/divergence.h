@@ -4,8 +4,7 @@
 // Work-group formation runs each stretch of a kernel between barriers for
 // one work-item after another. A value every work-item computes alike can
 // then live once per group instead of once per work-item
-// (barrier_regions.cpp), and a loop every work-item runs the same number of
-// times can have the work-item loop moved inside it (uniform_loops.cpp).
+// (barrier_regions.cpp).
 //
 // Sources of variation are the local ids, private memory (per-work-item
 // storage, addressed by local id), atomics and calls that are not pure.
@@ -44,8 +43,7 @@ public:
   /// The same, counting only work-items that have not retired: a varying
   /// branch whose other ways lead straight to the kernel's end (no loop,
   /// no barrier: `if (i >= n) return;`) leaves every work-item that is
-  /// still running on one way. Work-group formation lets retired
-  /// work-items skip what follows (barrier_regions.cpp, kRetiring).
+  /// still running on one way.
   bool isDivergentlyReachedByLive(const llvm::BasicBlock *block) const {
     return liveDivergentBlocks_.count(block) != 0;
   }

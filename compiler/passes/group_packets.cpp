@@ -5,8 +5,8 @@
 // the work-item loop has one iteration, and each group is one dependent
 // chain of instructions, latency-bound. Consecutive groups are as
 // independent as work-items of a group, so this pass makes a packet of the
-// function a group of one runs (the serial copy of the body, or the only
-// region of a kernel without barriers) over `width` consecutive groups,
+// function a group of one runs (the only region of a kernel without
+// barriers) over `width` consecutive groups,
 // with the group id of dimension 0 as the lane parameter
 // (packetize.h). The work-group function runs the packet when the enqueued
 // local size is 1 and `width` groups of one row remain, and the scalar
@@ -85,7 +85,7 @@ llvm::Function *singleGroupCopy(llvm::Function &scalar) {
   llvm::Function *copy = llvm::CloneFunction(&scalar, map);
   copy->setName(scalar.getName() + ".single");
   copy->setLinkage(llvm::GlobalValue::InternalLinkage);
-  for (const char *key : {attr::kSerialOf, attr::kRegionOf, attr::kRegionIndex})
+  for (const char *key : {attr::kRegionOf, attr::kRegionIndex})
     copy->removeFnAttr(key);
   copy->removeFnAttr(llvm::Attribute::AlwaysInline);
   copy->addFnAttr(llvm::Attribute::NoInline);
@@ -99,12 +99,9 @@ llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module, llvm::Module
     return llvm::PreservedAnalyses::all();
   std::map<std::string, llvm::Function *> scalarOf;
   std::map<std::string, llvm::Function *> kernels;
-  for (llvm::Function &f : module) {
+  for (llvm::Function &f : module)
     if (isKernel(f))
       kernels[f.getName().str()] = &f;
-    if (f.hasFnAttribute(attr::kSerialOf))
-      scalarOf[f.getFnAttribute(attr::kSerialOf).getValueAsString().str()] = &f;
-  }
   for (llvm::Function &f : module)
     if (f.hasFnAttribute(attr::kRegionOf) &&
         f.getFnAttribute(attr::kRegionIndex).getValueAsString() == "0") {

@@ -247,11 +247,11 @@ unsigned accessCost(std::optional<int64_t> stride, uint64_t elementBytes) {
 namespace {
 
 /// The kernel's x and y extents if its work-items may run in either
-/// order (reqd_work_group_size with enough rows, one layer, no retiring
-/// work-items, no packets), else nothing.
+/// order (reqd_work_group_size with enough rows, one layer, no packets),
+/// else nothing.
 std::optional<std::pair<uint64_t, uint64_t>> extentsIfEitherOrder(llvm::Function &body,
                                                                   const llvm::Function &kernel) {
-  if (body.hasFnAttribute(attr::kRetiring) || body.hasFnAttribute(attr::kPacketised))
+  if (body.hasFnAttribute(attr::kPacketised))
     return std::nullopt;
   uint64_t x = requiredWorkGroupSize(kernel, 0), y = requiredWorkGroupSize(kernel, 1),
            z = requiredWorkGroupSize(kernel, 2);

@@ -17,7 +17,7 @@ namespace corecl::compiler {
 /// work-item parameters, before barrier regions) if its work-items may run
 /// in either order: its kernel requires a work-group size whose y extent
 /// fills a vector, in one layer, and nothing in it depends on x-major order
-/// (retiring work-items, packets). Otherwise nothing.
+/// (packets). Otherwise nothing.
 struct ItemExtents {
   uint64_t x, y;
 };

@@ -90,10 +90,6 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
           passes.addPass(LocalMemoryPass());
         else if (name == "corecl-body-packets")
           passes.addPass(BodyPacketsPass(options));
-        else if (name == "corecl-divergent-loops")
-          passes.addPass(DivergentLoopsPass(options));
-        else if (name == "corecl-uniform-loops")
-          passes.addPass(UniformLoopsPass(options));
         else if (name == "corecl-barrier-regions")
           passes.addPass(BarrierRegionsPass());
         else if (name == "corecl-mark-small-loops-for-unroll")

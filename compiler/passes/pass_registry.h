@@ -8,8 +8,6 @@
 //   corecl-printf           printf.cpp
 //   corecl-local-memory     local_memory.cpp
 //   corecl-body-packets     body_packets.cpp (packetize.cpp)
-//   corecl-divergent-loops  divergent_loops.cpp
-//   corecl-uniform-loops    uniform_loops.cpp
 //   corecl-barrier-regions  barrier_regions.cpp
 //   corecl-group-packets    group_packets.cpp (packetize.cpp)
 //   corecl-region-packets   region_packets.cpp (packetize.cpp)
@@ -69,7 +67,7 @@ struct BarrierRegionsPass : llvm::PassInfoMixin<BarrierRegionsPass> {
 
 /// Kernels whose regions are made packets of work-items (region_packets.cpp):
 /// none, those whose source has a barrier (the default of a build), or all
-/// (regions the loop passes split off in a kernel without barriers too).
+/// (a loop-free region of a kernel without barriers too).
 enum class RegionPacketKernels { None, WrittenBarriers, All };
 
 struct WorkGroupLoopsOptions {
@@ -121,25 +119,6 @@ unsigned packetDimension(const llvm::Function &region);
 bool isLongStraightLine(llvm::Function &f);
 
 /// Packets of kernel bodies without barriers (body_packets.cpp).
-/// The loop passes (divergent_loops.cpp, uniform_loops.cpp) leave alone
-/// the bodies whose loops run in packets: those with a body packet, and
-/// those with barriers in their source when their regions get packets
-/// (options.regionPackets).
-struct DivergentLoopsPass : llvm::PassInfoMixin<DivergentLoopsPass> {
-  explicit DivergentLoopsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
-  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
-  WorkGroupLoopsOptions options;
-};
-
-struct UniformLoopsPass : llvm::PassInfoMixin<UniformLoopsPass> {
-  explicit UniformLoopsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
-  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
-  WorkGroupLoopsOptions options;
-};
-
-/// Whether the loop passes leave `body` whole (see DivergentLoopsPass).
-bool loopsRunInPackets(const llvm::Function &body, const WorkGroupLoopsOptions &options);
-
 struct BodyPacketsPass : llvm::PassInfoMixin<BodyPacketsPass> {
   explicit BodyPacketsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
@@ -170,8 +149,7 @@ struct WorkGroupLoopsPass : llvm::PassInfoMixin<WorkGroupLoopsPass> {
 /// The whole work-group formation, in order.
 constexpr const char *kWorkGroupPipeline =
     "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,"
-    "corecl-body-packets,corecl-divergent-loops,"
-    "corecl-uniform-loops,"
+    "corecl-body-packets,"
     "corecl-barrier-regions,"
     "corecl-group-packets,"
     "corecl-region-packets,"
@@ -186,31 +164,17 @@ inline constexpr const char *kLocalBytes = "corecl.local-bytes";
 inline constexpr const char *kPrintf = "corecl.printf";
 inline constexpr const char *kWiStorage = "corecl.wi-storage";
 inline constexpr const char *kBarriers = "corecl.barriers";
-/// On a kernel: its source has a barrier (one the loop passes did not add).
+/// On a kernel: its source has a barrier.
 inline constexpr const char *kWrittenBarriers = "corecl.written-barriers";
 /// On a kernel: a barrier sits inside a loop (a tiled product's K loop),
 /// so its groups read panels of their inputs that neighbouring groups
 /// share (work_group_loops.cpp takes such groups in column strips).
 inline constexpr const char *kBarrierInLoop = "corecl.barrier-in-loop";
-/// On a kernel body, then its kernel: some work-items may end the kernel
-/// while others stop at a barrier (an early return before a loop that got
-/// a barrier). Each region's result is then kept per work-item in the
-/// storage slot at offset kRegionResultSlot; a work-item whose last region
-/// returned -1 skips the next, and the group goes on to the barrier any
-/// work-item stopped at.
-inline constexpr const char *kRetiring = "corecl.retiring";
-inline constexpr const char *kRegionResultSlot = "corecl.region-result-slot";
 inline constexpr const char *kRegionOf = "corecl.region-of";
 inline constexpr const char *kRegionIndex = "corecl.region-index";
-/// On a copy of a kernel body kept before loops were split
-/// (loop_body.h): the kernel's name.
-inline constexpr const char *kSerialOf = "corecl.serial-of";
 /// On a region: the uniform slots it defines, "offset:size,..." (see
 /// barrier_regions.cpp), which the work-group function commits after it.
 inline constexpr const char *kUniformCommit = "corecl.uniform-commit";
-/// On a region: group ORs to compute before it runs, "result:source,...",
-/// offsets of a group slot and of a per-work-item byte slot.
-inline constexpr const char *kGroupAny = "corecl.group-any";
 inline constexpr const char *kVectorWidth = "corecl.vector-width";
 /// On a packet (group_packets.cpp): its kernel's name, and its lanes.
 inline constexpr const char *kPacketOf = "corecl.packet-of";
@@ -229,8 +193,8 @@ inline constexpr const char *kRegionPacketOf = "corecl.region-packet-of";
 /// function's loops (body_packets.cpp): the packet and the body stay
 /// functions, called once per packet and per remaining work-item.
 inline constexpr const char *kOutlined = "corecl.outlined";
-/// On a kernel body with a packet (body_packets.cpp): the loop passes and
-/// region_packets.cpp leave it alone.
+/// On a kernel body with a packet (body_packets.cpp): region_packets.cpp
+/// leaves it alone.
 inline constexpr const char *kPacketised = "corecl.packetised";
 /// On a kernel body and its kernel: "yx" when per-work-item storage is
 /// laid out y-fastest, as its regions run y innermost (item_order.h).

@@ -6,15 +6,13 @@
 //     function call to use them.
 //  2. lowerLocalMemory: kernel-scope __local variables become offsets into
 //     the worker's local arena.
-//  2a. maskDivergentLoops: loops work-items leave after different
-//     iterations run in lock step, masked, until none is left in them.
-//  2b. splitUniformLoops: loops every work-item runs alike get a barrier at
-//     their top, so that the work-item loop moves inside them.
 //  3. formBarrierRegions: split the body at barriers into region functions;
 //     values live across a barrier move to per-work-item storage.
 //  4. buildWorkGroupFunction: the corecl_wg_fn entry that loops over the
-//     work-groups of a slice and, per region, over the work-items, marked
-//     so that the innermost loop vectorises across work-items.
+//     work-groups of a slice and, per region, runs its packets of
+//     work-items (body_packets.cpp, region_packets.cpp) and loops over the
+//     work-items the packets leave, marked so that a loop-free region
+//     vectorises across work-items.
 #pragma once
 #include "compiler/passes/item_order.h"
 
@@ -59,12 +57,7 @@ struct Regions {
   // Per region (as `functions`), when formed with item extents: its
   // accesses' estimated costs along x and along y (item_order.h).
   std::vector<OrderCosts> orderCosts;
-  // Work-items may retire early (attr::kRetiring): the offset of the
-  // per-work-item i32 slot holding each one's last region result, or -1.
-  int64_t regionResultSlot = -1;
-  // The body before loops were split, for groups of one work-item (or null).
-  llvm::Function *serial = nullptr;
-  // The function groups of one run (serial, or the only region) over
+  // The function groups of one run (the only region) over
   // packetWidth consecutive groups at once (group_packets.cpp; one lane: a
   // copy kept apart from the work-item loops' scalariser), or null.
   llvm::Function *packet = nullptr;
@@ -75,37 +68,11 @@ struct Regions {
   std::vector<unsigned> regionPacketWidths;
 };
 
-/// Step 2a. Returns the number of loops rewritten.
-unsigned maskDivergentLoops(llvm::Function &body);
-
-/// `i1 corecl.group.any(i1)`: the OR of its operand over the work-group,
-/// available after the next barrier (divergent_loops.cpp makes it,
-/// barrier_regions.cpp and the work-group function compute it).
-inline constexpr const char *kGroupAnyName = "corecl.group.any";
-
-/// True for a call of corecl.group.any.
-bool isGroupAnyCall(const llvm::Instruction &inst);
-
-/// Step 2b. Returns the number of loops split.
-unsigned splitUniformLoops(llvm::Function &body);
-
 /// True for the mangled names of barrier and work_group_barrier.
 bool isBarrierFunctionName(llvm::StringRef name);
 
 /// True for a call of barrier or work_group_barrier.
 bool isBarrierCall(const llvm::Instruction &inst);
-
-/// True if `body` calls a barrier its source wrote (not one insertBarrier
-/// added).
-bool hasWrittenBarrier(const llvm::Function &body);
-
-/// Inserts `barrier(CLK_LOCAL_MEM_FENCE)` before `before` (the loop passes
-/// add barriers where OpenCL allows one without changing the kernel). The
-/// call carries kAddedBarrier metadata: barrier regions may take it out again.
-void insertBarrier(llvm::Instruction *before);
-
-/// Metadata on a barrier the compiler added (insertBarrier).
-inline constexpr const char *kAddedBarrier = "corecl.added-barrier";
 
 /// Step 3. Consumes `body` (it is erased). With `orderExtents`, also
 /// estimates each region's order costs (Regions::orderCosts).

@@ -1,45 +1,36 @@
 // Work-items of a group, several at a time (corecl-region-packets).
 //
 // The work-group function runs each region (barrier_regions.cpp) in loops
-// over the work-items, and leaves the x loop to LLVM's loop vectoriser.
-// That works for the shapes the vectoriser knows: a loop inside the region
-// has to be interchanged with the x loop first (divergent_loops.cpp,
-// uniform_loops.cpp), and what it cannot widen (calls, wide OpenCL vectors,
-// control flow it will not if-convert) stays one work-item at a time. This
+// over the work-items, and leaves the x loop to LLVM's loop vectoriser,
+// which widens a loop-free region but not one with loops of its own (it
+// vectorises innermost loops only) nor what it will not if-convert. This
 // pass makes a packet of each region instead (packetize.h), with the local
 // id of dimension 0 as the lane parameter: `width` consecutive work-items
-// of a row side by side, whatever the region's control flow. The
-// work-group function runs every row's full packets (packetRows, inlined
-// into it), then the region one work-item at a time for the rest of each
-// row.
+// of a row side by side, whatever the region's control flow, its loops
+// kept whole. The work-group function runs every row's full packets
+// (packetRows, inlined into it), then the region one work-item at a time
+// for the rest of each row.
 //
 // Which kernels (options.regionPackets, RegionPacketKernels): by default
-// those with a barrier in their source, whose regions the loop vectoriser
-// widened only in the shapes the loop passes prepared; kernels without
-// barriers are body packets already (body_packets.cpp, before the loop
-// passes), and the regions the loop passes split off in the ones body
-// packets refused keep their loops, since a packet is a second copy of
-// each region for the build to compile (with packets for every kernel the
+// those with a barrier in their source; kernels without barriers are body
+// packets already where they have loops (body_packets.cpp), and their
+// loop-free bodies are the loop vectoriser's, since a packet is a second
+// copy for the build to compile (with packets for every kernel the
 // barrier-free math-heavy cold build took 2.5 times as long). Long regions
 // without loops get packets whatever the kernel, called by the work-group
 // function (isLongStraightLine). CORECL_REGION_PACKETS=0 turns them off,
 // =1 makes them for every kernel. On Zen 3, interleaved with the work-item
-// loops (docs/performance.md, seventeenth and eighteenth sessions): the
-// tiled matrix products, a reduction tree, CLBlast's SGEMM, DGEMM and
-// GemmDirect as fast; a scan, a convolution over local tiles and CLBlast's
-// SGEMV faster (1.5-1.8x); a histogram of local atomics within 4 %. The
-// CTS's test_basic, test_atomics and test_c11_atomics give the same
-// results either way; a barrier kernel's cold build takes up to 1.6 times
-// as long (CLBlast's GEMM program: 2.3-4.1 s -> 3.6-4.8 s, PoCL 8.0-8.4).
-// The loop passes leave the bodies of such kernels alone
-// (loopsRunInPackets): their regions keep their loops whole, and a region
-// refused a packet runs them one work-item at a time (the bench's 5x5
-// convolution, whose tile copy is a loop of a trip count that differs
-// between work-items, 1.45x faster than with divergent_loops.cpp's
-// barriers; CLBlast's DGEMM 1.2x). Kernels whose work-items may retire
-// early (uniform_loops.cpp, only with CORECL_REGION_PACKETS=0 or for
-// bodies without barriers) keep their work-item loops: each work-item's
-// region result is kept apart there, which a packet does not return.
+// loops the loop passes then prepared (docs/performance.md, seventeenth
+// and eighteenth sessions): the tiled matrix products, a reduction tree,
+// CLBlast's SGEMM, DGEMM and GemmDirect as fast; a scan, a convolution
+// over local tiles and CLBlast's SGEMV faster (1.5-1.8x); a histogram of
+// local atomics within 4 %; on Zen 4 the convolution, its tile copy a loop
+// of a trip count that differs between work-items, 1.45x faster than cut
+// at a barrier per iteration. The CTS's test_basic, test_atomics and
+// test_c11_atomics give the same results either way; a barrier kernel's
+// cold build takes up to 1.6 times as long (CLBlast's GEMM program:
+// 2.3-4.1 s -> 3.6-4.8 s, PoCL 8.0-8.4). A region refused a packet runs
+// its loops one work-item at a time.
 //
 // A packet's lanes run along the dimension the region's own accesses
 // prefer (attr::kPacketOrder, barrier_regions.cpp), and the region's rows
@@ -71,18 +62,6 @@ STATISTIC(NumRegionsKept, "Regions left to the work-item loops");
 
 namespace corecl::compiler {
 
-bool loopsRunInPackets(const llvm::Function &body, const WorkGroupLoopsOptions &options) {
-  // A body packet keeps the body's loops (body_packets.cpp).
-  if (body.hasFnAttribute(attr::kPacketised))
-    return true;
-  // So do the packets of the regions of a kernel with barriers in its
-  // source: the loop passes' barriers would only cut its loops into more
-  // regions, with their values kept in per-work-item storage between them,
-  // and make a kernel with an early return retire work-items, whose
-  // regions get no packets.
-  return options.regionPackets != RegionPacketKernels::None && hasWrittenBarrier(body);
-}
-
 llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
                                                llvm::ModuleAnalysisManager &analyses) {
   std::map<std::string, llvm::Function *> kernels;
@@ -110,9 +89,7 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     std::string whyNot;
     llvm::Function *packet = nullptr;
     std::vector<llvm::Function *> wider;
-    if (it->second->hasFnAttribute(attr::kRegionResultSlot)) {
-      whyNot = "work-items may retire early";
-    } else if (region->hasFnAttribute(attr::kPacketised)) {
+    if (region->hasFnAttribute(attr::kPacketised)) {
       continue; // a body packet already (body_packets.cpp)
     } else {
       // Along the dimension the region's own accesses prefer, else along

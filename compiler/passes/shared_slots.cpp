@@ -99,7 +99,7 @@ sharedSlotLeaders(const std::vector<KeptValue> &kept) {
   for (size_t i = 0; i < kept.size(); ++i)
     indexOf[kept[i].first] = i;
   // Phi edges between kept values of one type; flags (i1) keep their own
-  // slots, which corecl.group.any reads.
+  // slots.
   std::vector<std::pair<size_t, size_t>> edges;
   for (size_t i = 0; i < kept.size(); ++i) {
     auto *phi = llvm::dyn_cast<llvm::PHINode>(kept[i].first);

@@ -1,8 +1,8 @@
 // Plain vector accesses instead of masked ones for the memory a
 // work-group call owns: per-work-item storage and local memory.
 //
-// When some work-items of a loop skip a block (they retired at an early
-// return, or took the other side of a branch), LLVM's loop vectoriser
+// When some work-items of a loop skip a block (they took the other side of
+// a branch), LLVM's loop vectoriser
 // if-converts the block and its loads and stores become llvm.masked.load
 // and llvm.masked.store. For global memory that is required: a skipped
 // work-item must not touch it, and other threads may be writing next to
@@ -16,8 +16,8 @@
 // instant; a masked load can be a plain load.
 //
 // That matters on AMD's cores, where a masked store is microcode costing
-// tens of cycles. On Zen 3, a guarded N-body step (accumulators of
-// retiring work-items go through storage under the live mask) ran at 0.9x
+// tens of cycles. On Zen 3, a guarded N-body step (as the work-item loops
+// then ran it, its accumulators through storage under the live mask) ran at 0.9x
 // PoCL against 5x for the unguarded kernel, and a tree reduction in local
 // memory (`if (lid < s) scratch[lid] += scratch[lid + s]`) at 0.9x.
 //

@@ -3,13 +3,11 @@
 // far above LLVM's own full-unroll threshold.
 //
 // Why unroll more than LLVM would: a loop left in a work-item's body is
-// either kept inside the work-item loop, where LLVM does not vectorise
-// across work-items (it vectorises innermost loops only), or given a
-// barrier at its top (uniform_loops.cpp), so that every iteration becomes
-// a region of its own and whatever the loop carries round-trips through
-// per-work-item storage each time. Unrolled, the loop is straight-line
-// code inside one region: its values stay in registers and the region's
-// work-item loop vectorises. A register-tiled matrix multiply's loop over
+// kept inside the work-item loop, where LLVM does not vectorise across
+// work-items (it vectorises innermost loops only), or in a packet, where a
+// private array it indexes stays one copy per lane in memory. Unrolled,
+// the loop is straight-line code: its values stay in registers and the
+// region's work-item loop vectorises. A register-tiled matrix multiply's loop over
 // the tile (CLBlast's Xgemm: 16 trips of 16 multiply-adds) is the shape
 // this is for; private arrays indexed by the counter become values too.
 #include "compiler/passes/unroll_small_loops.h"
@@ -74,10 +72,10 @@ llvm::PreservedAnalyses MarkSmallLoopsForUnrollPass::run(llvm::Loop &loop,
   // memory to turn into values: unrolled, the chain fills the work-item
   // loop's body and only one packet's chains are in flight (clpeak's
   // float2, 64 trips of two chains of 16 multiply-adds: 47 against
-  // float's 90 GFLOP/s); kept, the loop passes interleave many work-items'
-  // chains (dependent_chains.h). Short chains unroll as before, and so do
-  // integer ones: clpeak's int2 and int4 (a multiply and an add per step)
-  // ran at 34-43 against 54-91 GIOPS as loops, int at 58-69 against 28.
+  // float's 90 GFLOP/s); kept, its packets get as many lanes as keep
+  // enough chains in flight (packet_width.h, latencyPacketWidth). Short chains unroll as before,
+  // and so do integer ones: clpeak's int2 and int4 (a multiply and an add per step) ran at 34-43
+  // against 54-91 GIOPS as loops, int at 58-69 against 28.
   ChainShape shape = chainShape(loop, ar.LI);
   if (std::getenv("CORECL_PACKET_TRACE"))
     llvm::errs() << loop.getHeader()->getParent()->getName() << ": loop of " << trips << " trips, "

@@ -213,248 +213,6 @@ void commitUniformValues(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Val
   }
 }
 
-/// Emits `for (i = 0; i < count; ++i) if (load(base + i * width)) ...`:
-/// scans `count` words of `width` bytes from `base`, leaving to `found` at
-/// the first non-zero one and to `none` after the last.
-void emitNonZeroScan(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count, unsigned width,
-                     llvm::BasicBlock *found, llvm::BasicBlock *none) {
-  llvm::BasicBlock *before = b.GetInsertBlock();
-  llvm::Function *f = before->getParent();
-  auto *loop = llvm::BasicBlock::Create(b.getContext(), "scan", f);
-  auto *next = llvm::BasicBlock::Create(b.getContext(), "scan.next", f);
-  b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), none, loop);
-  b.SetInsertPoint(loop);
-  llvm::PHINode *i = b.CreatePHI(b.getInt64Ty(), 2, "i");
-  i->addIncoming(b.getInt64(0), before);
-  llvm::Type *word = b.getIntNTy(width * 8);
-  llvm::LoadInst *value = b.CreateAlignedLoad(
-      word, b.CreateInBoundsGEP(b.getInt8Ty(), base, b.CreateMul(i, b.getInt64(width))),
-      llvm::Align(1));
-  b.CreateCondBr(b.CreateICmpNE(value, llvm::ConstantInt::get(word, 0)), found, next);
-  b.SetInsertPoint(next);
-  llvm::Value *iNext = b.CreateAdd(i, b.getInt64(1), "", true, true);
-  i->addIncoming(iNext, next);
-  b.CreateCondBr(b.CreateICmpULT(iNext, count), loop, none);
-}
-
-/// Collects, operands first, `inst` and the arithmetic it needs from inside
-/// the work-item loop (`inside`) to move before `point`; false if some
-/// operand is computed in the loop by anything else, or does not dominate
-/// `point` (a work-item loop counter).
-bool collectHoistable(llvm::Instruction *inst, llvm::Instruction *point,
-                      const std::set<llvm::BasicBlock *> &inside, const llvm::DominatorTree &dt,
-                      std::vector<llvm::Instruction *> &order, int depth = 0) {
-  if (!inside.count(inst->getParent()))
-    return dt.dominates(inst, point);
-  if (std::find(order.begin(), order.end(), inst) != order.end())
-    return true;
-  if (depth > 12 || llvm::isa<llvm::PHINode>(inst) || inst->mayHaveSideEffects() ||
-      (inst->mayReadFromMemory() && depth > 0))
-    return false;
-  for (llvm::Value *op : inst->operands())
-    if (auto *def = llvm::dyn_cast<llvm::Instruction>(op))
-      if (!collectHoistable(def, point, inside, dt, order, depth + 1))
-        return false;
-  order.push_back(inst);
-  return true;
-}
-
-/// Moves `inst` with the arithmetic it needs before `point`, all or nothing.
-bool hoistWithOperands(llvm::Instruction *inst, llvm::Instruction *point,
-                       const std::set<llvm::BasicBlock *> &inside, const llvm::DominatorTree &dt) {
-  std::vector<llvm::Instruction *> order;
-  if (!collectHoistable(inst, point, inside, dt, order))
-    return false;
-  for (llvm::Instruction *moved : order)
-    moved->moveBefore(point);
-  return true;
-}
-
-/// With retiring work-items, a region runs under `if (this work-item still
-/// runs)`. The reloads of values kept once per group (barrier_regions.cpp:
-/// the loads tagged with an alias scope, addressed from parameters only,
-/// of copies nothing in the region writes) then move before the region's
-/// work-item loops (`start`), so that the vectoriser sees one value for
-/// every work-item (a uniform loop's counter) instead of a masked gather,
-/// and what is computed from them stays scalar. LLVM would not hoist them
-/// itself: they are conditional, and it cannot know that the storage is
-/// there for every work-item.
-void hoistUniformReloads(const std::vector<llvm::BasicBlock *> &blocks, llvm::BasicBlock *start,
-                         const llvm::DominatorTree &dt) {
-  std::set<llvm::BasicBlock *> inside(blocks.begin(), blocks.end());
-  std::vector<llvm::LoadInst *> reloads;
-  for (llvm::BasicBlock *bb : blocks)
-    for (llvm::Instruction &inst : *bb)
-      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
-        if (load->getMetadata(llvm::LLVMContext::MD_alias_scope) && !load->isVolatile())
-          reloads.push_back(load);
-  for (llvm::LoadInst *load : reloads)
-    hoistWithOperands(load, start->getTerminator(), inside, dt);
-}
-
-/// Also loads at the start of a region (before anything in it writes
-/// memory) from an address the same for every work-item (a uniform loop's
-/// pos[j]). The group runs the region because some work-item stopped at
-/// its barrier and will make that load: it is valid for all of them, and
-/// reading it before the other work-items' stores is allowed (OpenCL
-/// orders work-items only at barriers).
-void hoistRegionEntryLoads(llvm::BasicBlock *entry, llvm::BasicBlock *start,
-                           const std::vector<llvm::BasicBlock *> &blocks,
-                           const llvm::DominatorTree &dt) {
-  std::set<llvm::BasicBlock *> inside(blocks.begin(), blocks.end());
-  std::vector<llvm::LoadInst *> loads;
-  for (llvm::BasicBlock *bb = entry; bb && inside.count(bb);) {
-    for (llvm::Instruction &inst : *bb) {
-      if (inst.mayWriteToMemory() || inst.mayHaveSideEffects() || llvm::isa<llvm::CallBase>(inst))
-        goto done;
-      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
-        if (load->isSimple())
-          loads.push_back(load);
-    }
-    auto *br = llvm::dyn_cast<llvm::BranchInst>(bb->getTerminator());
-    if (!br || br->isConditional() || !br->getSuccessor(0)->getSinglePredecessor())
-      break;
-    bb = br->getSuccessor(0);
-  }
-done:
-  for (llvm::LoadInst *load : loads)
-    hoistWithOperands(load, start->getTerminator(), inside, dt);
-}
-
-llvm::Value *emitFirstLiveResult(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count);
-
-/// The region's first loads whose address is the same along a row of
-/// work-items but depends on the row (a matrix row's element A[row][k] in
-/// a 2-D kernel) are read once per row before the x loop, when some
-/// work-item of the row still runs: a row whose work-items all retired may
-/// have no valid address (the row past a bounds guard).
-void hoistRowInvariantLoads(llvm::BasicBlock *entry, llvm::Instruction *rowSlots,
-                            llvm::Value *rowLength, const std::vector<llvm::BasicBlock *> &blocks) {
-  if (!rowSlots)
-    return;
-  std::set<llvm::BasicBlock *> inside(blocks.begin(), blocks.end());
-  std::vector<llvm::LoadInst *> loads;
-  for (llvm::BasicBlock *bb = entry; bb && inside.count(bb);) {
-    bool stop = false;
-    for (llvm::Instruction &inst : *bb) {
-      if (inst.mayWriteToMemory() || inst.mayHaveSideEffects() || llvm::isa<llvm::CallBase>(inst)) {
-        stop = true;
-        break;
-      }
-      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
-        if (load->isSimple())
-          loads.push_back(load);
-    }
-    auto *br = llvm::dyn_cast<llvm::BranchInst>(bb->getTerminator());
-    if (stop || !br || br->isConditional() || !br->getSuccessor(0)->getSinglePredecessor())
-      break;
-    bb = br->getSuccessor(0);
-  }
-  // Only loads that can move (an address free of the x counter): where
-  // none can, the loop keeps its simple preheader.
-  llvm::BasicBlock *preheader = rowSlots->getParent();
-  {
-    llvm::DominatorTree dt(*preheader->getParent());
-    std::vector<llvm::LoadInst *> movable;
-    for (llvm::LoadInst *load : loads) {
-      std::vector<llvm::Instruction *> order;
-      if (inside.count(load->getParent()) &&
-          collectHoistable(load, preheader->getTerminator(), inside, dt, order))
-        movable.push_back(load);
-    }
-    loads = std::move(movable);
-  }
-  if (loads.empty())
-    return;
-  // The preheader of the x loop ends with `br header`: split it into
-  // preheader -> [scan] -> (any live ? load : -) -> tail -> header.
-  llvm::Function *f = preheader->getParent();
-  llvm::LLVMContext &context = f->getContext();
-  llvm::BasicBlock *tail = llvm::SplitBlock(preheader, preheader->getTerminator());
-  auto *loadBlock = llvm::BasicBlock::Create(context, "row.loads", f, tail);
-  preheader->getTerminator()->eraseFromParent();
-  llvm::IRBuilder<> b(preheader);
-  llvm::Value *live = emitFirstLiveResult(b, rowSlots, rowLength);
-  b.CreateCondBr(b.CreateICmpNE(live, b.getInt32(-1)), loadBlock, tail);
-  llvm::BasicBlock *scanDone = b.GetInsertBlock();
-  b.SetInsertPoint(loadBlock);
-  llvm::Instruction *point = b.CreateBr(tail);
-  llvm::DominatorTree dt(*f);
-  for (llvm::LoadInst *load : loads) {
-    if (!inside.count(load->getParent()))
-      continue; // hoisted further already
-    if (!hoistWithOperands(load, point, inside, dt))
-      continue;
-    llvm::PHINode *phi = llvm::PHINode::Create(load->getType(), 2, load->getName() + ".row");
-    phi->insertBefore(tail->getFirstInsertionPt());
-    load->replaceAllUsesWith(phi);
-    phi->addIncoming(load, loadBlock);
-    phi->addIncoming(llvm::PoisonValue::get(load->getType()), scanDone);
-  }
-}
-
-/// After a region, with retiring work-items: the barrier the group goes on
-/// to, which every work-item that did not retire stopped at, so the first
-/// result other than -1 among the `count` from `base` (-1 if all retired).
-/// Usually the first work-item's.
-llvm::Value *emitFirstLiveResult(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *count) {
-  llvm::BasicBlock *before = b.GetInsertBlock();
-  llvm::Function *f = before->getParent();
-  auto *loop = llvm::BasicBlock::Create(b.getContext(), "region.scan", f);
-  auto *next = llvm::BasicBlock::Create(b.getContext(), "region.scan.next", f);
-  auto *done = llvm::BasicBlock::Create(b.getContext(), "region.scan.done", f);
-  b.CreateBr(loop);
-  b.SetInsertPoint(loop);
-  llvm::PHINode *i = b.CreatePHI(b.getInt64Ty(), 2, "i");
-  i->addIncoming(b.getInt64(0), before);
-  llvm::Value *value = b.CreateLoad(b.getInt32Ty(), b.CreateInBoundsGEP(b.getInt32Ty(), base, i));
-  b.CreateCondBr(b.CreateICmpNE(value, b.getInt32(-1)), done, next);
-  b.SetInsertPoint(next);
-  llvm::Value *iNext = b.CreateAdd(i, b.getInt64(1), "", true, true);
-  i->addIncoming(iNext, next);
-  b.CreateCondBr(b.CreateICmpULT(iNext, count), loop, done);
-  b.SetInsertPoint(done);
-  llvm::PHINode *result = b.CreatePHI(b.getInt32Ty(), 2, "next.region");
-  result->addIncoming(value, loop);
-  result->addIncoming(b.getInt32(-1), next);
-  return result;
-}
-
-/// Before the work-items run `region`: each group OR it reads
-/// (corecl.group.any) from the per-work-item bytes its operand left. The
-/// scan goes eight bytes at a time and stops at the first set one.
-void computeGroupAnys(llvm::IRBuilder<> &b, llvm::Function &region, llvm::Value *wiStorage,
-                      llvm::Value *items) {
-  auto reductions = numberPairs(region, attr::kGroupAny);
-  if (reductions.empty())
-    return;
-  llvm::LLVMContext &context = b.getContext();
-  llvm::Function *f = b.GetInsertBlock()->getParent();
-  for (auto [result, source] : reductions) {
-    llvm::Value *bytes =
-        b.CreateInBoundsGEP(b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(source)));
-    auto *found = llvm::BasicBlock::Create(context, "group.any.found", f);
-    auto *tail = llvm::BasicBlock::Create(context, "group.any.tail", f);
-    auto *none = llvm::BasicBlock::Create(context, "group.any.none", f);
-    auto *done = llvm::BasicBlock::Create(context, "group.any.done", f);
-    llvm::Value *words = b.CreateLShr(items, 3);
-    emitNonZeroScan(b, bytes, words, 8, found, tail);
-    b.SetInsertPoint(tail);
-    llvm::Value *tailBytes = b.CreateInBoundsGEP(b.getInt8Ty(), bytes, b.CreateShl(words, 3));
-    emitNonZeroScan(b, tailBytes, b.CreateAnd(items, 7), 1, found, none);
-    for (llvm::BasicBlock *block : {found, none}) {
-      b.SetInsertPoint(block);
-      b.CreateBr(done);
-    }
-    b.SetInsertPoint(done);
-    llvm::PHINode *any = b.CreatePHI(b.getInt8Ty(), 2, "group.any");
-    any->addIncoming(b.getInt8(1), found);
-    any->addIncoming(b.getInt8(0), none);
-    b.CreateStore(
-        any, b.CreateInBoundsGEP(b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(result))));
-  }
-}
-
 /// The group ids of the slice's `linear`-th group (x fastest).
 void splitGroupIndex(llvm::IRBuilder<> &b, llvm::Value *linear, llvm::Value *const numGroups[3],
                      llvm::Value *groupId[3]) {
@@ -496,7 +254,7 @@ void splitGroupIndexInStrips(llvm::IRBuilder<> &b, llvm::Value *linear,
 /// the groups of the slice run here, `width` consecutive ones of a row at
 /// a time through the packet and the rest one by one, and the work-group
 /// function ends; otherwise it goes on to the general loops. The scalar
-/// calls are added to `inlined` (they are inlined like the serial ones).
+/// calls are added to `inlined` (they are inlined at the end).
 /// A packet of one lane is called for every group.
 void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
                       const std::vector<llvm::Value *> &kernelArgs, llvm::Value *ctx,
@@ -505,7 +263,7 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
                       llvm::BasicBlock *exit, std::vector<llvm::CallInst *> &inlined) {
   llvm::LLVMContext &context = b.getContext();
   llvm::Function *wg = b.GetInsertBlock()->getParent();
-  llvm::Function *scalar = regions.serial ? regions.serial : regions.functions[0];
+  llvm::Function *scalar = regions.functions[0];
   auto *loop = llvm::BasicBlock::Create(context, "packets", wg);
   auto *whole = llvm::BasicBlock::Create(context, "packet", wg);
   auto *single = llvm::BasicBlock::Create(context, "packet.single", wg);
@@ -825,18 +583,14 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   auto *groupsStart = llvm::BasicBlock::Create(context, "groups", wg);
   b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), exit, groupsStart);
   b.SetInsertPoint(groupsStart);
-  std::vector<llvm::CallInst *> serialCalls;
+  std::vector<llvm::CallInst *> scalarCalls; // groups of one, beside the packet
   if (regions.packet)
     emitGroupPackets(b, regions, kernelArgs, ctx, wiStorage, begin, count, numGroups, enqueued,
-                     exit, serialCalls);
+                     exit, scalarCalls);
 
   struct RegionCall {
     llvm::CallInst *call;
     llvm::BranchInst *latch;
-    llvm::BasicBlock *extra; // another block of the work-item loop, or null
-    llvm::BasicBlock *start; // the block before the region's work-item loops
-    llvm::Instruction *rowSlots = nullptr; // retiring: this x row's result slots
-    llvm::Value *rowLength = nullptr;
     bool vectorize = true; // false: the rest of a row after its packets
     bool outlined = false; // the region stays a call (attr::kOutlined)
   };
@@ -865,16 +619,6 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       llvm::Value *remaining = b.CreateSub(globalSize[d], start);
       localSize[d] = b.CreateSelect(b.CreateICmpULT(remaining, enqueued[d]), remaining, enqueued[d],
                                     "local.size");
-    }
-    // With retiring work-items (attr::kRetiring) each one's region result
-    // goes to its slot; one whose last result was -1 skips later regions.
-    llvm::Value *resultSlots = nullptr;
-    if (regions.regionResultSlot >= 0) {
-      llvm::Value *items =
-          b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2], "items");
-      resultSlots = b.CreateInBoundsGEP(
-          b.getInt8Ty(), wiStorage, b.CreateMul(items, b.getInt64(uint64_t(regions.regionResultSlot))),
-          "region.results");
     }
     // A region through its packet (region_packets.cpp): every row's full
     // packets in one call (packetRows), then the rest of each row, shorter
@@ -923,7 +667,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       bool outlined = regions.regionPackets[index]->hasFnAttribute(attr::kOutlined);
       if (outlined)
         keepAsCall(*region);
-      calls.push_back({call, latch, nullptr, start, nullptr, localSize[dim], false, outlined});
+      calls.push_back({call, latch, false, outlined});
       if (region->getReturnType()->isVoidTy())
         return nullptr;
       llvm::PHINode *result = b.CreatePHI(region->getReturnType(), 2, "region.result");
@@ -936,10 +680,9 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       llvm::BasicBlock *start = b.GetInsertBlock();
       size_t index = size_t(std::find(regions.functions.begin(), regions.functions.end(), region) -
                             regions.functions.begin());
-      bool packets =
-          !resultSlots && index < regions.regionPackets.size() && regions.regionPackets[index];
+      bool packets = index < regions.regionPackets.size() && regions.regionPackets[index];
       // item_order.h: y innermost, the loop the vectoriser takes.
-      bool columns = !resultSlots && laneDimension(*region) == 1;
+      bool columns = laneDimension(*region) == 1;
       unsigned outerDim = columns ? 0 : 1, innerDim = columns ? 1 : 0;
       if (packets)
         return runRegionInPackets(b, index, start, columns);
@@ -947,35 +690,11 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
         emitLoop(
             b, localSize[outerDim], columns ? "lid.x" : "lid.y",
             [&](llvm::IRBuilder<> &b, llvm::Value *outerId) {
-              llvm::Value *y = outerId; // with rows (not columns) only
               llvm::CallInst *call = nullptr;
-              llvm::BasicBlock *extra = nullptr;
-              llvm::Instruction *rowSlots = nullptr;
-              if (resultSlots && !first)
-                rowSlots = llvm::cast<llvm::Instruction>(b.CreateInBoundsGEP(
-                    b.getInt32Ty(), resultSlots,
-                    b.CreateMul(b.CreateAdd(b.CreateMul(z, localSize[1]), y), localSize[0]),
-                    "row.results"));
               llvm::BranchInst *latch = emitLoop(
                   b, localSize[innerDim], columns ? "lid.y" : "lid.x",
                   [&](llvm::IRBuilder<> &b, llvm::Value *innerId) {
                     llvm::Value *x = columns ? outerId : innerId, *y = columns ? innerId : outerId;
-                    llvm::Value *slot = nullptr;
-                    llvm::BasicBlock *join = nullptr;
-                    if (resultSlots) {
-                      llvm::Value *linear = b.CreateAdd(
-                          b.CreateMul(b.CreateAdd(b.CreateMul(z, localSize[1]), y), localSize[0]),
-                          x);
-                      slot = b.CreateInBoundsGEP(b.getInt32Ty(), resultSlots, linear);
-                      if (!first) {
-                        llvm::Value *last = b.CreateLoad(b.getInt32Ty(), slot, "last.region");
-                        auto *run = llvm::BasicBlock::Create(context, "live", wg);
-                        join = llvm::BasicBlock::Create(context, "live.done", wg);
-                        b.CreateCondBr(b.CreateICmpEQ(last, b.getInt32(-1)), join, run);
-                        extra = b.GetInsertBlock();
-                        b.SetInsertPoint(run);
-                      }
-                    }
                     // Known bounds of the local ids, for known-bits reasoning
                     // once the region is inlined: with x below 8, (x + 8 * y) % 8
                     // is x and (x + 8 * y) / 8 is y, so an index computed from
@@ -990,22 +709,11 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
                                     {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
                                      localSize[1], localSize[2], wiStorage});
                     call = b.CreateCall(region, callArgs);
-                    if (slot)
-                      b.CreateStore(call, slot);
-                    if (join) {
-                      b.CreateBr(join);
-                      b.SetInsertPoint(join);
-                    }
                   });
-              calls.push_back({call, latch, extra, start, rowSlots, localSize[innerDim]});
+              calls.push_back({call, latch});
               result = call->getType()->isVoidTy() ? nullptr : call;
             });
       });
-      if (resultSlots) {
-        llvm::Value *items =
-            b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2]);
-        result = emitFirstLiveResult(b, resultSlots, items);
-      }
       return result;
     };
     if (!regions.hasBarriers) {
@@ -1015,24 +723,6 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     // Work-items in this group: scales the per-work-item storage.
     llvm::Value *items =
         b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2], "items");
-    llvm::BasicBlock *afterSerial = nullptr;
-    if (regions.serial) {
-      // A group of one work-item runs the body as it was before its loops
-      // were split (loop_body.h): the same code, without region switches.
-      auto *serial = llvm::BasicBlock::Create(context, "serial", wg);
-      auto *split = llvm::BasicBlock::Create(context, "split", wg);
-      afterSerial = llvm::BasicBlock::Create(context, "serial.done", wg);
-      b.CreateCondBr(b.CreateICmpEQ(items, b.getInt64(1)), serial, split);
-      b.SetInsertPoint(serial);
-      std::vector<llvm::Value *> callArgs = kernelArgs;
-      callArgs.push_back(ctx);
-      llvm::Value *zero = b.getInt64(0), *one = b.getInt64(1);
-      callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], zero, zero, zero, one,
-                                       one, one, wiStorage});
-      serialCalls.push_back(b.CreateCall(regions.serial, callArgs));
-      b.CreateBr(afterSerial);
-      b.SetInsertPoint(split);
-    }
     // Region dispatch: run a region for every work-item, then the region
     // they stopped before (all stop at the same barrier), until -1.
     llvm::BasicBlock *entryBlock = b.GetInsertBlock();
@@ -1047,24 +737,19 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       auto *start = llvm::BasicBlock::Create(context, "region" + std::to_string(r), wg);
       sw->addCase(b.getInt32(int32_t(r)), start);
       b.SetInsertPoint(start);
-      computeGroupAnys(b, *regions.functions[r], wiStorage, items);
       llvm::Value *next = runRegion(regions.functions[r], r == 0);
       commitUniformValues(b, *regions.functions[r], wiStorage, items);
       b.CreateBr(dispatch);
       current->addIncoming(next, b.GetInsertBlock());
     }
     b.SetInsertPoint(done);
-    if (afterSerial) {
-      b.CreateBr(afterSerial);
-      b.SetInsertPoint(afterSerial);
-    }
   });
   b.CreateBr(exit);
   b.SetInsertPoint(exit);
   b.CreateRetVoid();
 
   // Inline each region call and mark its work-item loop parallel.
-  for (auto [call, latch, extra, start, rowSlots, rowLength, vectorize, outlined] : calls) {
+  for (auto [call, latch, vectorize, outlined] : calls) {
     std::set<llvm::BasicBlock *> before;
     for (llvm::BasicBlock &bb : *wg)
       before.insert(&bb);
@@ -1073,21 +758,6 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     if (outlined || !llvm::InlineFunction(*call, info).isSuccess())
       continue;
     std::vector<llvm::BasicBlock *> loopBlocks = {callBlock};
-    if (extra)
-      loopBlocks.push_back(extra);
-    std::vector<llvm::BasicBlock *> inlined;
-    for (llvm::BasicBlock &bb : *wg)
-      if (!before.count(&bb))
-        inlined.push_back(&bb);
-    if (extra) {
-      inlined.push_back(callBlock);
-      inlined.push_back(extra);
-      // Moving instructions up keeps the dominator tree valid: blocks stay.
-      llvm::DominatorTree dt(*wg);
-      hoistUniformReloads(inlined, start, dt);
-      hoistRegionEntryLoads(callBlock, start, inlined, dt);
-      hoistRowInvariantLoads(callBlock, rowSlots, rowLength, inlined);
-    }
     for (llvm::BasicBlock &bb : *wg)
       if (!before.count(&bb))
         loopBlocks.push_back(&bb);
@@ -1107,15 +777,13 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     loopId->replaceOperandWith(0, loopId);
     latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
   }
-  for (llvm::CallInst *call : serialCalls) {
+  for (llvm::CallInst *call : scalarCalls) {
     llvm::InlineFunctionInfo info;
     llvm::InlineFunction(*call, info);
   }
   for (llvm::Function *region : regions.functions)
     if (region->use_empty())
       region->eraseFromParent();
-  if (regions.serial && regions.serial->use_empty())
-    regions.serial->eraseFromParent();
   if (regions.packet)
     regions.packet->removeFnAttr(attr::kPacketOf);
   for (llvm::Function *row : regions.regionPackets)
@@ -1128,7 +796,7 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
                                                 llvm::ModuleAnalysisManager &) {
   std::vector<llvm::Function *> kernels;
   std::map<std::string, std::map<unsigned, llvm::Function *>> regionsOf;
-  std::map<std::string, llvm::Function *> serialOf, packetOf;
+  std::map<std::string, llvm::Function *> packetOf;
   // A region's packets: one, or several of different widths (PacketTier).
   std::map<std::pair<std::string, std::string>, std::vector<PacketTier>> regionPacketOf;
   for (llvm::Function &f : module) {
@@ -1143,8 +811,6 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       packetOf[f.getFnAttribute(attr::kPacketOf).getValueAsString().str()] = &f;
     if (isKernel(f))
       kernels.push_back(&f);
-    if (f.hasFnAttribute(attr::kSerialOf))
-      serialOf[f.getFnAttribute(attr::kSerialOf).getValueAsString().str()] = &f;
     if (f.hasFnAttribute(attr::kRegionOf)) {
       unsigned index = 0;
       f.getFnAttribute(attr::kRegionIndex).getValueAsString().getAsInteger(10, index);
@@ -1164,11 +830,6 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
     regions.wiStorageBytes = storage;
     regions.hasBarriers = kernel->getFnAttribute(attr::kBarriers).getValueAsString() == "1";
     regions.barrierInLoop = kernel->hasFnAttribute(attr::kBarrierInLoop);
-    if (kernel->hasFnAttribute(attr::kRegionResultSlot))
-      kernel->getFnAttribute(attr::kRegionResultSlot)
-          .getValueAsString()
-          .getAsInteger(10, regions.regionResultSlot);
-    regions.serial = serialOf.count(name) ? serialOf[name] : nullptr;
     for (llvm::Function *region : regions.functions) {
       auto it = regionPacketOf.find(
           {name, region->getFnAttribute(attr::kRegionIndex).getValueAsString().str()});

@@ -1,13 +1,13 @@
-; PASSES: corecl-kernel-body,corecl-local-memory,corecl-body-packets,corecl-divergent-loops,corecl-uniform-loops,corecl-barrier-regions
+; PASSES: corecl-kernel-body,corecl-local-memory,corecl-body-packets,corecl-barrier-regions
 ; OPTIONS: -body-packets -simd-bytes=32
-; Packets of kernel bodies without barriers (body_packets.cpp), made before
-; the loop passes: a loop whose trip count differs between work-items
-; stays one loop in the packet (lanes that agree run it as vectors), and
-; the body is marked so that the loop passes leave it whole. A work-item
-; walking a row of its own would gather in every iteration: no packet, and
-; the loop passes treat it as before. A loop that is one chain of dependent
-; operations gets wider packets besides, for rows long enough to run them
-; (packet_width.h, latencyPacketWidth).
+; Packets of kernel bodies without barriers (body_packets.cpp): a loop
+; whose trip count differs between work-items stays one loop in the packet
+; (lanes that agree run it as vectors). A work-item walking a row of its
+; own would gather in every iteration: no packet, and its work-item loop
+; runs the row one work-item at a time, which LLVM's loop vectoriser
+; widens. A loop that is one chain of dependent operations gets wider
+; packets besides, for rows long enough to run them (packet_width.h,
+; latencyPacketWidth).
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 

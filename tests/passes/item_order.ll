@@ -1,4 +1,4 @@
-; PASSES: corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-body-packets,corecl-divergent-loops,corecl-uniform-loops,corecl-barrier-regions,corecl-group-packets,corecl-region-packets,corecl-work-group-loops
+; PASSES: corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,corecl-body-packets,corecl-barrier-regions,corecl-group-packets,corecl-region-packets,corecl-work-group-loops
 ; A kernel with reqd_work_group_size(8, 8, 1) that reads its local tile at
 ; `x * 17 + k` (a gather along x, the same for every y) and writes it at
 ; `x * 17 + y` (consecutive along y) runs its work-items with y innermost

@@ -1,12 +1,12 @@
-// End-to-end: the barriers the loop passes add (a divergent loop run in
-// lock step, divergent_loops.cpp) make each loop start a region, and each
-// region is a copy of what it reaches before the next barrier. When paths
-// run around those loops (here: each loop sits in one case of a switch),
-// every region reaches the code after the last loop, and the copies add up
-// to many times the kernel: a random program of this shape never finished
-// building. Past a limit the added barriers go again (barrier_regions.cpp)
-// and the kernel runs each work-item through its loops on its own. Both
-// sides of the limit are checked against a host reference, in groups of
+// Loops behind switches on values the same for every work-item, inlined
+// many times (the shape of a random program's helpers). When the loop
+// passes ran, each such loop got a barrier, the paths around them made
+// every region copy what followed, and a program of this shape never
+// finished building. Loops now stay whole: in a packet of work-items
+// (body_packets.cpp, region_packets.cpp), or one work-item at a time in
+// the work-item loops of a body or region refused a packet. No barrier is
+// added, and the results match a host reference on every path: the
+// default, without body packets, without region packets, in groups of
 // sixteen work-items and of one.
 #include "kernels/kernel_fixture.h"
 
@@ -19,7 +19,7 @@
 namespace corecl::test {
 namespace {
 
-using AddedBarriersTest = KernelTest;
+using LoopsBehindSwitchesTest = KernelTest;
 
 constexpr const char *kHelpers = R"(
   uint mix(uint h, uint k) {
@@ -81,9 +81,8 @@ uint32_t steps(uint32_t x, uint32_t sel) {
 /// A kernel that (`withBarrier`) first adds its neighbour's value through
 /// local memory and a barrier of its own, then calls steps() `loops`
 /// times, each call's loop behind a switch on a value the same for all
-/// work-items, then mixes its value `tail` times. A loop in front reads `sel` at
-/// indices that do not follow the work-items, which keeps the kernel from
-/// a packet of its own (body_packets.cpp), so the loop passes see it.
+/// work-items, then mixes its value `tail` times. A loop in front adds to
+/// a counter atomically, a different number of times in each work-item.
 std::string kernelSource(unsigned loops, unsigned tail, bool withBarrier) {
   std::string body = "kernel void many(global uint *out, global const uint *sel, "
                      "global uint *count) {\n"
@@ -124,7 +123,7 @@ std::vector<uint32_t> reference(size_t n, size_t local, const std::vector<uint32
 /// Builds and runs the kernel of `loops` and `tail` over 64 work-items in
 /// groups of 16 and then of 1, checks every result, and returns the value
 /// of the kernel's "corecl.barriers" in the IR of the first launch.
-std::string runAndCheck(AddedBarriersTest &test, unsigned loops, unsigned tail,
+std::string runAndCheck(LoopsBehindSwitchesTest &test, unsigned loops, unsigned tail,
                         bool withBarrier = false) {
   cl_kernel k = test.buildKernel(kernelSource(loops, tail, withBarrier), "many");
   if (!k)
@@ -158,10 +157,8 @@ std::string runAndCheck(AddedBarriersTest &test, unsigned loops, unsigned tail,
 }
 
 /// Sets an environment variable while it lives (and puts back what was
-/// there). The kernels here take the loop passes' path only without
-/// packets of their work-items: CORECL_BODY_PACKETS=0 for those without
-/// barriers in their source, CORECL_REGION_PACKETS=0 for those with (the
-/// path of a kernel whose body or regions are refused a packet).
+/// there): CORECL_BODY_PACKETS=0 sends a kernel without barriers, and
+/// CORECL_REGION_PACKETS=0 one with, through the work-item loops.
 class ScopedEnvironment {
 public:
   ScopedEnvironment(const char *name, const char *value) : name_(name) {
@@ -181,33 +178,25 @@ private:
   std::optional<std::string> before_;
 };
 
-TEST_F(AddedBarriersTest, FewLoopsKeepTheirRegions) {
-  // Two loops: three regions, each with its copy of the tail, well within
-  // the limit; the loops run in lock step.
-  ScopedEnvironment loopPasses("CORECL_BODY_PACKETS", "0");
-  EXPECT_EQ(runAndCheck(*this, 2, 64), "1");
+TEST_F(LoopsBehindSwitchesTest, TwoLoopsAddNoBarrier) {
+  EXPECT_EQ(runAndCheck(*this, 2, 64), "0");
+  ScopedEnvironment workItemLoops("CORECL_BODY_PACKETS", "0");
+  EXPECT_EQ(runAndCheck(*this, 2, 64), "0");
 }
 
-TEST_F(AddedBarriersTest, RegionsThatWouldCopyTheKernelManyTimesGo) {
-  // Sixteen loops and a tail of 256 mixes: seventeen regions would each
-  // hold the tail (about 35,000 instructions for a kernel of 3,000).
-  ScopedEnvironment loopPasses("CORECL_BODY_PACKETS", "0");
+TEST_F(LoopsBehindSwitchesTest, SixteenLoopsAndALongTail) {
+  // Sixteen loops and a tail of 256 mixes (about 3,000 instructions): with
+  // a barrier per loop, seventeen regions would each have held the tail.
+  EXPECT_EQ(runAndCheck(*this, 16, 256), "0");
+  ScopedEnvironment workItemLoops("CORECL_BODY_PACKETS", "0");
   EXPECT_EQ(runAndCheck(*this, 16, 256), "0");
 }
 
-TEST_F(AddedBarriersTest, ManyLoopsInPacketsMatchTooByDefault) {
-  // The default path of the same kernels: a body packet without barriers,
-  // region packets after the kernel's own barrier, loops kept whole.
-  runAndCheck(*this, 16, 256);
-  runAndCheck(*this, 16, 256, true);
-}
-
-TEST_F(AddedBarriersTest, TheKernelsOwnBarrierStays) {
-  // The same after a barrier of the kernel's own: the regions after it
-  // would still copy the tail seventeen times, so the added barriers go,
-  // the kernel's stays, and the work-items still see each other's local
-  // memory across it.
-  ScopedEnvironment loopPasses("CORECL_REGION_PACKETS", "0");
+TEST_F(LoopsBehindSwitchesTest, AfterTheKernelsOwnBarrier) {
+  // The same after a barrier of the kernel's own, the only one: the
+  // work-items still see each other's local memory across it.
+  EXPECT_EQ(runAndCheck(*this, 16, 256, true), "1");
+  ScopedEnvironment workItemLoops("CORECL_REGION_PACKETS", "0");
   EXPECT_EQ(runAndCheck(*this, 16, 256, true), "1");
 }
 
