@@ -53,13 +53,17 @@ ChainShape countOperations(const llvm::Loop &loop) {
 ChainShape iterationShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
   if (!loop.isInnermost())
     return {};
-  // Floating-point operations only, counted by elements; chains start
-  // anywhere (phis pass nothing on), and the longest is kept.
-  auto floatOperations = [](const llvm::Instruction &inst) -> unsigned {
-    return computes(inst) && inst.getType()->isFPOrFPVectorTy() ? elementsOf(inst.getType()) : 0;
+  // Operations on floating point and on 32-bit integers (a work-item's own
+  // arithmetic: addresses and loop counters are 64-bit), counted by
+  // elements; chains start anywhere (phis pass nothing on), and the
+  // longest is kept.
+  auto chained = [](const llvm::Instruction &inst) -> unsigned {
+    llvm::Type *type = inst.getType();
+    bool arithmetic = type->isFPOrFPVectorTy() || type->getScalarType()->isIntegerTy(32);
+    return computes(inst) && arithmetic ? elementsOf(type) : 0;
   };
   ChainShape shape;
-  shape.floatingPoint = true;
+  unsigned floatingPoint = 0;
   llvm::LoopBlocksRPO order(&loop);
   order.perform(&loops);
   std::map<const llvm::Value *, unsigned> depth;
@@ -71,11 +75,14 @@ ChainShape iterationShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
       for (llvm::Value *op : inst.operands())
         if (auto it = depth.find(op); it != depth.end())
           deepest = std::max(deepest, it->second);
-      unsigned own = floatOperations(inst);
+      unsigned own = chained(inst);
       shape.operations += own;
+      if (inst.getType()->isFPOrFPVectorTy())
+        floatingPoint += own;
       unsigned d = depth[&inst] = deepest + (own ? 1 : 0);
       shape.chain = std::max(shape.chain, d);
     }
+  shape.floatingPoint = 2 * floatingPoint > shape.operations;
   return shape;
 }
 

@@ -30,8 +30,8 @@ struct ChainShape {
 };
 ChainShape chainShape(llvm::Loop &loop, llvm::LoopInfo &loops);
 
-/// An innermost loop's floating-point operations per iteration (as
-/// chainShape counts operations, of floating-point type only), with
+/// An innermost loop's operations per iteration on floating point and on
+/// 32-bit integers (as chainShape counts operations), with
 /// `chain` the longest chain of them within one iteration wherever it
 /// starts (a work-item loop's iterations are independent: what counts is
 /// how many chains one runs side by side). Zeros for a loop not innermost.

@@ -1,14 +1,17 @@
 // A work-item loop whose iteration is a few long chains of dependent
-// floating-point operations (clpeak's float4 kernel once its own loop is
-// unrolled: four component chains of 512 multiply-adds per work-item) is
-// vectorised one vector per chain, and LLVM's loop vectoriser does not
-// interleave a loop that long: four chains in flight, where an FMA takes
-// four cycles on each of two pipes and eight are needed. float4 ran at
-// half of float8 on Zen 4 (271 against 475 GFLOP/s), and forcing two
-// interleaved iterations for every loop nearly doubled it. This pass asks
-// for that where it pays: in a loop marked parallel (a work-item loop,
-// work_group_loops.cpp) whose floating-point operations per iteration
-// over its longest chain of dependent ones
+// arithmetic (clpeak's float4 kernel once its own loop is unrolled: four
+// component chains of 512 multiply-adds per work-item; its int kernel, one
+// chain of multiplies and adds) is vectorised one vector per chain, and
+// LLVM's loop vectoriser does not interleave a loop that long: four chains
+// in flight, where an FMA takes four cycles on each of two pipes and eight
+// are needed. float4 ran at half of float8 on Zen 4 (271 against 475
+// GFLOP/s), and forcing two interleaved iterations for every loop nearly
+// doubled it; clpeak's int, int2 and int4 (32-bit multiply-adds) rose from
+// 34-38, 70-95 and 122-163 GIOPS to 92-129, 184 and 214 with four, four
+// and two (on a machine loaded by a CTS run). This pass asks for that
+// where it pays: in a loop marked parallel (a work-item loop,
+// work_group_loops.cpp) whose floating-point and 32-bit integer operations
+// per iteration over its longest chain of dependent ones
 // (dependent_chains.h, iterationShape) leave fewer than eight side by
 // side, and whose chain is long enough for its latency to count (64 or
 // more), it sets llvm.loop.interleave.count to make eight (at most 4).
@@ -54,8 +57,7 @@ unsigned interleaveFor(llvm::Loop &loop, llvm::LoopInfo &loops) {
   uint64_t sideBySide = std::max<uint64_t>(1, (shape.operations + shape.chain / 2) / shape.chain);
   if (std::getenv("CORECL_PACKET_TRACE"))
     llvm::errs() << loop.getHeader()->getParent()->getName() << ": work-item loop of "
-                 << shape.operations << " floating-point operations, longest chain " << shape.chain
-                 << "\n";
+                 << shape.operations << " operations, longest chain " << shape.chain << "\n";
   // The vectoriser takes powers of two only.
   return unsigned(std::min<uint64_t>(
       kMaxInterleave, llvm::PowerOf2Ceil((kInFlight + sideBySide - 1) / sideBySide)));

@@ -3,7 +3,8 @@
 ; of dependent floating-point operations gets an interleave count that
 ; puts eight chains in flight (interleave_long_chains.cpp): four chains of
 ; 128 multiply-adds, two iterations; eight chains, none; chains of 16, too
-; short for their latency to count, none. clpeak's float4 on Zen 4: 135 ->
+; short for their latency to count, none; one chain of 32-bit integer
+; multiplies and adds, four. clpeak's float4 on Zen 4: 135 ->
 ; 258 GFLOP/s on a loaded machine.
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -14,10 +15,14 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: br i1 %done, label %exit, label %loop, !llvm.loop [[EIGHT:![0-9]+]]
 ; CHECK-LABEL: define void @four_short_chains(
 ; CHECK: br i1 %done, label %exit, label %loop, !llvm.loop [[SHORT:![0-9]+]]
+; CHECK-LABEL: define void @one_integer_chain(
+; CHECK: br i1 %done, label %exit, label %loop, !llvm.loop [[INT:![0-9]+]]
 ; CHECK-DAG: [[FOUR]] = distinct !{[[FOUR]], [[PARALLEL:![0-9]+]], [[COUNT:![0-9]+]]}
 ; CHECK-DAG: [[COUNT]] = !{!"llvm.loop.interleave.count", i32 2}
 ; CHECK-DAG: [[EIGHT]] = distinct !{[[EIGHT]], [[PARALLEL]]}
 ; CHECK-DAG: [[SHORT]] = distinct !{[[SHORT]], [[PARALLEL]]}
+; CHECK-DAG: [[INT]] = distinct !{[[INT]], [[PARALLEL]], [[COUNT4:![0-9]+]]}
+; CHECK-DAG: [[COUNT4]] = !{!"llvm.loop.interleave.count", i32 4}
 
 define void @four_long_chains(ptr %out, i64 %n) {
 entry:
@@ -1703,6 +1708,151 @@ loop:
 exit:
   ret void
 }
+; clpeak's int: one chain of 32-bit multiplies and adds, 64 of each:
+; four iterations side by side.
+define void @one_integer_chain(ptr %out, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %x0 = trunc i64 %i to i32
+  %m0 = mul i32 %x0, %x0
+  %x1 = add i32 %m0, 7
+  %m1 = mul i32 %x1, %x1
+  %x2 = add i32 %m1, 7
+  %m2 = mul i32 %x2, %x2
+  %x3 = add i32 %m2, 7
+  %m3 = mul i32 %x3, %x3
+  %x4 = add i32 %m3, 7
+  %m4 = mul i32 %x4, %x4
+  %x5 = add i32 %m4, 7
+  %m5 = mul i32 %x5, %x5
+  %x6 = add i32 %m5, 7
+  %m6 = mul i32 %x6, %x6
+  %x7 = add i32 %m6, 7
+  %m7 = mul i32 %x7, %x7
+  %x8 = add i32 %m7, 7
+  %m8 = mul i32 %x8, %x8
+  %x9 = add i32 %m8, 7
+  %m9 = mul i32 %x9, %x9
+  %x10 = add i32 %m9, 7
+  %m10 = mul i32 %x10, %x10
+  %x11 = add i32 %m10, 7
+  %m11 = mul i32 %x11, %x11
+  %x12 = add i32 %m11, 7
+  %m12 = mul i32 %x12, %x12
+  %x13 = add i32 %m12, 7
+  %m13 = mul i32 %x13, %x13
+  %x14 = add i32 %m13, 7
+  %m14 = mul i32 %x14, %x14
+  %x15 = add i32 %m14, 7
+  %m15 = mul i32 %x15, %x15
+  %x16 = add i32 %m15, 7
+  %m16 = mul i32 %x16, %x16
+  %x17 = add i32 %m16, 7
+  %m17 = mul i32 %x17, %x17
+  %x18 = add i32 %m17, 7
+  %m18 = mul i32 %x18, %x18
+  %x19 = add i32 %m18, 7
+  %m19 = mul i32 %x19, %x19
+  %x20 = add i32 %m19, 7
+  %m20 = mul i32 %x20, %x20
+  %x21 = add i32 %m20, 7
+  %m21 = mul i32 %x21, %x21
+  %x22 = add i32 %m21, 7
+  %m22 = mul i32 %x22, %x22
+  %x23 = add i32 %m22, 7
+  %m23 = mul i32 %x23, %x23
+  %x24 = add i32 %m23, 7
+  %m24 = mul i32 %x24, %x24
+  %x25 = add i32 %m24, 7
+  %m25 = mul i32 %x25, %x25
+  %x26 = add i32 %m25, 7
+  %m26 = mul i32 %x26, %x26
+  %x27 = add i32 %m26, 7
+  %m27 = mul i32 %x27, %x27
+  %x28 = add i32 %m27, 7
+  %m28 = mul i32 %x28, %x28
+  %x29 = add i32 %m28, 7
+  %m29 = mul i32 %x29, %x29
+  %x30 = add i32 %m29, 7
+  %m30 = mul i32 %x30, %x30
+  %x31 = add i32 %m30, 7
+  %m31 = mul i32 %x31, %x31
+  %x32 = add i32 %m31, 7
+  %m32 = mul i32 %x32, %x32
+  %x33 = add i32 %m32, 7
+  %m33 = mul i32 %x33, %x33
+  %x34 = add i32 %m33, 7
+  %m34 = mul i32 %x34, %x34
+  %x35 = add i32 %m34, 7
+  %m35 = mul i32 %x35, %x35
+  %x36 = add i32 %m35, 7
+  %m36 = mul i32 %x36, %x36
+  %x37 = add i32 %m36, 7
+  %m37 = mul i32 %x37, %x37
+  %x38 = add i32 %m37, 7
+  %m38 = mul i32 %x38, %x38
+  %x39 = add i32 %m38, 7
+  %m39 = mul i32 %x39, %x39
+  %x40 = add i32 %m39, 7
+  %m40 = mul i32 %x40, %x40
+  %x41 = add i32 %m40, 7
+  %m41 = mul i32 %x41, %x41
+  %x42 = add i32 %m41, 7
+  %m42 = mul i32 %x42, %x42
+  %x43 = add i32 %m42, 7
+  %m43 = mul i32 %x43, %x43
+  %x44 = add i32 %m43, 7
+  %m44 = mul i32 %x44, %x44
+  %x45 = add i32 %m44, 7
+  %m45 = mul i32 %x45, %x45
+  %x46 = add i32 %m45, 7
+  %m46 = mul i32 %x46, %x46
+  %x47 = add i32 %m46, 7
+  %m47 = mul i32 %x47, %x47
+  %x48 = add i32 %m47, 7
+  %m48 = mul i32 %x48, %x48
+  %x49 = add i32 %m48, 7
+  %m49 = mul i32 %x49, %x49
+  %x50 = add i32 %m49, 7
+  %m50 = mul i32 %x50, %x50
+  %x51 = add i32 %m50, 7
+  %m51 = mul i32 %x51, %x51
+  %x52 = add i32 %m51, 7
+  %m52 = mul i32 %x52, %x52
+  %x53 = add i32 %m52, 7
+  %m53 = mul i32 %x53, %x53
+  %x54 = add i32 %m53, 7
+  %m54 = mul i32 %x54, %x54
+  %x55 = add i32 %m54, 7
+  %m55 = mul i32 %x55, %x55
+  %x56 = add i32 %m55, 7
+  %m56 = mul i32 %x56, %x56
+  %x57 = add i32 %m56, 7
+  %m57 = mul i32 %x57, %x57
+  %x58 = add i32 %m57, 7
+  %m58 = mul i32 %x58, %x58
+  %x59 = add i32 %m58, 7
+  %m59 = mul i32 %x59, %x59
+  %x60 = add i32 %m59, 7
+  %m60 = mul i32 %x60, %x60
+  %x61 = add i32 %m60, 7
+  %m61 = mul i32 %x61, %x61
+  %x62 = add i32 %m61, 7
+  %m62 = mul i32 %x62, %x62
+  %x63 = add i32 %m62, 7
+  %m63 = mul i32 %x63, %x63
+  %x64 = add i32 %m63, 7
+  %q = getelementptr inbounds i32, ptr %out, i64 %i
+  store i32 %x64, ptr %q, align 4, !llvm.access.group !1
+  %next = add nuw i64 %i, 1
+  %done = icmp eq i64 %next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !6
+exit:
+  ret void
+}
+
 declare float @llvm.fmuladd.f32(float, float, float)
 
 !1 = distinct !{}
@@ -1710,3 +1860,4 @@ declare float @llvm.fmuladd.f32(float, float, float)
 !3 = distinct !{!3, !2}
 !4 = distinct !{!4, !2}
 !5 = distinct !{!5, !2}
+!6 = distinct !{!6, !2}
