@@ -228,7 +228,7 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
   // regions of kernels with barriers in their source; CORECL_REGION_PACKETS
   // =0 leaves every region to the work-item loops, =1 makes packets for
   // every kernel's regions, =N>1 of N lanes.
-  options.regionPackets = RegionPacketKernels::WrittenBarriers;
+  options.regionPackets = RegionPacketKernels::WithBarriers;
   if (const char *regions = std::getenv("CORECL_REGION_PACKETS"); regions && *regions) {
     int lanes = std::clamp(std::atoi(regions), 0, 64);
     options.regionPackets = lanes > 0 ? RegionPacketKernels::All : RegionPacketKernels::None;

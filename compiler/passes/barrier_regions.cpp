@@ -45,7 +45,6 @@
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
-#include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/MDBuilder.h>
@@ -850,11 +849,6 @@ llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
   for (llvm::Function *body : kernelBodies(module)) {
     llvm::Function *kernel = kernelOfBody(*body);
     std::string name = kernel->getName().str();
-    // Barriers of the source (region_packets.cpp makes packets of these
-    // kernels' regions by default).
-    bool written = false;
-    for (llvm::Instruction &inst : llvm::instructions(*body))
-      written = written || isBarrierCall(inst);
     // item_order.h: per-work-item storage along the dimension that costs
     // less, each region's loops along its own.
     std::optional<ItemExtents> extents = extentsForEitherOrder(*body);
@@ -871,8 +865,6 @@ llvm::PreservedAnalyses BarrierRegionsPass::run(llvm::Module &module,
     }
     kernel->addFnAttr(attr::kWiStorage, std::to_string(regions.wiStorageBytes));
     kernel->addFnAttr(attr::kBarriers, regions.hasBarriers ? "1" : "0");
-    if (written)
-      kernel->addFnAttr(attr::kWrittenBarriers, "1");
     if (regions.barrierInLoop)
       kernel->addFnAttr(attr::kBarrierInLoop, "1");
   }

@@ -68,7 +68,7 @@ struct BarrierRegionsPass : llvm::PassInfoMixin<BarrierRegionsPass> {
 /// Kernels whose regions are made packets of work-items (region_packets.cpp):
 /// none, those whose source has a barrier (the default of a build), or all
 /// (a loop-free region of a kernel without barriers too).
-enum class RegionPacketKernels { None, WrittenBarriers, All };
+enum class RegionPacketKernels { None, WithBarriers, All };
 
 struct WorkGroupLoopsOptions {
   /// Widest SIMD register in bytes: sets the reported vector width.
@@ -164,8 +164,6 @@ inline constexpr const char *kLocalBytes = "corecl.local-bytes";
 inline constexpr const char *kPrintf = "corecl.printf";
 inline constexpr const char *kWiStorage = "corecl.wi-storage";
 inline constexpr const char *kBarriers = "corecl.barriers";
-/// On a kernel: its source has a barrier.
-inline constexpr const char *kWrittenBarriers = "corecl.written-barriers";
 /// On a kernel: a barrier sits inside a loop (a tiled product's K loop),
 /// so its groups read panels of their inputs that neighbouring groups
 /// share (work_group_loops.cpp takes such groups in column strips).

@@ -82,8 +82,8 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     // rather than inlined (body_packets.cpp, isLongStraightLine).
     bool outline = !region->hasFnAttribute(attr::kPacketised) && isLongStraightLine(*region);
     bool wanted = options.regionPackets == RegionPacketKernels::All ||
-                  (options.regionPackets == RegionPacketKernels::WrittenBarriers &&
-                   it->second->hasFnAttribute(attr::kWrittenBarriers));
+                  (options.regionPackets == RegionPacketKernels::WithBarriers &&
+                   it->second->getFnAttribute(attr::kBarriers).getValueAsString() == "1");
     if (!wanted && !outline)
       continue;
     std::string whyNot;

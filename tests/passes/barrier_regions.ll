@@ -125,6 +125,6 @@ join:
 ; CHECK: %v.reload = load i32
 ; CHECK: %r = phi i32 [ %v.reload, %after.barrier ], [ %v.reload, %after.barrier ], [ %w, %other ]
 
-; CHECK: attributes [[KERNEL]] = { "corecl.barrier-in-loop"="1" "corecl.barriers"="1" "corecl.wi-storage"="16" "corecl.written-barriers"="1" }
+; CHECK: attributes [[KERNEL]] = { "corecl.barrier-in-loop"="1" "corecl.barriers"="1" "corecl.wi-storage"="16" }
 ; CHECK: attributes [[R0]] = { alwaysinline "corecl.region-index"="0" "corecl.region-of"="loop" "corecl.uniform-commit"="0:4" }
 ; CHECK: attributes [[R1]] = { alwaysinline "corecl.region-index"="1" "corecl.region-of"="loop" "corecl.uniform-commit"="0:4" }

@@ -1,7 +1,7 @@
 ; PASSES: corecl-kernel-body,corecl-local-memory,corecl-barrier-regions,corecl-region-packets
 ; OPTIONS: -region-packets=barriers -simd-bytes=32
 ; A build makes packets of the regions of kernels whose source has a
-; barrier (region_packets.cpp, RegionPacketKernels::WrittenBarriers). A
+; barrier (region_packets.cpp, RegionPacketKernels::WithBarriers). A
 ; kernel without barriers or loops keeps its work-item loop, which LLVM's
 ; loop vectoriser widens: a packet would be a second copy of its body for
 ; the build to compile (the math-heavy cold build took 2.5 times as long
@@ -45,7 +45,5 @@ declare spir_func void @_Z7barrierj(i32)
 ; CHECK: define spir_kernel void @plain({{.*}} #[[PLAIN:[0-9]+]]
 ; CHECK: define internal i32 @written.body.region1.packet8(
 ; CHECK-NOT: @plain.body.region{{[0-9]}}.packet
-; CHECK: attributes #[[WRITTEN]] = {{{.*}}"corecl.written-barriers"="1"
-; CHECK: attributes #[[PLAIN]] = {
-; CHECK-NOT: corecl.written-barriers
-; CHECK-SAME: }
+; CHECK: attributes #[[WRITTEN]] = {{{.*}}"corecl.barriers"="1"
+; CHECK: attributes #[[PLAIN]] = {{{.*}}"corecl.barriers"="0"

@@ -43,7 +43,7 @@ int main(int argc, char **argv) {
     else if (std::strcmp(argv[i], "-region-packets") == 0)
       options.regionPackets = corecl::compiler::RegionPacketKernels::All;
     else if (std::strcmp(argv[i], "-region-packets=barriers") == 0)
-      options.regionPackets = corecl::compiler::RegionPacketKernels::WrittenBarriers;
+      options.regionPackets = corecl::compiler::RegionPacketKernels::WithBarriers;
     else if (std::strncmp(argv[i], "-region-packets=", 16) == 0)
       options.regionPackets = corecl::compiler::RegionPacketKernels::All,
       options.regionPacketWidth = unsigned(std::atoi(argv[i] + 16));
