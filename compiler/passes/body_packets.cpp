@@ -185,10 +185,12 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
     packet->eraseFromParent();
     packet = nullptr;
   }
-  if (packet) {
-    packet->setName(region.getName() + ".packet" + std::to_string(width));
-    packet->addFnAttr(attr::kPacketWidth, std::to_string(width));
-  }
+  auto nameByLanes = [&](llvm::Function &made, unsigned lanes) {
+    made.setName(region.getName() + ".packet" + std::to_string(lanes));
+    made.addFnAttr(attr::kPacketWidth, std::to_string(lanes));
+  };
+  if (packet)
+    nameByLanes(*packet, width);
   // Wider packets for the rows long enough, where a loop waits on its
   // chains' latency (latencyPacketWidth): the row runs the widest that
   // fit, then narrower ones (work_group_loops.cpp, packetRows).
@@ -209,8 +211,7 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
         tier->eraseFromParent();
         break;
       }
-      tier->setName(region.getName() + ".packet" + std::to_string(lanes));
-      tier->addFnAttr(attr::kPacketWidth, std::to_string(lanes));
+      nameByLanes(*tier, lanes);
       wider->push_back(tier);
     }
   }

@@ -185,7 +185,7 @@ unsigned latencyPacketWidth(llvm::Function &f, unsigned width, unsigned simdByte
     return width;
   uint64_t wanted = width * llvm::PowerOf2Ceil((kChainsInFlight + sideBySide - 1) / sideBySide);
   uint64_t live = std::max<uint64_t>(carried, 1);
-  uint64_t most = std::min<uint64_t>(privateMemoryLanes(f, kMostLanes), kMostLanes);
+  uint64_t most = privateMemoryLanes(f, kMostLanes);
   uint64_t lanes = width;
   while (lanes * 2 <= std::min(wanted, most) &&
          live * lanes * 2 <= kLiveRegisters * uint64_t(simdBytes))

@@ -22,9 +22,7 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
-#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Module.h>
-#include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/LowerAtomic.h>
 
@@ -441,7 +439,7 @@ llvm::Function *packetRows(const std::vector<PacketTier> &tiers, unsigned dimens
                   phi->addIncoming(call, ran);
                   result = phi;
                 }
-                if (tierRuns)
+                if (tierRuns && &tier != &tiers.back())
                   done = b.CreateAdd(done, b.CreateMul(tierRuns, b.getInt64(factor)));
               }
             }));

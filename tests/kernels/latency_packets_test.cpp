@@ -17,6 +17,10 @@ namespace {
 
 using LatencyPacketsTest = KernelTest;
 
+/// The kernels' arguments a and trips.
+constexpr float kA = 1.5f;
+constexpr int kTrips = 100;
+
 /// The host's value of the kernels' chain for work-item `gid`.
 float chainOf(size_t gid, size_t lid, float a, int trips) {
   float c = float(gid % 7) + 0.5f * float(lid % 5), x = a, y = 0.0f;
@@ -32,28 +36,28 @@ float chainOf(size_t gid, size_t lid, float a, int trips) {
 /// of `local` and checks every result against chainOf.
 void expectChains(LatencyPacketsTest &test, cl_kernel k, size_t global, size_t local) {
   SCOPED_TRACE(testing::Message() << global << " work-items in groups of " << local);
-  const float a = 1.5f;
-  const int trips = 100;
   cl_mem out = test.outputBuffer<float>(global);
-  ASSERT_EQ(test.setArgs(k, out, a, cl_int(trips)), CL_SUCCESS);
+  ASSERT_EQ(test.setArgs(k, out, kA, cl_int(kTrips)), CL_SUCCESS);
   ASSERT_EQ(test.run(k, 1, &global, &local), CL_SUCCESS);
   std::vector<float> got = test.read<float>(out, global);
   for (size_t gid = 0; gid < global; ++gid)
-    ASSERT_EQ(got[gid], chainOf(gid, gid % local, a, trips)) << "work-item " << gid;
+    ASSERT_EQ(got[gid], chainOf(gid, gid % local, kA, kTrips)) << "work-item " << gid;
 }
 
-constexpr const char *kChain = R"(
-  kernel void chain(global float *out, float a, int trips) {
-    size_t gid = get_global_id(0);
-    float c = (float)(gid % 7) + 0.5f * (float)(get_local_id(0) % 5), x = a, y = 0.0f;
-    for (int i = 0; i < trips; ++i) {
-      x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);
-      x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);
-      x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);
-      x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);
-    }
-    out[gid] = x + y;
-  })";
+/// chainOf in OpenCL C, for work-item `gid`, `lid`: x + y at its end.
+#define CHAIN_LOOP                                                                                 \
+  "float c = (float)(gid % 7) + 0.5f * (float)(lid % 5), x = a, y = 0.0f;\n"                       \
+  "for (int i = 0; i < trips; ++i) {\n"                                                            \
+  "  x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);\n"                                                \
+  "  x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);\n"                                                \
+  "  x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);\n"                                                \
+  "  x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);\n"                                                \
+  "}\n"
+
+constexpr const char *kChain =
+    "kernel void chain(global float *out, float a, int trips) {\n"
+    "size_t gid = get_global_id(0), lid = get_local_id(0);\n" CHAIN_LOOP "out[gid] = x + y;\n"
+    "}\n";
 
 TEST_F(LatencyPacketsTest, OneChainPerWorkItemInRowsOfAnyLength) {
   cl_kernel k = buildKernel(kChain, "chain");
@@ -82,16 +86,14 @@ TEST_F(LatencyPacketsTest, TwoChainsPerWorkItemAsAFloat2) {
   ASSERT_TRUE(k);
   for (size_t local : {128, 200, 48, 5}) {
     SCOPED_TRACE(testing::Message() << "groups of " << local);
-    const float a = 1.5f;
-    const int trips = 100;
     size_t global = local * 3;
     cl_mem out = outputBuffer<float>(global);
-    ASSERT_EQ(setArgs(k, out, a, cl_int(trips)), CL_SUCCESS);
+    ASSERT_EQ(setArgs(k, out, kA, cl_int(kTrips)), CL_SUCCESS);
     ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
     std::vector<float> got = read<float>(out, global);
     for (size_t gid = 0; gid < global; ++gid) {
-      float c = float(gid % 7) + 0.5f * float(gid % local % 5), x = a, y = 0.0f;
-      for (int i = 0; i < trips * 4; ++i) {
+      float c = float(gid % 7) + 0.5f * float(gid % local % 5), x = kA, y = 0.0f;
+      for (int i = 0; i < kTrips * 4; ++i) {
         x = std::fma(x, 0.5f, y);
         y = std::fma(x, -0.25f, c);
         float nx = std::fma(x, 0.5f, y), ny = std::fma(y, -0.25f, c);
@@ -106,34 +108,24 @@ TEST_F(LatencyPacketsTest, TwoChainsPerWorkItemAsAFloat2) {
 TEST_F(LatencyPacketsTest, RegionBeforeABarrier) {
   // Region packets (a barrier in the source): the chain's region returns
   // the barrier it stopped at from whichever packet ran last in the row.
-  cl_kernel k = buildKernel(R"(
-    kernel void chain(global float *out, float a, int trips, local float *t) {
-      size_t gid = get_global_id(0), lid = get_local_id(0);
-      float c = (float)(gid % 7) + 0.5f * (float)(lid % 5), x = a, y = 0.0f;
-      for (int i = 0; i < trips; ++i) {
-        x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);
-        x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);
-        x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);
-        x = fma(x, 0.5f, y); y = fma(x, -0.25f, c);
-      }
-      t[lid] = x + y;
-      barrier(CLK_LOCAL_MEM_FENCE);
-      out[gid] = t[lid] - t[(lid + 1) % get_local_size(0)];
-    })",
-                            "chain");
+  cl_kernel k = buildKernel(
+      "kernel void chain(global float *out, float a, int trips, local float *t) {\n"
+      "size_t gid = get_global_id(0), lid = get_local_id(0);\n" CHAIN_LOOP "t[lid] = x + y;\n"
+      "barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "out[gid] = t[lid] - t[(lid + 1) % get_local_size(0)];\n"
+      "}\n",
+      "chain");
   ASSERT_TRUE(k);
-  const float a = 1.5f;
-  const int trips = 100;
   for (size_t local : {256, 368, 40}) {
     SCOPED_TRACE(testing::Message() << "groups of " << local);
     size_t global = local * 3;
     cl_mem out = outputBuffer<float>(global);
-    ASSERT_EQ(setArgs(k, out, a, cl_int(trips), LocalBytes{local * sizeof(float)}), CL_SUCCESS);
+    ASSERT_EQ(setArgs(k, out, kA, cl_int(kTrips), LocalBytes{local * sizeof(float)}), CL_SUCCESS);
     ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
     std::vector<float> got = read<float>(out, global);
     for (size_t gid = 0; gid < global; ++gid) {
       size_t group = gid / local * local, next = group + (gid - group + 1) % local;
-      float want = chainOf(gid, gid - group, a, trips) - chainOf(next, next - group, a, trips);
+      float want = chainOf(gid, gid - group, kA, kTrips) - chainOf(next, next - group, kA, kTrips);
       ASSERT_EQ(got[gid], want) << "work-item " << gid;
     }
   }
@@ -145,6 +137,8 @@ TEST_F(LatencyPacketsTest, RequiredRowNarrowerThanTheWidestPacket) {
   ASSERT_TRUE(k);
   expectChains(*this, k, 48 * 5, 48);
 }
+
+#undef CHAIN_LOOP
 
 } // namespace
 } // namespace corecl::test
