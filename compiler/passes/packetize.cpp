@@ -149,6 +149,7 @@ private:
   void checkLanesCannotWait(const Divergence &d);
   llvm::LoopInfo &loopInfo();
   void analyse();
+  bool leavesRegion(const Divergence &d, llvm::Instruction &inst) const;
   bool mustVary(llvm::Instruction &inst) const;
   uint64_t laneObjectStride(const llvm::AllocaInst &alloca) const;
   void computeStrides();
@@ -259,11 +260,9 @@ private:
   llvm::Function *packet_ = nullptr;
   llvm::IRBuilder<> b_{context_};
   llvm::BasicBlock *entry_ = nullptr;
-  llvm::BasicBlock *origin_ = nullptr; // the original block being emitted
   std::map<const llvm::Value *, llvm::Value *> scalars_, vectors_;
   std::map<llvm::BasicBlock *, llvm::BasicBlock *> head_;
   std::map<std::pair<llvm::BasicBlock *, llvm::BasicBlock *>, llvm::BasicBlock *> edgeFrom_;
-  std::map<llvm::BasicBlock *, llvm::BasicBlock *> originOf_; // packet block -> original
   std::vector<std::pair<llvm::PHINode *, llvm::PHINode *>> phis_;
   std::map<llvm::Instruction *, std::vector<std::pair<llvm::BasicBlock *, llvm::Value *>>>
       laneDefs_;
@@ -447,14 +446,42 @@ void Packetizer::analyse() {
           changed |= varying_.insert(&phi).second;
       for (llvm::BasicBlock *inside : d.region)
         for (llvm::Instruction &inst : *inside)
-          for (llvm::User *user : inst.users())
-            if (!d.region.count(llvm::cast<llvm::Instruction>(user)->getParent())) {
-              d.liveOuts.insert(&inst);
-              changed |= varying_.insert(&inst).second;
-              break;
-            }
+          if (leavesRegion(d, inst)) {
+            d.liveOuts.insert(&inst);
+            changed |= varying_.insert(&inst).second;
+          }
     }
   }
+}
+
+bool Packetizer::leavesRegion(const Divergence &d, llvm::Instruction &inst) const {
+  for (llvm::User *user : inst.users())
+    if (!d.region.count(llvm::cast<llvm::Instruction>(user)->getParent()))
+      return true;
+  if (!d.join)
+    return false;
+  // Where the join leads back into the region (the region sits in a loop
+  // whose header is the join, or a path to it), a later iteration may use
+  // the value of an earlier one before redefining it: after the lanes ran,
+  // that use must see what each lane left, not what vector mode had.
+  std::set<llvm::BasicBlock *> usedIn;
+  for (llvm::Use &use : inst.uses()) {
+    auto *user = llvm::cast<llvm::Instruction>(use.getUser());
+    auto *phi = llvm::dyn_cast<llvm::PHINode>(user);
+    usedIn.insert(phi ? phi->getIncomingBlock(use) : user->getParent());
+  }
+  std::set<llvm::BasicBlock *> seen{inst.getParent()};
+  std::vector<llvm::BasicBlock *> work{d.join};
+  while (!work.empty()) {
+    llvm::BasicBlock *next = work.back();
+    work.pop_back();
+    if (!seen.insert(next).second)
+      continue;
+    if (usedIn.count(next))
+      return true;
+    work.insert(work.end(), llvm::succ_begin(next), llvm::succ_end(next));
+  }
+  return false;
 }
 
 void Packetizer::computeStrides() {
@@ -823,7 +850,6 @@ void Packetizer::noteBound(llvm::Instruction &inst) {
 
 llvm::BasicBlock *Packetizer::newBlock(const llvm::Twine &name) {
   auto *bb = llvm::BasicBlock::Create(context_, name, packet_);
-  originOf_[bb] = origin_;
   return bb;
 }
 
@@ -1478,7 +1504,6 @@ void Packetizer::fillPhis() {
 void Packetizer::buildLaneLoop(Divergence &d) {
   ++NumDivergentBranches;
   llvm::BasicBlock *branch = d.branch;
-  origin_ = branch;
   // The blocks the lanes run again: the region, and the branch's own block
   // where the region loops back to it.
   std::set<llvm::BasicBlock *> copied = d.region;
@@ -1755,25 +1780,10 @@ void Packetizer::repairLiveOuts() {
   for (auto &[original, defs] : laneDefs_) {
     llvm::Value *value = vectors_.at(original);
     auto *def = llvm::cast<llvm::Instruction>(value);
-    // The vector-mode blocks of the smallest region the value leaves: its
-    // uses there see vector mode's definition.
-    std::set<llvm::BasicBlock *> inside;
-    bool first = true;
-    for (auto &[bb, d] : divergences_) {
-      if (!d.liveOuts.count(original))
-        continue;
-      std::set<llvm::BasicBlock *> region = d.region;
-      if (first) {
-        inside = region;
-        first = false;
-      } else {
-        std::set<llvm::BasicBlock *> both;
-        for (llvm::BasicBlock *x : inside)
-          if (region.count(x))
-            both.insert(x);
-        inside = both;
-      }
-    }
+    // Every use after the value's own block sees the latest definition on
+    // its path: vector mode's, or what the lanes left where they handed
+    // back. A use in the region itself may follow a hand-back too, when the
+    // join leads back into the region.
     llvm::SSAUpdater updater;
     updater.Initialize(value->getType(), value->getName());
     updater.AddAvailableValue(def->getParent(), def);
@@ -1787,9 +1797,6 @@ void Packetizer::repairLiveOuts() {
       llvm::BasicBlock *where = user->getParent();
       if (auto *phi = llvm::dyn_cast<llvm::PHINode>(user))
         where = phi->getIncomingBlock(*use);
-      auto origin = originOf_.find(where);
-      if (origin != originOf_.end() && inside.count(origin->second))
-        continue;
       if (where == def->getParent() && !llvm::isa<llvm::PHINode>(user))
         continue; // defined and used in one block of vector mode
       updater.RewriteUse(*use);
@@ -1850,12 +1857,10 @@ llvm::Function *Packetizer::run() {
     laneZero_[f_.getArg(index)] = arg;
   }
   for (llvm::BasicBlock *bb : order_) {
-    origin_ = bb;
     head_[bb] = newBlock(bb->getName());
   }
   b_.CreateBr(head_.at(&f_.getEntryBlock()));
   for (llvm::BasicBlock *bb : order_) {
-    origin_ = bb;
     b_.SetInsertPoint(head_[bb]);
     for (llvm::Instruction &inst : *bb)
       if (!inst.isTerminator())

@@ -8,7 +8,9 @@ result is worth checking by hand before it becomes a regression test.
 
 The oracle needs no reference: a candidate is still interesting while
 CoreCL at default options and with -cl-opt-disable both build it and
-disagree (or the default build crashes). Deletes single lines and whole
+disagree (or the default build crashes). When both are wrong alike,
+--reference-env names a setting that is right instead, such as
+CORECL_REGION_PACKETS=0 (work-item loops in place of region packets). Deletes single lines and whole
 braced blocks, keeping braces balanced, until nothing more can go.
 
   reduce.py --runner build/tests/corecl_fuzz_runner --vendors build/vendors \\
@@ -23,11 +25,12 @@ import sys
 import tempfile
 
 
-def outcome(args, source, options):
+def outcome(args, source, options, extra_env=None):
     with tempfile.NamedTemporaryFile("w", suffix=".cl", delete=False) as f:
         f.write(source)
         path = f.name
     env = dict(os.environ, OCL_ICD_VENDORS=args.vendors, CORECL_CACHE="0")
+    env.update(extra_env or {})
     try:
         proc = subprocess.run([args.runner, path, str(args.global_size), str(args.local_size),
                                options], env=env, capture_output=True, text=True, timeout=60)
@@ -48,7 +51,10 @@ def interesting(args, source):
         return True
     if fast in ("error", "timeout"):
         return False
-    slow = outcome(args, source, "-cl-opt-disable")
+    if args.reference_env:
+        slow = outcome(args, source, "", dict(v.split("=", 1) for v in args.reference_env))
+    else:
+        slow = outcome(args, source, "-cl-opt-disable")
     return slow not in ("error", "timeout", "crash") and slow != fast
 
 
@@ -82,13 +88,15 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runner", required=True)
     ap.add_argument("--vendors", required=True)
+    ap.add_argument("--reference-env", action="append", metavar="VAR=VALUE",
+                    help="compare against this environment instead of -cl-opt-disable")
     ap.add_argument("program")
     args = ap.parse_args()
     lines = open(args.program).read().split("\n")
     m = re.search(r"global=(\d+) local=(\d+)", lines[0])
     args.global_size, args.local_size = int(m.group(1)), int(m.group(2))
     if not interesting(args, "\n".join(lines)):
-        sys.exit("the program does not show a difference between -O0 and default")
+        sys.exit("the program does not show a difference from its reference")
     changed = True
     while changed:
         changed = False

@@ -1,7 +1,8 @@
-// End-to-end: loops that work-items leave after different iterations,
-// which CoreCL runs in lock step under a mask until every work-item is done
-// (compiler/passes/divergent_loops.cpp). Each kernel is checked against
-// the same algorithm on the host, over sizes with partial groups.
+// End-to-end: loops that work-items leave after different iterations, run
+// in a packet of work-items (compiler/passes/packetize.cpp: vector mode
+// while every lane goes the same way, the lanes one by one where they
+// part). Each kernel is checked against the same algorithm on the host,
+// over sizes with partial groups.
 #include "kernels/kernel_fixture.h"
 
 #include <cmath>
@@ -281,6 +282,54 @@ TEST_F(DivergentLoopTest, UniformDivisionInABranchAfterTheLoop) {
       a[(2147483647u / (grp | 1u)) & 3u] = (lid & 1u) ? 5u : 9u;
     ASSERT_EQ(got[gid], a[0] ^ (a[1] << 8) ^ (a[2] << 16) ^ (a[3] << 24) ^ s)
         << "work-item " << gid;
+  }
+}
+
+TEST_F(DivergentLoopTest, ValuesCarriedAroundALoopAfterTheLanesParted) {
+  // Random program (fuzz seed 32268), reduced. The `continue` makes two
+  // loops of one: after the lanes part at `if (lid)` they run one by one
+  // through the outer loop's latch back to the inner loop's header, where
+  // vector mode resumes. `a` and `b` are defined in that latch and used
+  // again in the next iteration's branch: vector mode must take them from
+  // what each lane left, not from its own last definition.
+  cl_kernel k = buildKernel(R"(
+    kernel void carried(global uint *out, uint skip) {
+      uint gid = get_global_id(0), lid = get_local_id(0);
+      uint a = 1u, b = lid, n = 0u;
+      while (n < 4u) {
+        n++;
+        if (lid & 1u) {
+          if (gid == skip) continue;
+          a = abs_diff(a, (uint)!b) + (a << 1);
+        }
+        b = (b * 5u) & 6u;
+      }
+      barrier(CLK_LOCAL_MEM_FENCE);
+      out[gid] = a * 65536u + b;
+    })",
+                            "carried");
+  ASSERT_TRUE(k);
+  for (size_t local : {size_t(4), size_t(16)}) {
+    const size_t n = 48;
+    const cl_uint skip = 2;
+    cl_mem bo = outputBuffer<cl_uint>(n);
+    ASSERT_EQ(setArgs(k, bo, skip), CL_SUCCESS);
+    ASSERT_EQ(run(k, 1, &n, &local), CL_SUCCESS);
+    std::vector<cl_uint> got = read<cl_uint>(bo, n);
+    for (cl_uint gid = 0; gid < n; ++gid) {
+      cl_uint lid = gid % local, a = 1, b = lid, i = 0;
+      while (i < 4) {
+        i++;
+        if (lid & 1u) {
+          if (gid == skip)
+            continue;
+          cl_uint notB = b == 0;
+          a = (a > notB ? a - notB : notB - a) + (a << 1);
+        }
+        b = (b * 5u) & 6u;
+      }
+      ASSERT_EQ(got[gid], a * 65536u + b) << "work-item " << gid << ", groups of " << local;
+    }
   }
 }
 
