@@ -324,11 +324,6 @@ void emitGroupPackets(llvm::IRBuilder<> &b, const Regions &regions,
   b.SetInsertPoint(general);
 }
 
-/// Packets a row runs per step when they have no loops of their own.
-/// Region packets of the tiled SGEMM 16x16 on Zen 3: 109-112 ms with 4,
-/// 129-171 with 1 (32x32: no difference beyond noise).
-constexpr unsigned kPacketsPerStep = 4;
-
 /// A packet of a region and its lanes.
 struct PacketTier {
   llvm::Function *packet;
@@ -458,28 +453,22 @@ llvm::Function *packetRows(const std::vector<PacketTier> &tiers, unsigned dimens
       blocks.push_back(&bb);
     lowerLocalAtomics(blocks);
   }
-  // A packet without loops of its own is often one chain of dependent
-  // operations (a dot product's multiply-adds): four packets of the row
-  // side by side keep four chains in flight.
-  bool loops = false;
-  {
-    llvm::DominatorTree dominators(packet);
-    loops = !llvm::LoopInfo(dominators).empty();
-  }
+  // One packet per step, whether or not it has loops of its own: four
+  // copies of a loop-free packet side by side (to keep four chains of
+  // dependent operations in flight) were no faster on Zen 4 (the tiled
+  // SGEMM 16x16 18.7-20.4 ms against 16.7-16.8 with one; the scan 7.5 against
+  // 7.2) and built four copies and a remainder (a packet of the bench's
+  // math-heavy kernel: cold build 290 -> 790 ms). On Zen 3 four were
+  // faster with the compiler of the seventeenth session (SGEMM 16x16
+  // 109-112 ms against 129-171), not measured since.
+  //
   // The packet is vector code already: the loop vectoriser has nothing to
   // widen in its loop, and its memory-dependence checks on a long packet
   // grew faster than quadratically (a 2,000-statement packet: minutes in
   // SCEV predicate comparisons).
-  llvm::SmallVector<llvm::Metadata *, 3> ops = {
+  llvm::SmallVector<llvm::Metadata *, 2> ops = {
       nullptr, llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
                                            llvm::ConstantAsMetadata::get(b.getFalse())})};
-  unsigned step = kPacketsPerStep;
-  if (maxPackets)
-    step = unsigned(std::min<uint64_t>(step, maxPackets));
-  if (!loops && step > 1)
-    ops.push_back(
-        llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.unroll.count"),
-                                    llvm::ConstantAsMetadata::get(b.getInt32(step))}));
   for (llvm::BranchInst *latch : latches) {
     llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
     loopId->replaceOperandWith(0, loopId);

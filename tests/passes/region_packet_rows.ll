@@ -174,9 +174,9 @@ declare spir_func void @_Z7barrierj(i32)
 ; CHECK-NOT: corecl.packet-width
 ; CHECK-NOT: corecl.pressure-scheduling
 ; CHECK-SAME: }
-; @count_bytes's rows of packets, of a size not known, are unrolled (a
-; vectorise flag and an unroll count).
-; CHECK: [[STEP]] = distinct !{[[STEP]], !{{[0-9]+}}, !{{[0-9]+}}}
+; @count_bytes's rows of packets, of a size not known, run one packet per
+; step, kept from the loop vectoriser and not unrolled: no unroll count.
+; CHECK: [[STEP]] = distinct !{[[STEP]], !{{[0-9]+}}}
 
 !0 = !{i32 1, i32 1, i32 3}
 !1 = !{!"none", !"none", !"none"}
