@@ -7,8 +7,7 @@
 ; runs the row one work-item at a time, which LLVM's loop vectoriser
 ; widens. A loop that is one chain of dependent operations gets wider
 ; packets besides, for rows long enough to run them (packet_width.h,
-; latencyPacketWidth). A body without loops gets a packet too, of one
-; register's lanes: straight-line code waits on no chain across iterations.
+; latencyPacketWidth).
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -133,16 +132,6 @@ done:
   ret void
 }
 
-define spir_kernel void @scale(ptr addrspace(1) %p, float %a) !kernel_arg_addr_space !7 !kernel_arg_access_qual !1 !kernel_arg_type !8 !kernel_arg_base_type !8 !kernel_arg_type_qual !3 !kernel_arg_name !9 {
-entry:
-  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
-  %slot = getelementptr inbounds float, ptr addrspace(1) %p, i64 %gid
-  %x = load float, ptr addrspace(1) %slot, align 4
-  %y = fmul float %x, %a
-  store float %y, ptr addrspace(1) %slot, align 4
-  ret void
-}
-
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare float @llvm.fmuladd.f32(float, float, float)
 
@@ -166,11 +155,6 @@ declare float @llvm.fmuladd.f32(float, float, float)
 ; CHECK-NOT: define internal void @chains.body.packet128(
 ; CHECK-LABEL: define internal void @strided.body.packet8(
 ; CHECK: call <8 x float> @llvm.masked.gather.v8f32
-; CHECK-LABEL: define internal void @scale.body.packet8(
-; CHECK: %x = load <8 x float>
-; CHECK: %y = fmul <8 x float>
-; CHECK: store <8 x float> %y
-; CHECK-NOT: define internal void @scale.body.packet16(
 ; CHECK: attributes #[[PACKETISED]] = { {{.*}}"corecl.packetised"
 ; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="8" "corecl.region-index"="0" "corecl.region-packet-of"="steps" }
 ; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="128" "corecl.region-index"="0" "corecl.region-packet-of"="chain" }
