@@ -50,6 +50,7 @@
 #include <llvm/IR/PatternMatch.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/Debug.h>
+#include <llvm/Support/MathExtras.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Triple.h>
 #include <llvm/Transforms/Utils/Local.h>
@@ -150,6 +151,7 @@ private:
   llvm::LoopInfo &loopInfo();
   void analyse();
   bool leavesRegion(const Divergence &d, llvm::Instruction &inst) const;
+  llvm::Type *bufferElement(llvm::Type *element) const;
   bool mustVary(llvm::Instruction &inst) const;
   uint64_t laneObjectStride(const llvm::AllocaInst &alloca) const;
   void computeStrides();
@@ -454,6 +456,20 @@ void Packetizer::analyse() {
   }
 }
 
+/// The type a lane's element of a value takes in a stack buffer the
+/// lanes fill one by one and vector mode then loads whole: an integer of a
+/// width other than 8, 16, 32, 64, ... bits is laid out bit-packed in a
+/// vector (the optimiser's i6 of a rotate's result: sixteen lanes in 12
+/// bytes) but a byte or more apart in an array, so it travels as the next
+/// such width.
+llvm::Type *Packetizer::bufferElement(llvm::Type *element) const {
+  if (!element->isIntegerTy())
+    return element;
+  unsigned bits = element->getIntegerBitWidth();
+  unsigned stored = unsigned(llvm::PowerOf2Ceil(std::max(bits, 8u)));
+  return stored == bits ? element : llvm::Type::getIntNTy(context_, stored);
+}
+
 bool Packetizer::leavesRegion(const Divergence &d, llvm::Instruction &inst) const {
   for (llvm::User *user : inst.users())
     if (!d.region.count(llvm::cast<llvm::Instruction>(user)->getParent()))
@@ -714,7 +730,7 @@ void Packetizer::computeStrides() {
 unsigned Packetizer::interleaveFactor(llvm::Value *ptr, llvm::Type *type) const {
   constexpr unsigned kMaxFactor = 8, kMaxBytes = 256;
   if (!varying_.count(ptr) || inexact_.count(ptr) || type->isVectorTy() ||
-      !(type->isIntegerTy() || type->isFloatingPointTy()) || type->isIntegerTy(1))
+      !(type->isIntegerTy() || type->isFloatingPointTy()) || bufferElement(type) != type)
     return 0;
   auto stride = strides_.find(ptr);
   int64_t size = int64_t(layout_.getTypeStoreSize(type));
@@ -1114,7 +1130,9 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
   llvm::Type *wide = widenType(type, width_);
   llvm::Type *element = type->getScalarType();
   uint64_t size = layout_.getTypeStoreSize(type);
-  bool packed = !element->isIntegerTy(1) && size == layout_.getTypeAllocSize(type) &&
+  // Lanes side by side in memory as in the vector (not so for an integer
+  // narrower than a byte or of an odd width, bit-packed in a vector).
+  bool packed = bufferElement(element) == element && size == layout_.getTypeAllocSize(type) &&
                 size == layout_.getTypeStoreSize(element) * elementsPerLane(type);
   auto stride = strides_.find(ptr);
   if (auto place = store ? storePlace_.find(store) : storePlace_.end();
@@ -1699,9 +1717,7 @@ void Packetizer::buildLaneLoop(Divergence &d) {
     llvm::Type *type = original->getType();
     if (type->isStructTy())
       throw Unsupported{"a varying aggregate leaving a divergent region"};
-    llvm::Type *element = type->getScalarType();
-    if (element->isIntegerTy(1))
-      element = llvm::Type::getInt8Ty(context_);
+    llvm::Type *element = bufferElement(type->getScalarType());
     unsigned n = elementsPerLane(type);
     llvm::Type *stored = n > 1 ? llvm::ArrayType::get(element, n) : element;
     llvm::IRBuilder<> entry(entry_, entry_->begin());
@@ -1730,11 +1746,12 @@ void Packetizer::buildLaneLoop(Divergence &d) {
   llvm::IRBuilder<> at(latch);
   for (Item &item : items) {
     llvm::Value *value = item.atLatch;
-    if (value->getType()->getScalarType()->isIntegerTy(1))
+    llvm::Type *element = bufferElement(value->getType()->getScalarType());
+    if (element != value->getType()->getScalarType())
       value = at.CreateZExt(value, llvm::isa<llvm::ArrayType>(item.stored)
                                        ? static_cast<llvm::Type *>(llvm::FixedVectorType::get(
-                                             at.getInt8Ty(), elementsPerLane(value->getType())))
-                                       : at.getInt8Ty());
+                                             element, elementsPerLane(value->getType())))
+                                       : element);
     llvm::Value *slot =
         at.CreateInBoundsGEP(item.buffer->getAllocatedType(), item.buffer, {at.getInt64(0), lane});
     at.CreateAlignedStore(value, slot, layout_.getABITypeAlign(value->getType()->getScalarType()));
@@ -1746,9 +1763,10 @@ void Packetizer::buildLaneLoop(Divergence &d) {
   for (Item &item : items) {
     llvm::Type *wide = widenType(item.original->getType(), width_);
     llvm::Type *loadType = wide;
-    if (wide->getScalarType()->isIntegerTy(1))
+    if (llvm::Type *element = bufferElement(wide->getScalarType());
+        element != wide->getScalarType())
       loadType = llvm::FixedVectorType::get(
-          at.getInt8Ty(), llvm::cast<llvm::FixedVectorType>(wide)->getNumElements());
+          element, llvm::cast<llvm::FixedVectorType>(wide)->getNumElements());
     llvm::Value *value = at.CreateAlignedLoad(loadType, item.buffer, item.buffer->getAlign());
     if (loadType != wide)
       value = at.CreateTrunc(value, wide);
@@ -1764,12 +1782,19 @@ void Packetizer::buildLaneLoop(Divergence &d) {
   } else if (f_.getReturnType()->isVoidTy()) {
     at.CreateRetVoid();
   } else {
-    llvm::Value *result = nullptr;
-    for (llvm::BasicBlock *bb : d.region)
-      if (auto *ret = llvm::dyn_cast<llvm::ReturnInst>(bb->getTerminator()))
-        result = ret->getReturnValue();
-    if (!result || !llvm::isa<llvm::Constant>(result))
-      throw Unsupported{"a result that differs between work-items"};
+    // The result the lanes returned: the region's returns may differ (the
+    // end of the kernel, or the next barrier), the lanes may not (a
+    // barrier is reached by every work-item of the group or by none), so
+    // the last lane's is every lane's.
+    llvm::PHINode *result = llvm::PHINode::Create(f_.getReturnType(), unsigned(exits.size()),
+                                                  "lanes.result", latch->begin());
+    for (const Exit &e : exits) {
+      llvm::Value *value =
+          llvm::cast<llvm::ReturnInst>(e.original->getTerminator())->getReturnValue();
+      if (!llvm::isa<llvm::Constant>(value))
+        throw Unsupported{"a result that differs between work-items"};
+      result->addIncoming(value, e.from);
+    }
     at.CreateRet(result);
   }
 }

@@ -94,7 +94,10 @@ def main():
     args = ap.parse_args()
     lines = open(args.program).read().split("\n")
     m = re.search(r"global=(\d+) local=(\d+)", lines[0])
-    args.global_size, args.local_size = int(m.group(1)), int(m.group(2))
+    args.global_size, args.local_size = int(m.group(1)), m.group(2)
+    shape = re.search(r"shape=(\d+x\d+)", lines[0])
+    if shape:  # rows of a 2-D group, launched as such
+        args.local_size = shape.group(1)
     if not interesting(args, "\n".join(lines)):
         sys.exit("the program does not show a difference from its reference")
     changed = True

@@ -333,5 +333,92 @@ TEST_F(DivergentLoopTest, ValuesCarriedAroundALoopAfterTheLanesParted) {
   }
 }
 
+TEST_F(DivergentLoopTest, NarrowIntegerLeavingTheLanes) {
+  // Random program (fuzz seed 32957), reduced. The optimiser turns
+  // rotate(v0, 5u) after the loop into a phi of 6-bit constants, one per
+  // way out of it; the lanes that part at `if (v0) break` hand it back to
+  // vector mode through a stack buffer, one byte per lane, which vector
+  // mode read as sixteen bit-packed 6-bit lanes.
+  cl_kernel k = buildKernel(R"(
+    kernel void narrow(global uint *out, uint again) {
+      uint lid = get_local_id(0), gid = get_global_id(0);
+      uint v0 = gid % 5u != 0u;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      uint w = 0u;
+      do {
+        w++;
+        if (v0) break;
+      } while (again && w < 2u);
+      out[gid] = rotate(v0, 5u) + w;
+    })",
+                            "narrow");
+  ASSERT_TRUE(k);
+  for (cl_uint again : {0u, 1u}) {
+    const size_t n = 64, local = 16;
+    cl_mem bo = outputBuffer<cl_uint>(n);
+    ASSERT_EQ(setArgs(k, bo, again), CL_SUCCESS);
+    ASSERT_EQ(run(k, 1, &n, &local), CL_SUCCESS);
+    std::vector<cl_uint> got = read<cl_uint>(bo, n);
+    for (cl_uint gid = 0; gid < n; ++gid) {
+      cl_uint v0 = gid % 5u != 0u, w = 0;
+      do {
+        w++;
+        if (v0)
+          break;
+      } while (again && w < 2u);
+      ASSERT_EQ(got[gid], (v0 << 5) + w) << "work-item " << gid << ", again " << again;
+    }
+  }
+}
+
+TEST_F(DivergentLoopTest, SwitchOfTwoCasesBeforeALoopWithABarrier) {
+  // Random program (fuzz seed 32818), reduced. A switch on a comparison
+  // `% 5u` has two cases and a default LLVM marks unreachable, so the
+  // lanes that part there never meet again before the region's end; they
+  // ran the rest of the region one by one and then returned one of its
+  // results fixed at compile time (the kernel's end), not the one they
+  // reached (the barrier in the loop): nothing after it ran.
+  cl_kernel k = buildKernel(R"(
+    kernel void cases(global uint *out, global const uint *in, uint n) {
+      uint lid = get_local_id(0), gid = get_global_id(0);
+      uint s = 0u;
+      for (uint w = 0u; w < 3u; ++w) {
+        switch (((lid & 1u) == (w & 1u)) % 5u) {
+        case 0:
+          s += in[lid % 8u];
+          break;
+        case 1:
+          s ^= w * 7u;
+          break;
+        }
+      }
+      for (uint i = 0u; i < n; ++i)
+        barrier(CLK_LOCAL_MEM_FENCE);
+      out[gid] = s;
+    })",
+                            "cases");
+  ASSERT_TRUE(k);
+  std::vector<cl_uint> in(8);
+  for (cl_uint i = 0; i < 8; ++i)
+    in[i] = i * 2654435761u + 3u;
+  for (cl_uint loops : {1u, 2u}) {
+    const size_t n = 96, local = 96;
+    cl_mem bo = outputBuffer<cl_uint>(n), bi = bufferOf(in);
+    ASSERT_EQ(setArgs(k, bo, bi, loops), CL_SUCCESS);
+    ASSERT_EQ(run(k, 1, &n, &local), CL_SUCCESS);
+    std::vector<cl_uint> got = read<cl_uint>(bo, n);
+    for (cl_uint gid = 0; gid < n; ++gid) {
+      cl_uint lid = gid % local, s = 0;
+      for (cl_uint w = 0; w < 3; ++w) {
+        if ((lid & 1u) == (w & 1u))
+          s ^= w * 7u;
+        else
+          s += in[lid % 8u];
+      }
+      ASSERT_EQ(got[gid], s) << "work-item " << gid << ", " << loops << " barriers";
+    }
+  }
+}
+
 } // namespace
 } // namespace corecl::test
