@@ -10,9 +10,19 @@
 // that agrees (Mandelbrot's escape loop: 2.6x faster on Zen 3 than masked
 // in lock step across the group, as the loop passes that went did).
 //
-// A packet is kept only where it beats the loop vectoriser's ways: only
-// for bodies with loops, and not where half or more of the accesses run
-// most often are in loops and not consecutive between neighbouring
+// Every body gets a packet, with loops or without. Straight-line bodies
+// run as fast as the loop vectoriser made them (Zen 4, the whole bench:
+// Black-Scholes 7.68 -> 7.56 ms, CLBlast's Xaxpy and the helpers of its
+// GEMM within noise) and build as fast, a row's packets not unrolled
+// (work_group_loops.cpp; the math-heavy cold build 282 -> 292 ms); one
+// that is a few long chains of dependent operations per work-item
+// (clpeak's int, float4, double8, unrolled by clpeak) gets wider packets
+// as a latency-bound loop does (packet_width.h), and rows kept in source
+// order: clpeak int 223 -> 311 GIOPS, float4 486 -> 543 GFLOP/s against
+// the loop vectoriser's work-item loops, clFFT single 16 -> 21 GFLOP/s. A
+// packet is refused where it would lose to the loop vectoriser's ways:
+// where half or more of the accesses
+// run most often are in loops and not consecutive between neighbouring
 // work-items (a work-item walking a row of its own, a private array
 // indexed by data): they would gather and scatter in every iteration,
 // where the loop vectoriser widens the loop within the work-item instead
@@ -235,16 +245,10 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
       barriers |= isBarrierCall(inst);
     if (barriers || body->arg_size() < WorkItemParams::kCount)
       continue;
-    // Straight-line code the loop vectoriser widens as well, and better
-    // where a work-item's OpenCL vectors are taken apart component by
-    // component (CLBlast's Xaxpy: 1.6x slower as a packet, its float4
-    // components shuffled between layouts at every access).
-    // A long one is the exception (isLongStraightLine).
+    // A long straight-line body's packet stays a call (isLongStraightLine).
     llvm::DominatorTree dominators(*body);
     llvm::LoopInfo loops(dominators);
     bool outline = loops.empty() && isLong(*body);
-    if (loops.empty() && !outline)
-      continue;
     std::string whyNot;
     std::vector<llvm::Function *> wider;
     llvm::Function *packet =

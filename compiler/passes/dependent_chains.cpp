@@ -3,8 +3,10 @@
 // phi's value in one iteration to its value in the next.
 #include "compiler/passes/dependent_chains.h"
 
+#include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/LoopIterator.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -48,15 +50,11 @@ ChainShape countOperations(const llvm::Loop &loop) {
   return {operations, 0, 2 * floatingPoint > operations};
 }
 
-} // namespace
-
-ChainShape iterationShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
-  if (!loop.isInnermost())
-    return {};
-  // Operations on floating point and on 32-bit integers (a work-item's own
-  // arithmetic: addresses and loop counters are 64-bit), counted by
-  // elements; chains start anywhere (phis pass nothing on), and the
-  // longest is kept.
+/// Operations on floating point and on 32-bit integers (a work-item's own
+/// arithmetic: addresses and loop counters are 64-bit) in `blocks`, in an
+/// order with definitions before uses, counted by elements; chains start
+/// anywhere (phis pass nothing on), and the longest is kept.
+template <typename Blocks> ChainShape longestChain(Blocks &&blocks) {
   auto chained = [](const llvm::Instruction &inst) -> unsigned {
     llvm::Type *type = inst.getType();
     bool arithmetic = type->isFPOrFPVectorTy() || type->getScalarType()->isIntegerTy(32);
@@ -64,10 +62,8 @@ ChainShape iterationShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
   };
   ChainShape shape;
   unsigned floatingPoint = 0;
-  llvm::LoopBlocksRPO order(&loop);
-  order.perform(&loops);
   std::map<const llvm::Value *, unsigned> depth;
-  for (llvm::BasicBlock *bb : order) // definitions before uses
+  for (llvm::BasicBlock *bb : blocks)
     for (llvm::Instruction &inst : *bb) {
       if (llvm::isa<llvm::PHINode>(inst))
         continue;
@@ -84,6 +80,22 @@ ChainShape iterationShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
     }
   shape.floatingPoint = 2 * floatingPoint > shape.operations;
   return shape;
+}
+
+} // namespace
+
+ChainShape iterationShape(llvm::Loop &loop, llvm::LoopInfo &loops) {
+  if (!loop.isInnermost())
+    return {};
+  llvm::LoopBlocksRPO order(&loop);
+  order.perform(&loops);
+  return longestChain(order);
+}
+
+ChainShape straightLineShape(llvm::Function &f, llvm::LoopInfo &loops) {
+  if (!loops.empty())
+    return {};
+  return longestChain(llvm::ReversePostOrderTraversal<llvm::Function *>(&f));
 }
 
 ChainShape chainShape(llvm::Loop &loop, llvm::LoopInfo &loops) {

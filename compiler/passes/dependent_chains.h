@@ -9,6 +9,7 @@
 #pragma once
 
 namespace llvm {
+class Function;
 class Loop;
 class LoopInfo;
 } // namespace llvm
@@ -36,6 +37,14 @@ ChainShape chainShape(llvm::Loop &loop, llvm::LoopInfo &loops);
 /// starts (a work-item loop's iterations are independent: what counts is
 /// how many chains one runs side by side). Zeros for a loop not innermost.
 ChainShape iterationShape(llvm::Loop &loop, llvm::LoopInfo &loops);
+
+/// The same for a function without loops, whose body is one iteration of
+/// its work-item loop (clpeak's int kernels: one chain of 32-bit
+/// multiply-adds per work-item, unrolled). Zeros if `f` has a loop.
+ChainShape straightLineShape(llvm::Function &f, llvm::LoopInfo &loops);
+
+/// A chain shorter than this ends before its latency matters.
+constexpr unsigned kLatencyChain = 64;
 
 /// Operations per step of a loop's chain below which it waits on latency:
 /// an FMA takes four cycles on each of two pipes. clpeak's float2 (two

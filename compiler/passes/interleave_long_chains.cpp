@@ -41,8 +41,6 @@ namespace {
 
 /// Vectors an FMA unit pair needs in flight: four cycles on each of two.
 constexpr unsigned kInFlight = 8;
-/// A chain shorter than this ends before its latency matters.
-constexpr unsigned kLongChain = 64;
 constexpr unsigned kMaxInterleave = 4;
 
 /// The interleave count `loop` should have, or 0 to leave it alone.
@@ -51,7 +49,7 @@ unsigned interleaveFor(llvm::Loop &loop, llvm::LoopInfo &loops) {
       llvm::findOptionMDForLoop(&loop, "llvm.loop.interleave.count"))
     return 0;
   ChainShape shape = iterationShape(loop, loops);
-  if (shape.chain < kLongChain)
+  if (shape.chain < kLatencyChain)
     return 0;
   // Rounded: the chains' own ends (a final sum) add a few operations.
   uint64_t sideBySide = std::max<uint64_t>(1, (shape.operations + shape.chain / 2) / shape.chain);

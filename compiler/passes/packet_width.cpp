@@ -181,6 +181,16 @@ unsigned latencyPacketWidth(llvm::Function &f, unsigned width, unsigned simdByte
     }
     carried = std::max(carried, bytes);
   }
+  // A body without loops is one iteration of the work-item loop: a long
+  // chain of a work-item's (clpeak's int kernels, unrolled) waits on each
+  // operation in turn in a packet of one register, where the loop
+  // vectoriser interleaves the work-item loop (interleave_long_chains.cpp).
+  // The values the chains hold are what is live.
+  if (ChainShape line = straightLineShape(f, loops);
+      line.chain >= kLatencyChain && line.latencyBound(2 * kLatencyParallelism)) {
+    sideBySide = std::max<uint64_t>(1, (line.operations + line.chain / 2) / line.chain);
+    carried = peakLiveBytes(f);
+  }
   if (!sideBySide || width < 2)
     return width;
   uint64_t wanted = width * llvm::PowerOf2Ceil((kChainsInFlight + sideBySide - 1) / sideBySide);
@@ -191,8 +201,8 @@ unsigned latencyPacketWidth(llvm::Function &f, unsigned width, unsigned simdByte
          live * lanes * 2 <= kLiveRegisters * uint64_t(simdBytes))
     lanes *= 2;
   if (std::getenv("CORECL_PACKET_TRACE"))
-    llvm::errs() << f.getName() << ": a latency-bound loop of " << sideBySide
-                 << " chains side by side, " << lanes << " lanes (carrying " << live << " bytes)\n";
+    llvm::errs() << f.getName() << ": chains bound by latency, " << sideBySide << " side by side, "
+                 << lanes << " lanes (carrying " << live << " bytes)\n";
   return unsigned(lanes);
 }
 

@@ -30,7 +30,8 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
 
 /// The lanes a packet of `f` (of `width` lanes chosen by choosePacketWidth)
 /// should have to keep enough chains in flight through its most
-/// latency-bound loop (dependent_chains.h): `width` times a power of two,
+/// latency-bound loop (dependent_chains.h), or through a body without
+/// loops that is a few long chains (straightLineShape): `width` times a power of two,
 /// within the live registers and the private arrays' stack, or `width`
 /// when no loop of `f` is latency bound. clpeak's float (one chain of
 /// multiply-adds per work-item): 16 registers of lanes, where one waited

@@ -13,12 +13,9 @@
 //
 // Which kernels (options.regionPackets, RegionPacketKernels): by default
 // those with a barrier in their source; kernels without barriers are body
-// packets already where they have loops (body_packets.cpp), and their
-// loop-free bodies are the loop vectoriser's, since a packet is a second
-// copy for the build to compile (with packets for every kernel the
-// barrier-free math-heavy cold build took 2.5 times as long). Long regions
-// without loops get packets whatever the kernel, called by the work-group
-// function (isLongStraightLine). CORECL_REGION_PACKETS=0 turns them off,
+// packets already (body_packets.cpp). Long regions without loops get
+// packets whatever the kernel, called by the work-group function
+// (isLongStraightLine). CORECL_REGION_PACKETS=0 turns them off,
 // =1 makes them for every kernel. On Zen 3, interleaved with the work-item
 // loops the loop passes then prepared (docs/performance.md, seventeenth
 // and eighteenth sessions): the tiled matrix products, a reduction tree,

@@ -7,7 +7,8 @@
 ; runs the row one work-item at a time, which LLVM's loop vectoriser
 ; widens. A loop that is one chain of dependent operations gets wider
 ; packets besides, for rows long enough to run them (packet_width.h,
-; latencyPacketWidth).
+; latencyPacketWidth). A body without loops gets a packet too, of one
+; register's lanes: straight-line code waits on no chain across iterations.
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -132,6 +133,93 @@ done:
   ret void
 }
 
+define spir_kernel void @scale(ptr addrspace(1) %p, float %a) !kernel_arg_addr_space !7 !kernel_arg_access_qual !1 !kernel_arg_type !8 !kernel_arg_base_type !8 !kernel_arg_type_qual !3 !kernel_arg_name !9 {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %slot = getelementptr inbounds float, ptr addrspace(1) %p, i64 %gid
+  %x = load float, ptr addrspace(1) %slot, align 4
+  %y = fmul float %x, %a
+  store float %y, ptr addrspace(1) %slot, align 4
+  ret void
+}
+
+; clpeak's int kernels' shape: no loop, one chain of 64 dependent 32-bit
+; operations per work-item, waiting on each latency in turn in a packet of
+; one register: packets of 2, 4 and 8 registers' lanes too (toward 16
+; chains in flight, as far as the values live allow).
+define spir_kernel void @long_chain(ptr addrspace(1) %p, float %a) !kernel_arg_addr_space !7 !kernel_arg_access_qual !1 !kernel_arg_type !8 !kernel_arg_base_type !8 !kernel_arg_type_qual !3 !kernel_arg_name !9 {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %x0 = trunc i64 %gid to i32
+  %x1 = mul i32 %x0, %x0
+  %x2 = add i32 %x1, 7
+  %x3 = mul i32 %x2, %x2
+  %x4 = add i32 %x3, 7
+  %x5 = mul i32 %x4, %x4
+  %x6 = add i32 %x5, 7
+  %x7 = mul i32 %x6, %x6
+  %x8 = add i32 %x7, 7
+  %x9 = mul i32 %x8, %x8
+  %x10 = add i32 %x9, 7
+  %x11 = mul i32 %x10, %x10
+  %x12 = add i32 %x11, 7
+  %x13 = mul i32 %x12, %x12
+  %x14 = add i32 %x13, 7
+  %x15 = mul i32 %x14, %x14
+  %x16 = add i32 %x15, 7
+  %x17 = mul i32 %x16, %x16
+  %x18 = add i32 %x17, 7
+  %x19 = mul i32 %x18, %x18
+  %x20 = add i32 %x19, 7
+  %x21 = mul i32 %x20, %x20
+  %x22 = add i32 %x21, 7
+  %x23 = mul i32 %x22, %x22
+  %x24 = add i32 %x23, 7
+  %x25 = mul i32 %x24, %x24
+  %x26 = add i32 %x25, 7
+  %x27 = mul i32 %x26, %x26
+  %x28 = add i32 %x27, 7
+  %x29 = mul i32 %x28, %x28
+  %x30 = add i32 %x29, 7
+  %x31 = mul i32 %x30, %x30
+  %x32 = add i32 %x31, 7
+  %x33 = mul i32 %x32, %x32
+  %x34 = add i32 %x33, 7
+  %x35 = mul i32 %x34, %x34
+  %x36 = add i32 %x35, 7
+  %x37 = mul i32 %x36, %x36
+  %x38 = add i32 %x37, 7
+  %x39 = mul i32 %x38, %x38
+  %x40 = add i32 %x39, 7
+  %x41 = mul i32 %x40, %x40
+  %x42 = add i32 %x41, 7
+  %x43 = mul i32 %x42, %x42
+  %x44 = add i32 %x43, 7
+  %x45 = mul i32 %x44, %x44
+  %x46 = add i32 %x45, 7
+  %x47 = mul i32 %x46, %x46
+  %x48 = add i32 %x47, 7
+  %x49 = mul i32 %x48, %x48
+  %x50 = add i32 %x49, 7
+  %x51 = mul i32 %x50, %x50
+  %x52 = add i32 %x51, 7
+  %x53 = mul i32 %x52, %x52
+  %x54 = add i32 %x53, 7
+  %x55 = mul i32 %x54, %x54
+  %x56 = add i32 %x55, 7
+  %x57 = mul i32 %x56, %x56
+  %x58 = add i32 %x57, 7
+  %x59 = mul i32 %x58, %x58
+  %x60 = add i32 %x59, 7
+  %x61 = mul i32 %x60, %x60
+  %x62 = add i32 %x61, 7
+  %x63 = mul i32 %x62, %x62
+  %x64 = add i32 %x63, 7
+  %slot = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %gid
+  store i32 %x64, ptr addrspace(1) %slot, align 4
+  ret void
+}
+
 declare spir_func i64 @_Z13get_global_idj(i32)
 declare float @llvm.fmuladd.f32(float, float, float)
 
@@ -155,6 +243,16 @@ declare float @llvm.fmuladd.f32(float, float, float)
 ; CHECK-NOT: define internal void @chains.body.packet128(
 ; CHECK-LABEL: define internal void @strided.body.packet8(
 ; CHECK: call <8 x float> @llvm.masked.gather.v8f32
+; CHECK-LABEL: define internal void @scale.body.packet8(
+; CHECK: %x = load <8 x float>
+; CHECK: %y = fmul <8 x float>
+; CHECK: store <8 x float> %y
+; CHECK-NOT: define internal void @scale.body.packet16(
+; CHECK-LABEL: define internal void @long_chain.body.packet8(
+; CHECK-LABEL: define internal void @long_chain.body.packet16(
+; CHECK-LABEL: define internal void @long_chain.body.packet64(
+; CHECK: mul <64 x i32>
+; CHECK-NOT: define internal void @long_chain.body.packet128(
 ; CHECK: attributes #[[PACKETISED]] = { {{.*}}"corecl.packetised"
 ; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="8" "corecl.region-index"="0" "corecl.region-packet-of"="steps" }
 ; CHECK: attributes #{{[0-9]+}} = { noinline "corecl.packet-width"="128" "corecl.region-index"="0" "corecl.region-packet-of"="chain" }
