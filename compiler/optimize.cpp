@@ -3,6 +3,7 @@
 #include "compiler/kernel_metadata.h"
 #include "compiler/llvm_init.h"
 #include "compiler/passes/any_lane_reduction.h"
+#include "compiler/passes/avoid_masked_ternlog.h"
 #include "compiler/passes/chain_groups.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/deinterleave_in_lanes.h"
@@ -327,11 +328,15 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
               last.addPass(ChainGroupsPass());
             passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(last)));
           });
-    // The very last IR pass, at every optimisation level: code generation
-    // then sees blocks of bounded length.
+    // The very last IR passes, at every optimisation level: no select the
+    // x86 back end would miscompile as a masked ternary
+    // (avoid_masked_ternlog.cpp), and blocks of bounded length.
     builder.registerOptimizerLastEPCallback(
         [](llvm::ModulePassManager &passes, llvm::OptimizationLevel) {
-          passes.addPass(llvm::createModuleToFunctionPassAdaptor(SplitHugeBlocksPass()));
+          llvm::FunctionPassManager last;
+          last.addPass(AvoidMaskedTernlogPass());
+          last.addPass(SplitHugeBlocksPass());
+          passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(last)));
         });
     return optDisable ? builder.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
                       : builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);

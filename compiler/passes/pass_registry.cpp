@@ -1,5 +1,6 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/any_lane_reduction.h"
+#include "compiler/passes/avoid_masked_ternlog.h"
 #include "compiler/passes/chain_groups.h"
 #include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/deinterleave_in_lanes.h"
@@ -40,6 +41,10 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
         }
         if (name == "corecl-any-lane-reduction") {
           passes.addPass(AnyLaneReductionPass());
+          return true;
+        }
+        if (name == "corecl-avoid-masked-ternlog") {
+          passes.addPass(AvoidMaskedTernlogPass());
           return true;
         }
         if (name == "corecl-unmask-owned-memory") {
