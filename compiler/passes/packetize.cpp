@@ -143,6 +143,7 @@ private:
     llvm::BasicBlock *join; // null: the paths meet only at the function's end
     std::set<llvm::BasicBlock *> region;
     std::set<llvm::Instruction *> liveOuts;
+    std::set<llvm::BasicBlock *> reentered; // region blocks the join leads back to
     llvm::BasicBlock *lanes = nullptr; // where vector mode hands over to the lanes
   };
 
@@ -438,6 +439,19 @@ void Packetizer::analyse() {
         for (llvm::BasicBlock *succ : llvm::successors(next))
           work.push_back(succ);
       }
+      if (d.join) {
+        std::set<llvm::BasicBlock *> seen;
+        std::vector<llvm::BasicBlock *> work{d.join};
+        while (!work.empty()) {
+          llvm::BasicBlock *next = work.back();
+          work.pop_back();
+          if (!seen.insert(next).second)
+            continue;
+          if (d.region.count(next))
+            d.reentered.insert(next);
+          work.insert(work.end(), llvm::succ_begin(next), llvm::succ_end(next));
+        }
+      }
       checkLanesCannotWait(d);
       divergences_.emplace(bb, std::move(d));
       changed = true;
@@ -474,7 +488,7 @@ bool Packetizer::leavesRegion(const Divergence &d, llvm::Instruction &inst) cons
   for (llvm::User *user : inst.users())
     if (!d.region.count(llvm::cast<llvm::Instruction>(user)->getParent()))
       return true;
-  if (!d.join)
+  if (d.reentered.empty())
     return false;
   // Where the join leads back into the region (the region sits in a loop
   // whose header is the join, or a path to it), a later iteration may use
@@ -484,8 +498,12 @@ bool Packetizer::leavesRegion(const Divergence &d, llvm::Instruction &inst) cons
   for (llvm::Use &use : inst.uses()) {
     auto *user = llvm::cast<llvm::Instruction>(use.getUser());
     auto *phi = llvm::dyn_cast<llvm::PHINode>(user);
-    usedIn.insert(phi ? phi->getIncomingBlock(use) : user->getParent());
+    llvm::BasicBlock *where = phi ? phi->getIncomingBlock(use) : user->getParent();
+    if (d.reentered.count(where))
+      usedIn.insert(where);
   }
+  if (usedIn.empty())
+    return false;
   std::set<llvm::BasicBlock *> seen{inst.getParent()};
   std::vector<llvm::BasicBlock *> work{d.join};
   while (!work.empty()) {
