@@ -8,6 +8,7 @@
 #include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/deinterleave_in_lanes.h"
 #include "compiler/passes/distribute_bit_masks.h"
+#include "compiler/passes/drop_unreachable_edges.h"
 #include "compiler/passes/hoist_safe_divisions.h"
 #include "compiler/passes/interleave_long_chains.h"
 #include "compiler/passes/keep_item_order.h"
@@ -204,6 +205,9 @@ void prepareForWorkGroups(llvm::Module &module) {
     cgpm.addPass(llvm::createCGSCCToFunctionPassAdaptor(std::move(fpm)));
     mpm.addPass(llvm::createModuleToPostOrderCGSCCPassAdaptor(std::move(cgpm)));
     mpm.addPass(llvm::GlobalDCEPass());
+    // Last: a switch's unreachable default would leave the packets'
+    // divergent switches without a join.
+    mpm.addPass(llvm::createModuleToFunctionPassAdaptor(DropUnreachableEdgesPass()));
     return mpm;
   });
   // Inlined helpers are no longer needed by name; builtins stay until the
@@ -240,6 +244,13 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
   options.bodyPackets = true;
   if (const char *bodies = std::getenv("CORECL_BODY_PACKETS"); bodies && *bodies == '0')
     options.bodyPackets = false;
+  // The build for launches of groups of one runs no row of a group longer
+  // than one work-item: packets of a group's work-items would be compiled
+  // for nothing (hashcat -b -m 1400, cold: 33.5 -> 21.9 s).
+  if (groupPackets && options.packetWidth != 1) {
+    options.bodyPackets = false;
+    options.regionPackets = RegionPacketKernels::None;
+  }
   runModulePasses(
       module, nullptr,
       [&](llvm::PassBuilder &builder) {

@@ -1574,8 +1574,17 @@ void Packetizer::buildLaneLoop(Divergence &d) {
     llvm::Value *result;
     if (type->isStructTy())
       throw Unsupported{"a varying aggregate used by a divergent region"};
+    unsigned bits = unsigned(type->getScalarSizeInBits() * elementsPerLane(type));
     if (!type->isVectorTy()) {
       result = lb.CreateExtractElement(wide, lane);
+    } else if (!type->isPtrOrPtrVectorTy() && llvm::isPowerOf2_32(bits) && bits >= 8 &&
+               type->getScalarSizeInBits() % 8 == 0) {
+      // A lane's whole vector as one integer element: one access to the
+      // vector spilled once, where element by element took three
+      // instructions an element (a hashcat uint16: 48).
+      auto *slices = llvm::FixedVectorType::get(lb.getIntNTy(bits), width_);
+      result =
+          lb.CreateBitCast(lb.CreateExtractElement(lb.CreateBitCast(wide, slices), lane), type);
     } else {
       unsigned n = elementsPerLane(type);
       result = llvm::PoisonValue::get(type);
@@ -1686,6 +1695,11 @@ void Packetizer::buildLaneLoop(Divergence &d) {
   // region before its definition (the rest of a loop's iteration): the
   // value then is vector mode's for this lane.
   std::map<llvm::Instruction *, std::unique_ptr<llvm::SSAUpdater>> repaired;
+  // Vector mode's value for the lane is made only where the copy reads it
+  // (replacing a placeholder, below): made for every value of the region
+  // defined before the branch, they were most of a hashcat packet (3.3
+  // million instructions from 4,900, nearly all unused).
+  std::vector<std::pair<llvm::Instruction *, llvm::Instruction *>> entryPlaceholders;
   if (enteredInside) {
     for (auto [original, copy] : instCopy) {
       if (copy->getType()->isVoidTy() || original->isTerminator())
@@ -1694,8 +1708,12 @@ void Packetizer::buildLaneLoop(Divergence &d) {
       updater->Initialize(copy->getType(), copy->getName());
       updater->AddAvailableValue(copy->getParent(), copy);
       llvm::Value *entryValue = llvm::PoisonValue::get(copy->getType());
-      if (dt_.dominates(original, branch->getTerminator()))
-        entryValue = laneValue(original);
+      if (dt_.dominates(original, branch->getTerminator())) {
+        auto *placeholder = llvm::cast<llvm::Instruction>(
+            lb.CreateFreeze(llvm::PoisonValue::get(copy->getType()), "lane.entry"));
+        entryPlaceholders.emplace_back(original, placeholder);
+        entryValue = placeholder;
+      }
       updater->AddAvailableValue(header, entryValue);
       std::vector<llvm::Use *> uses;
       for (llvm::Use &use : copy->uses())
@@ -1761,6 +1779,14 @@ void Packetizer::buildLaneLoop(Divergence &d) {
         value = valueAtEnd(item.original, e.from, e.original);
       item.atLatch->addIncoming(value, e.from);
     }
+  // Every use of the copies is final: the entry values read get made.
+  for (auto [original, placeholder] : entryPlaceholders) {
+    if (!placeholder->use_empty()) {
+      lb.SetInsertPoint(enter);
+      placeholder->replaceAllUsesWith(laneValue(original));
+    }
+    placeholder->eraseFromParent();
+  }
   llvm::IRBuilder<> at(latch);
   for (Item &item : items) {
     llvm::Value *value = item.atLatch;

@@ -6,6 +6,7 @@
 #include "compiler/passes/deinterleave_in_lanes.h"
 #include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/divergence_analysis.h"
+#include "compiler/passes/drop_unreachable_edges.h"
 #include "compiler/passes/hoist_safe_divisions.h"
 #include "compiler/passes/interleave_long_chains.h"
 #include "compiler/passes/keep_item_order.h"
@@ -61,6 +62,10 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
         }
         if (name == "corecl-distribute-bit-masks") {
           passes.addPass(DistributeBitMasksPass());
+          return true;
+        }
+        if (name == "corecl-drop-unreachable-edges") {
+          passes.addPass(DropUnreachableEdgesPass());
           return true;
         }
         if (name == "corecl-plain-private-volatile") {

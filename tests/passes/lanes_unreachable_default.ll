@@ -1,0 +1,69 @@
+; PASSES: function(corecl-drop-unreachable-edges),corecl-kernel-body,corecl-local-memory,corecl-body-packets
+; OPTIONS: -body-packets -simd-bytes=32
+; A divergent switch whose default LLVM marks unreachable (clang's cleanup
+; switches: hashcat's find_hash, inlined sixteen times a kernel) has no
+; join in the post-dominator tree: its lanes ran the rest of the loop and
+; the kernel one at a time, a copy of the rest for every such switch (a
+; hashcat packet of 3.3 million instructions from 4,900, refused).
+; corecl-drop-unreachable-edges gives the switch a case as its default,
+; so the lanes part only for the arms and meet again at %next.
+;
+; A lane's share of a vector (an uint8 here) is one element of the packet
+; seen as integers of the lane's width, not element by element.
+target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
+target triple = "spir64-unknown-unknown"
+
+; CHECK-LABEL: define internal void @cases.body.packet4(
+; CHECK: loop.lane:
+; CHECK: %[[WIDE:[0-9]+]] = bitcast <32 x i32> %v to <4 x i256>
+; CHECK-NEXT: %[[MINE:[0-9]+]] = extractelement <4 x i256> %[[WIDE]], i64 %lane
+; CHECK-NEXT: bitcast i256 %[[MINE]] to <8 x i32>
+; CHECK-NOT: {{^}}next.lane:
+; CHECK-NOT: {{^}}done.lane:
+; CHECK: loop.lanes.done:
+; CHECK: br label %next
+
+define spir_kernel void @cases(ptr addrspace(1) %p, ptr addrspace(1) %q, i32 %n) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !2 !kernel_arg_base_type !2 !kernel_arg_type_qual !3 !kernel_arg_name !4 {
+entry:
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %l = trunc i64 %gid to i32
+  %vp = getelementptr inbounds <8 x i32>, ptr addrspace(1) %q, i64 %gid
+  %v = load <8 x i32>, ptr addrspace(1) %vp, align 32
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %next ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.next, %next ]
+  %li = add i32 %l, %i
+  %k = and i32 %li, 1
+  switch i32 %k, label %never [
+    i32 0, label %zero
+    i32 1, label %one
+  ]
+zero:
+  %a = add i32 %acc, 3
+  br label %next
+one:
+  %w = mul <8 x i32> %v, %v
+  %e = extractelement <8 x i32> %w, i64 5
+  %b = xor i32 %acc, %e
+  br label %next
+never:
+  unreachable
+next:
+  %acc.next = phi i32 [ %a, %zero ], [ %b, %one ]
+  %i.next = add i32 %i, 1
+  %more = icmp ult i32 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  %slot = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %gid
+  store i32 %acc.next, ptr addrspace(1) %slot, align 4
+  ret void
+}
+
+declare spir_func i64 @_Z13get_global_idj(i32)
+
+!0 = !{i32 1, i32 1, i32 0}
+!1 = !{!"none", !"none", !"none"}
+!2 = !{!"int*", !"int8*", !"uint"}
+!3 = !{!"", !"", !""}
+!4 = !{!"p", !"q", !"n"}
