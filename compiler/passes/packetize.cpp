@@ -1802,7 +1802,17 @@ void Packetizer::buildLaneLoop(Divergence &d) {
   }
   llvm::Value *next = at.CreateAdd(lane, at.getInt64(1), "lane.next");
   lane->addIncoming(next, latch);
-  at.CreateCondBr(at.CreateICmpULT(next, at.getInt64(width_)), header, exit);
+  llvm::BranchInst *back =
+      at.CreateCondBr(at.CreateICmpULT(next, at.getInt64(width_)), header, exit);
+  // Never unrolled: it runs only when the lanes part, and unrolled W times
+  // (its trip count is a constant) it made the optimiser copy the region
+  // W times and walk every copy (hashcat MD5's cold build: the loop
+  // unroller and IndVarSimplify took 5 of its 22 s).
+  llvm::Metadata *disable =
+      llvm::MDNode::get(context_, llvm::MDString::get(context_, "llvm.loop.unroll.disable"));
+  llvm::MDNode *loopId = llvm::MDNode::getDistinct(context_, {nullptr, disable});
+  loopId->replaceOperandWith(0, loopId);
+  back->setMetadata(llvm::LLVMContext::MD_loop, loopId);
   at.SetInsertPoint(exit);
   for (Item &item : items) {
     llvm::Type *wide = widenType(item.original->getType(), width_);
