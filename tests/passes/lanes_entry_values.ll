@@ -5,7 +5,9 @@
 ; default leaves it no join) take vector mode's value of a region value
 ; defined before the branch only where their copy reads it before
 ; defining it: the switch's %k, not %li, which only %k reads. Made for
-; every such value, they were most of a hashcat packet.
+; every such value, they were most of a hashcat packet. The lane loop is
+; never unrolled (its trip count, the packet's width, is a constant: LLVM
+; copied the region for every lane).
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
@@ -15,7 +17,10 @@ target triple = "spir64-unknown-unknown"
 ; CHECK: extractelement <4 x i32> %k, i64 %lane
 ; CHECK-NOT: %li
 ; CHECK: br label %loop.lane.branch
+; CHECK: br i1 %{{[0-9]+}}, label %loop.lane, label %loop.lanes.done, !llvm.loop ![[LANES:[0-9]+]]
 ; CHECK: done.lane:
+; CHECK: ![[LANES]] = distinct !{![[LANES]], ![[OFF:[0-9]+]]}
+; CHECK: ![[OFF]] = !{!"llvm.loop.unroll.disable"}
 
 define spir_kernel void @cases(ptr addrspace(1) %p, ptr addrspace(1) %q, i32 %n) !kernel_arg_addr_space !0 !kernel_arg_access_qual !1 !kernel_arg_type !2 !kernel_arg_base_type !2 !kernel_arg_type_qual !3 !kernel_arg_name !4 {
 entry:
