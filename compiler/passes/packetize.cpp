@@ -1601,10 +1601,11 @@ void Packetizer::buildLaneLoop(Divergence &d) {
     if (!type->isVectorTy()) {
       result = lb.CreateExtractElement(wide, lane);
     } else if (!type->isPtrOrPtrVectorTy() && llvm::isPowerOf2_32(bits) && bits >= 8 &&
-               type->getScalarSizeInBits() % 8 == 0) {
+               bits <= 512 && type->getScalarSizeInBits() % 8 == 0) {
       // A lane's whole vector as one integer element: one access to the
       // vector spilled once, where element by element took three
-      // instructions an element (a hashcat uint16: 48).
+      // instructions an element (a hashcat uint16: 48). At most a
+      // register's bits: no wider integers for the back end to split.
       auto *slices = llvm::FixedVectorType::get(lb.getIntNTy(bits), width_);
       result =
           lb.CreateBitCast(lb.CreateExtractElement(lb.CreateBitCast(wide, slices), lane), type);
