@@ -9,6 +9,7 @@
 // eight work-items), where llvm.vector.reduce.or is one vmovmskps and a
 // test. The same shape folds anywhere else it appears.
 #include "compiler/passes/any_lane_reduction.h"
+#include "compiler/passes/preserved.h"
 
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/Statistic.h>
@@ -79,11 +80,7 @@ llvm::PreservedAnalyses AnyLaneReductionPass::run(llvm::Function &f,
     llvm::RecursivelyDeleteTriviallyDeadInstructions(root);
     ++NumFolded;
   }
-  if (folds.empty())
-    return llvm::PreservedAnalyses::all();
-  llvm::PreservedAnalyses kept;
-  kept.preserveSet<llvm::CFGAnalyses>();
-  return kept;
+  return keptUnlessInstructionsChanged(!folds.empty());
 }
 
 } // namespace corecl::compiler

@@ -15,6 +15,7 @@
 // AVX-512 and an arm is an and, or or xor, so that other selects keep
 // their blends.
 #include "compiler/passes/avoid_masked_ternlog.h"
+#include "compiler/passes/preserved.h"
 
 #include <llvm/ADT/Statistic.h>
 #include <llvm/IR/IRBuilder.h>
@@ -75,11 +76,7 @@ llvm::PreservedAnalyses AvoidMaskedTernlogPass::run(llvm::Function &f,
     select->eraseFromParent();
     ++NumRewritten;
   }
-  if (selects.empty())
-    return llvm::PreservedAnalyses::all();
-  llvm::PreservedAnalyses kept;
-  kept.preserveSet<llvm::CFGAnalyses>();
-  return kept;
+  return keptUnlessInstructionsChanged(!selects.empty());
 }
 
 } // namespace corecl::compiler

@@ -245,10 +245,8 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
       barriers |= isBarrierCall(inst);
     if (barriers || body->arg_size() < WorkItemParams::kCount)
       continue;
-    // A long straight-line body's packet stays a call (isLongStraightLine).
-    llvm::DominatorTree dominators(*body);
-    llvm::LoopInfo loops(dominators);
-    bool outline = loops.empty() && isLong(*body);
+    // A long straight-line body's packet stays a call.
+    bool outline = isLongStraightLine(*body);
     std::string whyNot;
     std::vector<llvm::Function *> wider;
     llvm::Function *packet =

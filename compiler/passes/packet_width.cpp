@@ -263,12 +263,13 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
   while (width > floor && live * width > budget)
     width /= 2;
   // With AVX-512's 32 registers (AVX2 has 16), a work-item whose own
-  // vectors fill one still gets two lanes where they keep twice the budget:
+  // vectors fill one still gets two lanes where they keep twice the budget
+  // (one lane keeps within it):
   // the two lanes' chains interleave and the spills are reloaded from the
   // cache. hashcat on Zen 4, two lanes against one: SHA-1 (2,324 live
   // bytes) 382 -> 598 MH/s, salted SHA-256 (1,796) 217 -> 311; four
   // lanes of SHA-256 (1,780), within twice the budget too, spilled.
-  if (width == 1 && fill == 1 && simdBytes >= 64 && live * 2 <= 2 * budget)
+  if (width == 1 && fill == 1 && simdBytes >= 64 && live <= budget)
     width = 2;
   width = std::min(width, privateLanes);
   if (std::getenv("CORECL_PACKET_TRACE"))

@@ -98,6 +98,23 @@ llvm::MDNode *lanesApartWeights(llvm::LLVMContext &context, bool apartFirst = fa
                     : weights.createBranchWeights(kAgree, kApart);
 }
 
+/// Walks forward from `from` through blocks not in `seen` (each once) and
+/// returns true as soon as `found` does for one of them.
+template <class Found>
+bool reachesAny(llvm::BasicBlock *from, std::set<llvm::BasicBlock *> seen, Found found) {
+  std::vector<llvm::BasicBlock *> work{from};
+  while (!work.empty()) {
+    llvm::BasicBlock *next = work.back();
+    work.pop_back();
+    if (!seen.insert(next).second)
+      continue;
+    if (found(next))
+      return true;
+    work.insert(work.end(), llvm::succ_begin(next), llvm::succ_end(next));
+  }
+  return false;
+}
+
 /// Thrown inside the packetiser for a function it does not handle.
 struct Unsupported {
   std::string why;
@@ -461,19 +478,12 @@ void Packetizer::analyse() {
         for (llvm::BasicBlock *succ : llvm::successors(next))
           work.push_back(succ);
       }
-      if (d.join) {
-        std::set<llvm::BasicBlock *> seen;
-        std::vector<llvm::BasicBlock *> work{d.join};
-        while (!work.empty()) {
-          llvm::BasicBlock *next = work.back();
-          work.pop_back();
-          if (!seen.insert(next).second)
-            continue;
+      if (d.join)
+        reachesAny(d.join, {}, [&](llvm::BasicBlock *next) {
           if (d.region.count(next))
             d.reentered.insert(next);
-          work.insert(work.end(), llvm::succ_begin(next), llvm::succ_end(next));
-        }
-      }
+          return false;
+        });
       checkLanesCannotWait(d);
       divergences_.emplace(bb, std::move(d));
       changed = true;
@@ -524,20 +534,9 @@ bool Packetizer::leavesRegion(const Divergence &d, llvm::Instruction &inst) cons
     if (d.reentered.count(where))
       usedIn.insert(where);
   }
-  if (usedIn.empty())
-    return false;
-  std::set<llvm::BasicBlock *> seen{inst.getParent()};
-  std::vector<llvm::BasicBlock *> work{d.join};
-  while (!work.empty()) {
-    llvm::BasicBlock *next = work.back();
-    work.pop_back();
-    if (!seen.insert(next).second)
-      continue;
-    if (usedIn.count(next))
-      return true;
-    work.insert(work.end(), llvm::succ_begin(next), llvm::succ_end(next));
-  }
-  return false;
+  return !usedIn.empty() && reachesAny(d.join, {inst.getParent()}, [&](llvm::BasicBlock *next) {
+    return usedIn.count(next) != 0;
+  });
 }
 
 void Packetizer::computeStrides() {
