@@ -5,18 +5,15 @@
 #include "compiler/passes/any_lane_reduction.h"
 #include "compiler/passes/avoid_masked_ternlog.h"
 #include "compiler/passes/chain_groups.h"
-#include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/deinterleave_in_lanes.h"
 #include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/drop_unreachable_edges.h"
 #include "compiler/passes/hoist_safe_divisions.h"
-#include "compiler/passes/interleave_long_chains.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/packet_width.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/plain_private_volatile.h"
 #include "compiler/passes/split_huge_blocks.h"
-#include "compiler/passes/unmask_owned_memory.h"
 #include "compiler/passes/unroll_small_loops.h"
 #include "compiler/pipeline.h"
 #include "compiler/verify_each_pass.h"
@@ -309,10 +306,7 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
         [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
           // First: the vectoriser must not see these divisions under a mask.
           passes.addPass(HoistSafeDivisionsPass());
-          passes.addPass(ClampGuardedItemLoopsPass());
           passes.addPass(ScalarizeNarrowVectorsPass());
-          // On the scalarised work-item loops: chains counted by component.
-          passes.addPass(InterleaveLongChainsPass());
           // Last before the loop vectoriser: it sees the scalarised accesses.
           passes.addPass(KeepWorkItemOrderPass());
         });
@@ -329,8 +323,7 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
             llvm::FunctionPassManager last;
             // First, on the loop vectoriser's interleave groups.
             last.addPass(DeinterleaveInLanesPass());
-            // After the loop vectoriser, on its masked accesses.
-            last.addPass(UnmaskOwnedMemoryPass());
+            // After the vectorisers, on their lane-by-lane mask tests.
             last.addPass(AnyLaneReductionPass());
             last.addPass(SelectiveSlpPass());
             // After every vectoriser, on the vector code's register pressure

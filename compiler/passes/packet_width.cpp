@@ -183,9 +183,8 @@ unsigned latencyPacketWidth(llvm::Function &f, unsigned width, unsigned simdByte
   }
   // A body without loops is one iteration of the work-item loop: a long
   // chain of a work-item's (clpeak's int kernels, unrolled) waits on each
-  // operation in turn in a packet of one register, where the loop
-  // vectoriser interleaves the work-item loop (interleave_long_chains.cpp).
-  // The values the chains hold are what is live.
+  // operation in turn in a packet of one register; wider packets put more
+  // chains in flight. The values the chains hold are what is live.
   if (ChainShape line = straightLineShape(f, loops);
       line.chain >= kLatencyChain && line.latencyBound(2 * kLatencyParallelism)) {
     sideBySide = std::max<uint64_t>(1, (line.operations + line.chain / 2) / line.chain);

@@ -2,17 +2,14 @@
 #include "compiler/passes/any_lane_reduction.h"
 #include "compiler/passes/avoid_masked_ternlog.h"
 #include "compiler/passes/chain_groups.h"
-#include "compiler/passes/clamp_guarded_item_loops.h"
 #include "compiler/passes/deinterleave_in_lanes.h"
 #include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/divergence_analysis.h"
 #include "compiler/passes/drop_unreachable_edges.h"
 #include "compiler/passes/hoist_safe_divisions.h"
-#include "compiler/passes/interleave_long_chains.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/plain_private_volatile.h"
 #include "compiler/passes/split_huge_blocks.h"
-#include "compiler/passes/unmask_owned_memory.h"
 #include "compiler/passes/unroll_small_loops.h"
 
 #include <llvm/Passes/PassBuilder.h>
@@ -36,24 +33,12 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
           passes.addPass(KeepWorkItemOrderPass());
           return true;
         }
-        if (name == "corecl-clamp-guarded-item-loops") {
-          passes.addPass(ClampGuardedItemLoopsPass());
-          return true;
-        }
         if (name == "corecl-any-lane-reduction") {
           passes.addPass(AnyLaneReductionPass());
           return true;
         }
         if (name == "corecl-avoid-masked-ternlog") {
           passes.addPass(AvoidMaskedTernlogPass());
-          return true;
-        }
-        if (name == "corecl-unmask-owned-memory") {
-          passes.addPass(UnmaskOwnedMemoryPass());
-          return true;
-        }
-        if (name == "corecl-interleave-long-chains") {
-          passes.addPass(InterleaveLongChainsPass());
           return true;
         }
         if (name == "corecl-deinterleave-in-lanes") {

@@ -1,11 +1,11 @@
 // How many work-items at the start of a row can do anything in a region.
 //
 // A tree reduction in local memory halves its active work-items at each
-// step: `if (lid < s) x[lid] += x[lid + s]; barrier(...)`. The work-item
-// loops end such a step at min(local size, s) (clamp_guarded_item_loops),
-// but a row of region packets (work_group_loops.cpp, packetRows) ran every
-// packet of the row, most of them only to find every lane turned away: the
-// bench's reduction as region packets was 1.2x PoCL against 6.5x.
+// step: `if (lid < s) x[lid] += x[lid + s]; barrier(...)`. A row of region
+// packets (work_group_loops.cpp, packetRows) ran every packet of the row,
+// most of them only to find every lane turned away: the bench's reduction
+// as region packets was 1.2x PoCL, against 6.5x for work-item loops ended
+// at min(local size, s).
 //
 // The bound is found on the scalar region, before anything a work-item
 // does that another could tell apart:

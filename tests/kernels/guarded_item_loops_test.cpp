@@ -1,11 +1,10 @@
-// End-to-end: work-item loops whose body only the first s work-items run
-// (`if (lid < s)`, s the same for all), which work-group formation ends at
-// min(local size, s) (clamp_guarded_item_loops.cpp): signed guards with
-// negative, zero and oversized bounds, without and after a barrier. Tree
-// reductions, the usual case, are in reduction_test.cpp. Rows of region
-// packets stop at such guards too (row_guard.cpp, kernels.region_packets
-// runs these tests so), but only where the work-items turned away change
-// nothing another could tell apart.
+// End-to-end: kernels whose body only the first s work-items run
+// (`if (lid < s)`, s the same for all): signed guards with negative, zero
+// and oversized bounds, without and after a barrier. Tree reductions, the
+// usual case, are in reduction_test.cpp. Rows of region packets stop at
+// such guards (row_guard.cpp) where the work-items turned away change
+// nothing another could tell apart; kernels.work_item_loops runs these
+// tests through work-item loops as well.
 #include "kernels/kernel_fixture.h"
 
 #include <vector>

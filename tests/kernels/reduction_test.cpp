@@ -85,8 +85,8 @@ TEST_F(KernelReductionTest, LocalPointerArgument) {
 TEST_F(KernelReductionTest, NonPowerOfTwoGroupsTakeTheKernelsSteps) {
   // With a local size that is not a power of two the tree skips some
   // elements, the same on any device: the host runs the kernel's steps.
-  // Each step's work-item loop ends at its last active work-item
-  // (compiler/passes/clamp_guarded_item_loops.cpp).
+  // Each step's row of packets ends at its last active work-item
+  // (compiler/passes/row_guard.cpp).
   cl_kernel k = buildKernel(kLocalArg, "reduce");
   ASSERT_TRUE(k);
   for (size_t local : {size_t(96), size_t(7), size_t(3)}) {

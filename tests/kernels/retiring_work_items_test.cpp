@@ -169,9 +169,7 @@ TEST_F(RetiringWorkItemsTest, GuardOnDataNotOnTheIndex) {
 TEST_F(RetiringWorkItemsTest, PrivateArrayIndexedByDataAcrossIterations) {
   // The array lives in per-work-item storage across the loop's regions and
   // is indexed by data (the same index for every work-item); whole vectors
-  // of work-items return (16 in a row), others only some lanes, whose
-  // storage accesses are blends rather than masked stores
-  // (unmask_owned_memory.cpp).
+  // of work-items return (16 in a row), others only some lanes.
   cl_kernel k = buildKernel(R"(
     kernel void h(global const int *in, global int *out, int n) {
       int i = get_global_id(0);
