@@ -27,6 +27,7 @@
 #include "compiler/passes/packetize.h"
 
 #include "compiler/passes/address_difference.h"
+#include "compiler/passes/lane_interleaved_objects.h"
 #include "compiler/passes/stride_guesses.h"
 #include "corecl/kernel_abi.h"
 
@@ -73,6 +74,7 @@ STATISTIC(NumInterleavedStores,
           "Strided stores written together with their neighbours by one wide store");
 STATISTIC(NumInterleavedLoads,
           "Strided loads read together with their neighbours by one wide load");
+STATISTIC(NumInterleavedObjects, "Private objects laid out lane-interleaved");
 
 namespace corecl::compiler {
 namespace {
@@ -247,6 +249,16 @@ private:
   std::vector<llvm::BasicBlock *> order_; // reverse post-order
 
   std::set<const llvm::Value *> varying_;
+  // Private objects whose lanes' copies interleave, and the addresses
+  // derived from them, each with its unit in bytes
+  // (lane_interleaved_objects.h): an offset added to such an address is
+  // scaled by the width.
+  std::map<const llvm::Value *, uint64_t> interleavedObjects_;
+  llvm::Value *interleavedGep(llvm::IRBuilderBase &b, const llvm::GetElementPtrInst &gep,
+                              llvm::Value *base,
+                              llvm::function_ref<llvm::Value *(unsigned)> indexOf);
+  llvm::Align laneAlign(const llvm::Value *ptr, llvm::Align align) const;
+  void lowerLaneAlignment(const llvm::Instruction &original, llvm::Instruction &copy) const;
   std::map<llvm::BasicBlock *, Divergence> divergences_;
   std::map<const llvm::Value *, int64_t> strides_; // lane l = lane 0 + l * stride
   std::set<const llvm::Value *> inexact_;          // ... only where no extension wrapped
@@ -346,6 +358,33 @@ void Packetizer::checkSupported() {
 /// Distance between the lanes' copies of a private object.
 uint64_t Packetizer::laneObjectStride(const llvm::AllocaInst &alloca) const {
   return llvm::alignTo(layout_.getTypeAllocSize(alloca.getAllocatedType()), alloca.getAlign());
+}
+
+/// `gep` into an interleaved object, from `base` (the packet's vector or
+/// lane 0's address, or a lane's own in a lane loop): its offset W times.
+llvm::Value *Packetizer::interleavedGep(llvm::IRBuilderBase &b, const llvm::GetElementPtrInst &gep,
+                                        llvm::Value *base,
+                                        llvm::function_ref<llvm::Value *(unsigned)> indexOf) {
+  llvm::Value *offset = scaledGepOffset(b, layout_, gep, indexOf, width_);
+  return b.CreateGEP(b.getInt8Ty(), base, offset, gep.getName(), gep.isInBounds());
+}
+
+/// What an access at `ptr` may assume of a lane's address: into an
+/// interleaved object, only its unit's alignment (lane 0's, a whole
+/// packet's access, keeps the original's, its offset scaled by W).
+llvm::Align Packetizer::laneAlign(const llvm::Value *ptr, llvm::Align align) const {
+  auto unit = interleavedObjects_.find(ptr);
+  return unit == interleavedObjects_.end() ? align : std::min(align, llvm::Align(unit->second));
+}
+
+/// A lane's copy of a load or store `original`: only as aligned as a
+/// lane's address is.
+void Packetizer::lowerLaneAlignment(const llvm::Instruction &original,
+                                    llvm::Instruction &copy) const {
+  if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&copy))
+    load->setAlignment(laneAlign(llvm::getLoadStorePointerOperand(&original), load->getAlign()));
+  else if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&copy))
+    store->setAlignment(laneAlign(llvm::getLoadStorePointerOperand(&original), store->getAlign()));
 }
 
 bool Packetizer::mustVary(llvm::Instruction &inst) const {
@@ -593,7 +632,9 @@ void Packetizer::computeStrides() {
       own.clear();
       noteBound(inst);
       if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst)) {
-        result = int64_t(laneObjectStride(*alloca));
+        auto unit = interleavedObjects_.find(alloca);
+        result =
+            int64_t(unit != interleavedObjects_.end() ? unit->second : laneObjectStride(*alloca));
         known = true;
       } else if (auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(&inst)) {
         llvm::Value *x = binary->getOperand(0), *y = binary->getOperand(1);
@@ -715,6 +756,8 @@ void Packetizer::computeStrides() {
         }
       } else if (auto *gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&inst)) {
         known = !gep->getType()->isVectorTy() && strideOf(gep->getPointerOperand(), result, exact);
+        // Into an interleaved object every offset counts W times.
+        int64_t scale = interleavedObjects_.count(gep) ? int64_t(width_) : 1;
         for (auto it = llvm::gep_type_begin(gep); known && it != llvm::gep_type_end(gep); ++it) {
           if (it.isStruct())
             continue;
@@ -727,7 +770,7 @@ void Packetizer::computeStrides() {
             own.push_back({Guess::Extension, it.getOperand(), step, true,
                            llvm::Type::getInt64Ty(context_), 0, llvm::APInt(), Division::Unsigned});
           }
-          result += step * int64_t(it.getSequentialElementStride(layout_).getFixedValue());
+          result += step * scale * int64_t(it.getSequentialElementStride(layout_).getFixedValue());
         }
       }
       if (known) {
@@ -1013,14 +1056,23 @@ void Packetizer::emitLaneZero(llvm::Instruction &inst) {
       !(llvm::isa<llvm::BinaryOperator>(inst) || llvm::isa<llvm::CastInst>(inst) ||
         llvm::isa<llvm::GetElementPtrInst>(inst)))
     return;
+  auto laneZeroOf = [&](llvm::Value *op) -> llvm::Value * {
+    if (!varying_.count(op))
+      return scalar(op);
+    auto it = laneZero_.find(op);
+    return it != laneZero_.end() ? it->second : nullptr;
+  };
+  if (auto *gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&inst);
+      gep && interleavedObjects_.count(gep)) {
+    if (!llvm::all_of(gep->operands(), laneZeroOf))
+      return;
+    laneZero_[&inst] = interleavedGep(b_, *gep, laneZeroOf(gep->getPointerOperand()),
+                                      [&](unsigned i) { return laneZeroOf(gep->getOperand(i)); });
+    return;
+  }
   llvm::Instruction *copy = inst.clone();
   for (unsigned i = 0; i < copy->getNumOperands(); ++i) {
-    llvm::Value *op = inst.getOperand(i);
-    llvm::Value *lane = nullptr;
-    if (!varying_.count(op))
-      lane = scalar(op);
-    else if (auto it = laneZero_.find(op); it != laneZero_.end())
-      lane = it->second;
+    llvm::Value *lane = laneZeroOf(inst.getOperand(i));
     if (!lane) {
       copy->deleteValue();
       return;
@@ -1146,6 +1198,7 @@ void Packetizer::emitLaneByLane(llvm::Instruction &inst) {
       copy->setOperand(i,
                        varying_.count(op) ? laneOf(vector(op), op->getType(), lane) : scalar(op));
     }
+    lowerLaneAlignment(inst, *copy);
     b_.Insert(copy);
     results.push_back(copy);
   }
@@ -1230,25 +1283,27 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
     return nullptr;
   };
   auto scatteredAccess = [&]() -> llvm::Value * {
+    // Each lane's address: into an interleaved object, a unit's alignment.
+    llvm::Align laneAligned = laneAlign(ptr, align);
     if (type->isVectorTy()) {
       // Lane by lane, each lane's vector whole.
       std::vector<llvm::Value *> results;
       for (unsigned lane = 0; lane < width_; ++lane) {
         llvm::Value *address = b_.CreateExtractElement(ptrs, uint64_t(lane));
         if (load)
-          results.push_back(b_.CreateAlignedLoad(type, address, align));
+          results.push_back(b_.CreateAlignedLoad(type, address, laneAligned));
         else
           b_.CreateAlignedStore(laneOf(vector(store->getValueOperand()), type, lane), address,
-                                align);
+                                laneAligned);
       }
       return load ? combineLanes(type, results) : nullptr;
     }
     ++NumGathers;
     if (load)
-      return b_.CreateMaskedGather(wide, ptrs, align);
+      return b_.CreateMaskedGather(wide, ptrs, laneAligned);
     // Lanes writing one address: the highest lane's value stays, as if
     // the work-items had run one after the other.
-    b_.CreateMaskedScatter(vector(store->getValueOperand()), ptrs, align);
+    b_.CreateMaskedScatter(vector(store->getValueOperand()), ptrs, laneAligned);
     return nullptr;
   };
   llvm::Value *result = nullptr;
@@ -1362,6 +1417,11 @@ void Packetizer::emitVarying(llvm::Instruction &inst) {
       throw Unsupported{"a vector of pointers per work-item"};
     llvm::Value *base = gep->getPointerOperand();
     base = varying_.count(base) ? vector(base) : scalar(base);
+    if (interleavedObjects_.count(gep))
+      return setVector(inst, interleavedGep(b_, *gep, base, [&](unsigned i) {
+                         llvm::Value *index = gep->getOperand(i);
+                         return varying_.count(index) ? vector(index) : scalar(index);
+                       }));
     std::vector<llvm::Value *> indices;
     for (llvm::Value *index : gep->indices())
       indices.push_back(varying_.count(index) ? vector(index) : scalar(index));
@@ -1432,6 +1492,11 @@ void Packetizer::emitVarying(llvm::Instruction &inst) {
         entry.CreateAlloca(llvm::ArrayType::get(entry.getInt8Ty(), stride * width_),
                            alloca->getAddressSpace(), nullptr, alloca->getName());
     copies->setAlignment(alloca->getAlign());
+    // Interleaved, lane l's first unit is the l-th.
+    if (auto unit = interleavedObjects_.find(alloca); unit != interleavedObjects_.end()) {
+      stride = unit->second;
+      laneZero_[alloca] = copies;
+    }
     std::vector<llvm::Constant *> lanes;
     for (unsigned lane = 0; lane < width_; ++lane)
       lanes.push_back(entry.getInt64(lane * stride));
@@ -1713,6 +1778,20 @@ void Packetizer::buildLaneLoop(Divergence &d) {
       copy->setOperand(i, mapOperand(op));
     }
   }
+  // A lane's addresses into interleaved objects: its offsets W times too.
+  for (auto &[original, copy] : instCopy) {
+    lowerLaneAlignment(*original, *copy);
+    auto *gep = llvm::dyn_cast<llvm::GetElementPtrInst>(original);
+    if (!gep || !interleavedObjects_.count(gep))
+      continue;
+    llvm::IRBuilder<> at(copy);
+    // The base is an instruction or an argument: the builder folds nothing.
+    auto *scaled = llvm::cast<llvm::Instruction>(interleavedGep(
+        at, *gep, copy->getOperand(0), [&](unsigned i) { return copy->getOperand(i); }));
+    copy->replaceAllUsesWith(scaled);
+    copy->eraseFromParent();
+    copy = scaled;
+  }
 
   // Entered at the branch, the copy may reach a use of a value of the
   // region before its definition (the rest of a loop's iteration): the
@@ -1912,6 +1991,14 @@ void Packetizer::repairLiveOuts() {
 llvm::Function *Packetizer::run() {
   checkSupported();
   analyse();
+  interleavedObjects_ = findLaneInterleavedObjects(f_);
+  if (unsigned objects = unsigned(llvm::count_if(interleavedObjects_, [](auto &entry) {
+        return llvm::isa<llvm::AllocaInst>(entry.first);
+      }))) {
+    NumInterleavedObjects += objects;
+    if (std::getenv("CORECL_PACKET_TRACE"))
+      llvm::errs() << f_.getName() << ": " << objects << " private objects lane-interleaved\n";
+  }
   computeStrides();
   findInterleavedAccesses();
   for (llvm::BasicBlock *bb : order_)
