@@ -366,7 +366,9 @@ llvm::Value *Packetizer::interleavedGep(llvm::IRBuilderBase &b, const llvm::GetE
                                         llvm::Value *base,
                                         llvm::function_ref<llvm::Value *(unsigned)> indexOf) {
   llvm::Value *offset = scaledGepOffset(b, layout_, gep, indexOf, width_);
-  return b.CreateGEP(b.getInt8Ty(), base, offset, gep.getName(), gep.isInBounds());
+  // Not inbounds: the address one past the object's end, valid for the
+  // work-item, lies past the lanes' copies in every lane but the first.
+  return b.CreateGEP(b.getInt8Ty(), base, offset, gep.getName());
 }
 
 /// What an access at `ptr` may assume of a lane's address: into an

@@ -119,6 +119,38 @@ TEST_F(InterleavedPrivateArraysTest, WrittenOnDivergentPathsAndAfterEarlyReturns
     }
 }
 
+TEST_F(InterleavedPrivateArraysTest, ReadBackwardsFromOnePastTheEnd) {
+  // `a + n` with n the array's length is a valid address for a work-item;
+  // interleaved, it lies past the lanes' copies for every lane but the
+  // first, and an inbounds GEP there would be poison.
+  cl_kernel k = buildKernel(R"(
+    kernel void k(global const int *in, global int *out, int n) {
+      int g = get_global_id(0);
+      int a[16];
+      for (int i = 0; i < n; ++i)
+        a[i] = in[g] ^ (i * 37);
+      int *end = a + n;
+      int s = 0;
+      for (int i = 1; i <= n; ++i)
+        s += end[-i] * i;
+      out[g] = s;
+    })",
+                            "k");
+  ASSERT_TRUE(k);
+  for (cl_int n : {16, 3})
+    expectKernel<cl_int>(
+        *this, k, n, 256, 64,
+        [&](size_t g, const std::vector<cl_int> &in) {
+          int32_t a[16], s = 0;
+          for (int i = 0; i < n; ++i)
+            a[i] = in[g] ^ (i * 37);
+          for (int i = 1; i <= n; ++i)
+            s += a[n - i] * i;
+          return cl_int(s);
+        },
+        cl_int(0));
+}
+
 TEST_F(InterleavedPrivateArraysTest, RecordsOfTwoFields) {
   cl_kernel k = buildKernel(R"(
     typedef struct { int key; float weight; } pair;

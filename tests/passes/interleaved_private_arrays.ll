@@ -6,7 +6,9 @@
 ; in every lane are one vector store or load at lane 0's address, the
 ; offset scaled by W (8 lanes: 32 bytes an element); an index that varies
 ; gathers at offsets scaled the same way, and so does a lane's own copy of
-; a GEP in a lane loop (lanes that part at a branch). Arrays whose address
+; a GEP in a lane loop (lanes that part at a branch). None is inbounds:
+; one past the end of a work-item's array lies past the copies for every
+; lane but the first. Arrays whose address
 ; is merged by a select keep one copy per lane, an array apart (64 bytes).
 
 ; CHECK-LABEL: define internal void @fill.body.packet8(
@@ -14,17 +16,17 @@
 ; CHECK: %a1 = getelementptr i8, ptr %a, <8 x i64> <i64 0, i64 4, i64 8, i64 12, i64 16, i64 20, i64 24, i64 28>
 ; CHECK: even:
 ; CHECK: mul i64 %{{[0-9]+}}, 32
-; CHECK: %[[SLOT:slot[0-9]*]] = getelementptr inbounds i8, ptr %a, i64 %{{[0-9]+}}
+; CHECK: %[[SLOT:slot[0-9]*]] = getelementptr i8, ptr %a, i64 %{{[0-9]+}}
 ; CHECK: store <8 x i32> %y, ptr %[[SLOT]], align 4
 ; CHECK: read:
-; CHECK: %[[AT:at[0-9]+]] = getelementptr inbounds i8, ptr %a, i64 %{{[0-9]+}}
+; CHECK: %[[AT:at[0-9]+]] = getelementptr i8, ptr %a, i64 %{{[0-9]+}}
 ; CHECK: %e = load <8 x i32>, ptr %[[AT]], align 4
 ; CHECK: %[[DATA:[0-9]+]] = mul <8 x i64> %{{[0-9]+}}, <i64 32, i64 32, i64 32, i64 32, i64 32, i64 32, i64 32, i64 32>
-; CHECK: %at2 = getelementptr inbounds i8, <8 x ptr> %a1, <8 x i64> %[[DATA]]
+; CHECK: %at2 = getelementptr i8, <8 x ptr> %a1, <8 x i64> %[[DATA]]
 ; CHECK: call <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr> %at2
 ; CHECK: even.lane:
 ; CHECK: %[[LANEROW:[0-9]+]] = mul i64 %{{[0-9]+}}, 32
-; CHECK: %[[LANESLOT:slot[0-9]+]] = getelementptr inbounds i8, ptr %{{[0-9]+}}, i64 %[[LANEROW]]
+; CHECK: %[[LANESLOT:slot[0-9]+]] = getelementptr i8, ptr %{{[0-9]+}}, i64 %[[LANEROW]]
 ; CHECK: store i32 %{{y[0-9]+}}, ptr %[[LANESLOT]], align 4
 
 ; CHECK-LABEL: define internal void @merged.body.packet8(
