@@ -33,6 +33,7 @@
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/ADT/Statistic.h>
+#include <llvm/ADT/bit.h>
 #include <llvm/Analysis/AssumptionCache.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
@@ -1494,10 +1495,14 @@ void Packetizer::emitVarying(llvm::Instruction &inst) {
         entry.CreateAlloca(llvm::ArrayType::get(entry.getInt8Ty(), stride * width_),
                            alloca->getAddressSpace(), nullptr, alloca->getName());
     copies->setAlignment(alloca->getAlign());
-    // Interleaved, lane l's first unit is the l-th.
+    // Interleaved, lane l's first unit is the l-th, and a packet's access
+    // of a unit in every lane starts a multiple of W units in: aligned to
+    // that (up to a cache line), no such access straddles two lines.
     if (auto unit = interleavedObjects_.find(alloca); unit != interleavedObjects_.end()) {
       stride = unit->second;
       laneZero_[alloca] = copies;
+      uint64_t row = std::min<uint64_t>(llvm::bit_floor(stride * width_), 64);
+      copies->setAlignment(std::max(copies->getAlign(), llvm::Align(row)));
     }
     std::vector<llvm::Constant *> lanes;
     for (unsigned lane = 0; lane < width_; ++lane)

@@ -10,9 +10,11 @@
 ; one past the end of a work-item's array lies past the copies for every
 ; lane but the first. Arrays whose address
 ; is merged by a select keep one copy per lane, an array apart (64 bytes).
+; The interleaved copies are aligned to a row of units (8 x 4 bytes), so
+; that no packet's access straddles two cache lines.
 
 ; CHECK-LABEL: define internal void @fill.body.packet8(
-; CHECK: %a = alloca [512 x i8], align 4
+; CHECK: %a = alloca [512 x i8], align 32
 ; CHECK: %a1 = getelementptr i8, ptr %a, <8 x i64> <i64 0, i64 4, i64 8, i64 12, i64 16, i64 20, i64 24, i64 28>
 ; CHECK: even:
 ; CHECK: mul i64 %{{[0-9]+}}, 32
