@@ -15,6 +15,7 @@
 #include <cstring>
 #include <mutex>
 #include <new>
+#include <vector>
 
 namespace corecl::compiler {
 namespace {
@@ -74,9 +75,18 @@ void initializeLLVM() {
     // real application.
     // CoreCL's scheduler choice unless the developer names one.
     const char *own = std::getenv("CORECL_LLVM_OPTIONS");
-    bool named = own && std::strstr(own, "pre-RA-sched");
-    const char *argv[] = {"corecl", "-pre-RA-sched=corecl"};
-    llvm::cl::ParseCommandLineOptions(named ? 1 : 2, argv, "", nullptr, "CORECL_LLVM_OPTIONS");
+    std::vector<const char *> argv{"corecl"};
+    if (!own || !std::strstr(own, "pre-RA-sched"))
+      argv.push_back("-pre-RA-sched=corecl");
+    // No shrink wrapping: LLVM 19's x86 prologue probes a large frame
+    // (every CoreCL function has probe-stack) with R11 as scratch without
+    // asking whether R11 is live, and a prologue moved past the entry
+    // block may find it holding a value (fuzz seed 37564 lost its launch
+    // context so; split_huge_blocks.cpp). The prologue stays in the entry.
+    if (!own || !std::strstr(own, "shrink-wrap"))
+      argv.push_back("-enable-shrink-wrap=false");
+    llvm::cl::ParseCommandLineOptions(int(argv.size()), argv.data(), "", nullptr,
+                                      "CORECL_LLVM_OPTIONS");
   });
 }
 

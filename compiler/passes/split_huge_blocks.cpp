@@ -14,6 +14,14 @@
 // once through a block holding only an empty inline asm (an empty block
 // would be removed, and the branch with it). At run time that is a
 // compare and a branch, per kPieceSize instructions.
+//
+// Allocas and phis are not counted and never cut before: an alloca moved
+// out of the entry block is a dynamic allocation (stack pointer arithmetic
+// at run time), and an entry block left with nothing but the cut's branch
+// let shrink wrapping place the prologue after it, where the stack probe
+// of a large frame clobbered R11 while it held the launch context (a
+// random kernel with 300 lane buffers, at -cl-opt-disable, wrote nothing
+// in one build of three: fuzz seed 37564).
 #include "compiler/passes/split_huge_blocks.h"
 
 #include <llvm/IR/IRBuilder.h>
@@ -53,10 +61,22 @@ llvm::PreservedAnalyses SplitHugeBlocksPass::run(llvm::Function &f,
     // instructions after its cut, which are one piece by then.
     std::vector<llvm::Instruction *> cuts;
     unsigned count = 0;
+    // In the entry block, the cuts come after its last static alloca.
+    llvm::Instruction *lastAlloca = nullptr;
+    if (block->isEntryBlock())
+      for (llvm::Instruction &inst : *block)
+        if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst);
+            alloca && alloca->isStaticAlloca())
+          lastAlloca = alloca;
+    bool pastAllocas = !lastAlloca;
     for (llvm::Instruction &inst : *block) {
       if (inst.isTerminator())
         break;
-      if (count != 0 && count % kPieceSize == 0 && !llvm::isa<llvm::PHINode>(inst))
+      if (llvm::isa<llvm::PHINode>(inst) || llvm::isa<llvm::AllocaInst>(inst)) {
+        pastAllocas = pastAllocas || &inst == lastAlloca;
+        continue;
+      }
+      if (count != 0 && count % kPieceSize == 0 && pastAllocas)
         cuts.push_back(&inst);
       ++count;
     }

@@ -32,6 +32,13 @@ int fail(const char *what, cl_int err) {
   return 4;
 }
 
+// What the driver tells of a command that failed while it ran (the
+// enqueue itself succeeded): the launch's output would be the untouched
+// buffer, which must read as a failure, not as the kernel's result.
+void CL_CALLBACK notify(const char *message, const void *, size_t, void *) {
+  std::fprintf(stderr, "context: %s\n", message);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -65,7 +72,7 @@ int main(int argc, char **argv) {
   err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, nullptr);
   if (err != CL_SUCCESS)
     return fail("clGetDeviceIDs", err);
-  cl_context context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+  cl_context context = clCreateContext(nullptr, 1, &device, notify, nullptr, &err);
   if (!context)
     return fail("clCreateContext", err);
   cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
@@ -103,12 +110,19 @@ int main(int argc, char **argv) {
   clSetKernelArg(kernel, 1, sizeof inBuf, &inBuf);
   clSetKernelArg(kernel, 2, sizeof accBuf, &accBuf);
   size_t global2[2] = {global / rows, rows}, local2[2] = {local, rows};
+  cl_event launched = nullptr;
   err = rows > 1 ? clEnqueueNDRangeKernel(queue, kernel, 2, nullptr, global2, local2, 0, nullptr,
-                                          nullptr)
+                                          &launched)
                  : clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, &local, 0, nullptr,
-                                          nullptr);
+                                          &launched);
   if (err != CL_SUCCESS)
     return fail("clEnqueueNDRangeKernel", err);
+  cl_int status = CL_COMPLETE;
+  err = clWaitForEvents(1, &launched);
+  clGetEventInfo(launched, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+  clReleaseEvent(launched);
+  if (status != CL_COMPLETE)
+    return fail("the launch, while it ran,", status);
   err = clEnqueueReadBuffer(queue, outBuf, CL_TRUE, 0, out.size() * 4, out.data(), 0, nullptr,
                             nullptr);
   if (err == CL_SUCCESS)

@@ -1595,3 +1595,920 @@ entry:
   %v449 = mul i32 %v448, 3
   ret i32 %v449
 }
+
+; Allocas are neither counted nor cut before: an alloca moved out of the
+; entry block would be a dynamic allocation, and an entry block holding
+; only the cut's branch let shrink wrapping move the prologue past it.
+; CHECK-LABEL: define i32 @allocas_first(
+; CHECK: entry:
+; CHECK-COUNT-300: {{^  %a[0-9]+ = alloca i32}}
+; CHECK-COUNT-500: {{^  (store i32|%w[0-9]+ = )}}
+; CHECK-NEXT: call i32 asm sideeffect "", "=r"()
+; CHECK-NOT: alloca
+; CHECK: ret i32
+define i32 @allocas_first(i32 %x) {
+entry:
+  %a0 = alloca i32, align 4
+  %a1 = alloca i32, align 4
+  %a2 = alloca i32, align 4
+  %a3 = alloca i32, align 4
+  %a4 = alloca i32, align 4
+  %a5 = alloca i32, align 4
+  %a6 = alloca i32, align 4
+  %a7 = alloca i32, align 4
+  %a8 = alloca i32, align 4
+  %a9 = alloca i32, align 4
+  %a10 = alloca i32, align 4
+  %a11 = alloca i32, align 4
+  %a12 = alloca i32, align 4
+  %a13 = alloca i32, align 4
+  %a14 = alloca i32, align 4
+  %a15 = alloca i32, align 4
+  %a16 = alloca i32, align 4
+  %a17 = alloca i32, align 4
+  %a18 = alloca i32, align 4
+  %a19 = alloca i32, align 4
+  %a20 = alloca i32, align 4
+  %a21 = alloca i32, align 4
+  %a22 = alloca i32, align 4
+  %a23 = alloca i32, align 4
+  %a24 = alloca i32, align 4
+  %a25 = alloca i32, align 4
+  %a26 = alloca i32, align 4
+  %a27 = alloca i32, align 4
+  %a28 = alloca i32, align 4
+  %a29 = alloca i32, align 4
+  %a30 = alloca i32, align 4
+  %a31 = alloca i32, align 4
+  %a32 = alloca i32, align 4
+  %a33 = alloca i32, align 4
+  %a34 = alloca i32, align 4
+  %a35 = alloca i32, align 4
+  %a36 = alloca i32, align 4
+  %a37 = alloca i32, align 4
+  %a38 = alloca i32, align 4
+  %a39 = alloca i32, align 4
+  %a40 = alloca i32, align 4
+  %a41 = alloca i32, align 4
+  %a42 = alloca i32, align 4
+  %a43 = alloca i32, align 4
+  %a44 = alloca i32, align 4
+  %a45 = alloca i32, align 4
+  %a46 = alloca i32, align 4
+  %a47 = alloca i32, align 4
+  %a48 = alloca i32, align 4
+  %a49 = alloca i32, align 4
+  %a50 = alloca i32, align 4
+  %a51 = alloca i32, align 4
+  %a52 = alloca i32, align 4
+  %a53 = alloca i32, align 4
+  %a54 = alloca i32, align 4
+  %a55 = alloca i32, align 4
+  %a56 = alloca i32, align 4
+  %a57 = alloca i32, align 4
+  %a58 = alloca i32, align 4
+  %a59 = alloca i32, align 4
+  %a60 = alloca i32, align 4
+  %a61 = alloca i32, align 4
+  %a62 = alloca i32, align 4
+  %a63 = alloca i32, align 4
+  %a64 = alloca i32, align 4
+  %a65 = alloca i32, align 4
+  %a66 = alloca i32, align 4
+  %a67 = alloca i32, align 4
+  %a68 = alloca i32, align 4
+  %a69 = alloca i32, align 4
+  %a70 = alloca i32, align 4
+  %a71 = alloca i32, align 4
+  %a72 = alloca i32, align 4
+  %a73 = alloca i32, align 4
+  %a74 = alloca i32, align 4
+  %a75 = alloca i32, align 4
+  %a76 = alloca i32, align 4
+  %a77 = alloca i32, align 4
+  %a78 = alloca i32, align 4
+  %a79 = alloca i32, align 4
+  %a80 = alloca i32, align 4
+  %a81 = alloca i32, align 4
+  %a82 = alloca i32, align 4
+  %a83 = alloca i32, align 4
+  %a84 = alloca i32, align 4
+  %a85 = alloca i32, align 4
+  %a86 = alloca i32, align 4
+  %a87 = alloca i32, align 4
+  %a88 = alloca i32, align 4
+  %a89 = alloca i32, align 4
+  %a90 = alloca i32, align 4
+  %a91 = alloca i32, align 4
+  %a92 = alloca i32, align 4
+  %a93 = alloca i32, align 4
+  %a94 = alloca i32, align 4
+  %a95 = alloca i32, align 4
+  %a96 = alloca i32, align 4
+  %a97 = alloca i32, align 4
+  %a98 = alloca i32, align 4
+  %a99 = alloca i32, align 4
+  %a100 = alloca i32, align 4
+  %a101 = alloca i32, align 4
+  %a102 = alloca i32, align 4
+  %a103 = alloca i32, align 4
+  %a104 = alloca i32, align 4
+  %a105 = alloca i32, align 4
+  %a106 = alloca i32, align 4
+  %a107 = alloca i32, align 4
+  %a108 = alloca i32, align 4
+  %a109 = alloca i32, align 4
+  %a110 = alloca i32, align 4
+  %a111 = alloca i32, align 4
+  %a112 = alloca i32, align 4
+  %a113 = alloca i32, align 4
+  %a114 = alloca i32, align 4
+  %a115 = alloca i32, align 4
+  %a116 = alloca i32, align 4
+  %a117 = alloca i32, align 4
+  %a118 = alloca i32, align 4
+  %a119 = alloca i32, align 4
+  %a120 = alloca i32, align 4
+  %a121 = alloca i32, align 4
+  %a122 = alloca i32, align 4
+  %a123 = alloca i32, align 4
+  %a124 = alloca i32, align 4
+  %a125 = alloca i32, align 4
+  %a126 = alloca i32, align 4
+  %a127 = alloca i32, align 4
+  %a128 = alloca i32, align 4
+  %a129 = alloca i32, align 4
+  %a130 = alloca i32, align 4
+  %a131 = alloca i32, align 4
+  %a132 = alloca i32, align 4
+  %a133 = alloca i32, align 4
+  %a134 = alloca i32, align 4
+  %a135 = alloca i32, align 4
+  %a136 = alloca i32, align 4
+  %a137 = alloca i32, align 4
+  %a138 = alloca i32, align 4
+  %a139 = alloca i32, align 4
+  %a140 = alloca i32, align 4
+  %a141 = alloca i32, align 4
+  %a142 = alloca i32, align 4
+  %a143 = alloca i32, align 4
+  %a144 = alloca i32, align 4
+  %a145 = alloca i32, align 4
+  %a146 = alloca i32, align 4
+  %a147 = alloca i32, align 4
+  %a148 = alloca i32, align 4
+  %a149 = alloca i32, align 4
+  %a150 = alloca i32, align 4
+  %a151 = alloca i32, align 4
+  %a152 = alloca i32, align 4
+  %a153 = alloca i32, align 4
+  %a154 = alloca i32, align 4
+  %a155 = alloca i32, align 4
+  %a156 = alloca i32, align 4
+  %a157 = alloca i32, align 4
+  %a158 = alloca i32, align 4
+  %a159 = alloca i32, align 4
+  %a160 = alloca i32, align 4
+  %a161 = alloca i32, align 4
+  %a162 = alloca i32, align 4
+  %a163 = alloca i32, align 4
+  %a164 = alloca i32, align 4
+  %a165 = alloca i32, align 4
+  %a166 = alloca i32, align 4
+  %a167 = alloca i32, align 4
+  %a168 = alloca i32, align 4
+  %a169 = alloca i32, align 4
+  %a170 = alloca i32, align 4
+  %a171 = alloca i32, align 4
+  %a172 = alloca i32, align 4
+  %a173 = alloca i32, align 4
+  %a174 = alloca i32, align 4
+  %a175 = alloca i32, align 4
+  %a176 = alloca i32, align 4
+  %a177 = alloca i32, align 4
+  %a178 = alloca i32, align 4
+  %a179 = alloca i32, align 4
+  %a180 = alloca i32, align 4
+  %a181 = alloca i32, align 4
+  %a182 = alloca i32, align 4
+  %a183 = alloca i32, align 4
+  %a184 = alloca i32, align 4
+  %a185 = alloca i32, align 4
+  %a186 = alloca i32, align 4
+  %a187 = alloca i32, align 4
+  %a188 = alloca i32, align 4
+  %a189 = alloca i32, align 4
+  %a190 = alloca i32, align 4
+  %a191 = alloca i32, align 4
+  %a192 = alloca i32, align 4
+  %a193 = alloca i32, align 4
+  %a194 = alloca i32, align 4
+  %a195 = alloca i32, align 4
+  %a196 = alloca i32, align 4
+  %a197 = alloca i32, align 4
+  %a198 = alloca i32, align 4
+  %a199 = alloca i32, align 4
+  %a200 = alloca i32, align 4
+  %a201 = alloca i32, align 4
+  %a202 = alloca i32, align 4
+  %a203 = alloca i32, align 4
+  %a204 = alloca i32, align 4
+  %a205 = alloca i32, align 4
+  %a206 = alloca i32, align 4
+  %a207 = alloca i32, align 4
+  %a208 = alloca i32, align 4
+  %a209 = alloca i32, align 4
+  %a210 = alloca i32, align 4
+  %a211 = alloca i32, align 4
+  %a212 = alloca i32, align 4
+  %a213 = alloca i32, align 4
+  %a214 = alloca i32, align 4
+  %a215 = alloca i32, align 4
+  %a216 = alloca i32, align 4
+  %a217 = alloca i32, align 4
+  %a218 = alloca i32, align 4
+  %a219 = alloca i32, align 4
+  %a220 = alloca i32, align 4
+  %a221 = alloca i32, align 4
+  %a222 = alloca i32, align 4
+  %a223 = alloca i32, align 4
+  %a224 = alloca i32, align 4
+  %a225 = alloca i32, align 4
+  %a226 = alloca i32, align 4
+  %a227 = alloca i32, align 4
+  %a228 = alloca i32, align 4
+  %a229 = alloca i32, align 4
+  %a230 = alloca i32, align 4
+  %a231 = alloca i32, align 4
+  %a232 = alloca i32, align 4
+  %a233 = alloca i32, align 4
+  %a234 = alloca i32, align 4
+  %a235 = alloca i32, align 4
+  %a236 = alloca i32, align 4
+  %a237 = alloca i32, align 4
+  %a238 = alloca i32, align 4
+  %a239 = alloca i32, align 4
+  %a240 = alloca i32, align 4
+  %a241 = alloca i32, align 4
+  %a242 = alloca i32, align 4
+  %a243 = alloca i32, align 4
+  %a244 = alloca i32, align 4
+  %a245 = alloca i32, align 4
+  %a246 = alloca i32, align 4
+  %a247 = alloca i32, align 4
+  %a248 = alloca i32, align 4
+  %a249 = alloca i32, align 4
+  %a250 = alloca i32, align 4
+  %a251 = alloca i32, align 4
+  %a252 = alloca i32, align 4
+  %a253 = alloca i32, align 4
+  %a254 = alloca i32, align 4
+  %a255 = alloca i32, align 4
+  %a256 = alloca i32, align 4
+  %a257 = alloca i32, align 4
+  %a258 = alloca i32, align 4
+  %a259 = alloca i32, align 4
+  %a260 = alloca i32, align 4
+  %a261 = alloca i32, align 4
+  %a262 = alloca i32, align 4
+  %a263 = alloca i32, align 4
+  %a264 = alloca i32, align 4
+  %a265 = alloca i32, align 4
+  %a266 = alloca i32, align 4
+  %a267 = alloca i32, align 4
+  %a268 = alloca i32, align 4
+  %a269 = alloca i32, align 4
+  %a270 = alloca i32, align 4
+  %a271 = alloca i32, align 4
+  %a272 = alloca i32, align 4
+  %a273 = alloca i32, align 4
+  %a274 = alloca i32, align 4
+  %a275 = alloca i32, align 4
+  %a276 = alloca i32, align 4
+  %a277 = alloca i32, align 4
+  %a278 = alloca i32, align 4
+  %a279 = alloca i32, align 4
+  %a280 = alloca i32, align 4
+  %a281 = alloca i32, align 4
+  %a282 = alloca i32, align 4
+  %a283 = alloca i32, align 4
+  %a284 = alloca i32, align 4
+  %a285 = alloca i32, align 4
+  %a286 = alloca i32, align 4
+  %a287 = alloca i32, align 4
+  %a288 = alloca i32, align 4
+  %a289 = alloca i32, align 4
+  %a290 = alloca i32, align 4
+  %a291 = alloca i32, align 4
+  %a292 = alloca i32, align 4
+  %a293 = alloca i32, align 4
+  %a294 = alloca i32, align 4
+  %a295 = alloca i32, align 4
+  %a296 = alloca i32, align 4
+  %a297 = alloca i32, align 4
+  %a298 = alloca i32, align 4
+  %a299 = alloca i32, align 4
+  store i32 %x, ptr %a0, align 4
+  store i32 %x, ptr %a1, align 4
+  store i32 %x, ptr %a2, align 4
+  store i32 %x, ptr %a3, align 4
+  store i32 %x, ptr %a4, align 4
+  store i32 %x, ptr %a5, align 4
+  store i32 %x, ptr %a6, align 4
+  store i32 %x, ptr %a7, align 4
+  store i32 %x, ptr %a8, align 4
+  store i32 %x, ptr %a9, align 4
+  store i32 %x, ptr %a10, align 4
+  store i32 %x, ptr %a11, align 4
+  store i32 %x, ptr %a12, align 4
+  store i32 %x, ptr %a13, align 4
+  store i32 %x, ptr %a14, align 4
+  store i32 %x, ptr %a15, align 4
+  store i32 %x, ptr %a16, align 4
+  store i32 %x, ptr %a17, align 4
+  store i32 %x, ptr %a18, align 4
+  store i32 %x, ptr %a19, align 4
+  store i32 %x, ptr %a20, align 4
+  store i32 %x, ptr %a21, align 4
+  store i32 %x, ptr %a22, align 4
+  store i32 %x, ptr %a23, align 4
+  store i32 %x, ptr %a24, align 4
+  store i32 %x, ptr %a25, align 4
+  store i32 %x, ptr %a26, align 4
+  store i32 %x, ptr %a27, align 4
+  store i32 %x, ptr %a28, align 4
+  store i32 %x, ptr %a29, align 4
+  store i32 %x, ptr %a30, align 4
+  store i32 %x, ptr %a31, align 4
+  store i32 %x, ptr %a32, align 4
+  store i32 %x, ptr %a33, align 4
+  store i32 %x, ptr %a34, align 4
+  store i32 %x, ptr %a35, align 4
+  store i32 %x, ptr %a36, align 4
+  store i32 %x, ptr %a37, align 4
+  store i32 %x, ptr %a38, align 4
+  store i32 %x, ptr %a39, align 4
+  store i32 %x, ptr %a40, align 4
+  store i32 %x, ptr %a41, align 4
+  store i32 %x, ptr %a42, align 4
+  store i32 %x, ptr %a43, align 4
+  store i32 %x, ptr %a44, align 4
+  store i32 %x, ptr %a45, align 4
+  store i32 %x, ptr %a46, align 4
+  store i32 %x, ptr %a47, align 4
+  store i32 %x, ptr %a48, align 4
+  store i32 %x, ptr %a49, align 4
+  store i32 %x, ptr %a50, align 4
+  store i32 %x, ptr %a51, align 4
+  store i32 %x, ptr %a52, align 4
+  store i32 %x, ptr %a53, align 4
+  store i32 %x, ptr %a54, align 4
+  store i32 %x, ptr %a55, align 4
+  store i32 %x, ptr %a56, align 4
+  store i32 %x, ptr %a57, align 4
+  store i32 %x, ptr %a58, align 4
+  store i32 %x, ptr %a59, align 4
+  store i32 %x, ptr %a60, align 4
+  store i32 %x, ptr %a61, align 4
+  store i32 %x, ptr %a62, align 4
+  store i32 %x, ptr %a63, align 4
+  store i32 %x, ptr %a64, align 4
+  store i32 %x, ptr %a65, align 4
+  store i32 %x, ptr %a66, align 4
+  store i32 %x, ptr %a67, align 4
+  store i32 %x, ptr %a68, align 4
+  store i32 %x, ptr %a69, align 4
+  store i32 %x, ptr %a70, align 4
+  store i32 %x, ptr %a71, align 4
+  store i32 %x, ptr %a72, align 4
+  store i32 %x, ptr %a73, align 4
+  store i32 %x, ptr %a74, align 4
+  store i32 %x, ptr %a75, align 4
+  store i32 %x, ptr %a76, align 4
+  store i32 %x, ptr %a77, align 4
+  store i32 %x, ptr %a78, align 4
+  store i32 %x, ptr %a79, align 4
+  store i32 %x, ptr %a80, align 4
+  store i32 %x, ptr %a81, align 4
+  store i32 %x, ptr %a82, align 4
+  store i32 %x, ptr %a83, align 4
+  store i32 %x, ptr %a84, align 4
+  store i32 %x, ptr %a85, align 4
+  store i32 %x, ptr %a86, align 4
+  store i32 %x, ptr %a87, align 4
+  store i32 %x, ptr %a88, align 4
+  store i32 %x, ptr %a89, align 4
+  store i32 %x, ptr %a90, align 4
+  store i32 %x, ptr %a91, align 4
+  store i32 %x, ptr %a92, align 4
+  store i32 %x, ptr %a93, align 4
+  store i32 %x, ptr %a94, align 4
+  store i32 %x, ptr %a95, align 4
+  store i32 %x, ptr %a96, align 4
+  store i32 %x, ptr %a97, align 4
+  store i32 %x, ptr %a98, align 4
+  store i32 %x, ptr %a99, align 4
+  store i32 %x, ptr %a100, align 4
+  store i32 %x, ptr %a101, align 4
+  store i32 %x, ptr %a102, align 4
+  store i32 %x, ptr %a103, align 4
+  store i32 %x, ptr %a104, align 4
+  store i32 %x, ptr %a105, align 4
+  store i32 %x, ptr %a106, align 4
+  store i32 %x, ptr %a107, align 4
+  store i32 %x, ptr %a108, align 4
+  store i32 %x, ptr %a109, align 4
+  store i32 %x, ptr %a110, align 4
+  store i32 %x, ptr %a111, align 4
+  store i32 %x, ptr %a112, align 4
+  store i32 %x, ptr %a113, align 4
+  store i32 %x, ptr %a114, align 4
+  store i32 %x, ptr %a115, align 4
+  store i32 %x, ptr %a116, align 4
+  store i32 %x, ptr %a117, align 4
+  store i32 %x, ptr %a118, align 4
+  store i32 %x, ptr %a119, align 4
+  store i32 %x, ptr %a120, align 4
+  store i32 %x, ptr %a121, align 4
+  store i32 %x, ptr %a122, align 4
+  store i32 %x, ptr %a123, align 4
+  store i32 %x, ptr %a124, align 4
+  store i32 %x, ptr %a125, align 4
+  store i32 %x, ptr %a126, align 4
+  store i32 %x, ptr %a127, align 4
+  store i32 %x, ptr %a128, align 4
+  store i32 %x, ptr %a129, align 4
+  store i32 %x, ptr %a130, align 4
+  store i32 %x, ptr %a131, align 4
+  store i32 %x, ptr %a132, align 4
+  store i32 %x, ptr %a133, align 4
+  store i32 %x, ptr %a134, align 4
+  store i32 %x, ptr %a135, align 4
+  store i32 %x, ptr %a136, align 4
+  store i32 %x, ptr %a137, align 4
+  store i32 %x, ptr %a138, align 4
+  store i32 %x, ptr %a139, align 4
+  store i32 %x, ptr %a140, align 4
+  store i32 %x, ptr %a141, align 4
+  store i32 %x, ptr %a142, align 4
+  store i32 %x, ptr %a143, align 4
+  store i32 %x, ptr %a144, align 4
+  store i32 %x, ptr %a145, align 4
+  store i32 %x, ptr %a146, align 4
+  store i32 %x, ptr %a147, align 4
+  store i32 %x, ptr %a148, align 4
+  store i32 %x, ptr %a149, align 4
+  store i32 %x, ptr %a150, align 4
+  store i32 %x, ptr %a151, align 4
+  store i32 %x, ptr %a152, align 4
+  store i32 %x, ptr %a153, align 4
+  store i32 %x, ptr %a154, align 4
+  store i32 %x, ptr %a155, align 4
+  store i32 %x, ptr %a156, align 4
+  store i32 %x, ptr %a157, align 4
+  store i32 %x, ptr %a158, align 4
+  store i32 %x, ptr %a159, align 4
+  store i32 %x, ptr %a160, align 4
+  store i32 %x, ptr %a161, align 4
+  store i32 %x, ptr %a162, align 4
+  store i32 %x, ptr %a163, align 4
+  store i32 %x, ptr %a164, align 4
+  store i32 %x, ptr %a165, align 4
+  store i32 %x, ptr %a166, align 4
+  store i32 %x, ptr %a167, align 4
+  store i32 %x, ptr %a168, align 4
+  store i32 %x, ptr %a169, align 4
+  store i32 %x, ptr %a170, align 4
+  store i32 %x, ptr %a171, align 4
+  store i32 %x, ptr %a172, align 4
+  store i32 %x, ptr %a173, align 4
+  store i32 %x, ptr %a174, align 4
+  store i32 %x, ptr %a175, align 4
+  store i32 %x, ptr %a176, align 4
+  store i32 %x, ptr %a177, align 4
+  store i32 %x, ptr %a178, align 4
+  store i32 %x, ptr %a179, align 4
+  store i32 %x, ptr %a180, align 4
+  store i32 %x, ptr %a181, align 4
+  store i32 %x, ptr %a182, align 4
+  store i32 %x, ptr %a183, align 4
+  store i32 %x, ptr %a184, align 4
+  store i32 %x, ptr %a185, align 4
+  store i32 %x, ptr %a186, align 4
+  store i32 %x, ptr %a187, align 4
+  store i32 %x, ptr %a188, align 4
+  store i32 %x, ptr %a189, align 4
+  store i32 %x, ptr %a190, align 4
+  store i32 %x, ptr %a191, align 4
+  store i32 %x, ptr %a192, align 4
+  store i32 %x, ptr %a193, align 4
+  store i32 %x, ptr %a194, align 4
+  store i32 %x, ptr %a195, align 4
+  store i32 %x, ptr %a196, align 4
+  store i32 %x, ptr %a197, align 4
+  store i32 %x, ptr %a198, align 4
+  store i32 %x, ptr %a199, align 4
+  store i32 %x, ptr %a200, align 4
+  store i32 %x, ptr %a201, align 4
+  store i32 %x, ptr %a202, align 4
+  store i32 %x, ptr %a203, align 4
+  store i32 %x, ptr %a204, align 4
+  store i32 %x, ptr %a205, align 4
+  store i32 %x, ptr %a206, align 4
+  store i32 %x, ptr %a207, align 4
+  store i32 %x, ptr %a208, align 4
+  store i32 %x, ptr %a209, align 4
+  store i32 %x, ptr %a210, align 4
+  store i32 %x, ptr %a211, align 4
+  store i32 %x, ptr %a212, align 4
+  store i32 %x, ptr %a213, align 4
+  store i32 %x, ptr %a214, align 4
+  store i32 %x, ptr %a215, align 4
+  store i32 %x, ptr %a216, align 4
+  store i32 %x, ptr %a217, align 4
+  store i32 %x, ptr %a218, align 4
+  store i32 %x, ptr %a219, align 4
+  store i32 %x, ptr %a220, align 4
+  store i32 %x, ptr %a221, align 4
+  store i32 %x, ptr %a222, align 4
+  store i32 %x, ptr %a223, align 4
+  store i32 %x, ptr %a224, align 4
+  store i32 %x, ptr %a225, align 4
+  store i32 %x, ptr %a226, align 4
+  store i32 %x, ptr %a227, align 4
+  store i32 %x, ptr %a228, align 4
+  store i32 %x, ptr %a229, align 4
+  store i32 %x, ptr %a230, align 4
+  store i32 %x, ptr %a231, align 4
+  store i32 %x, ptr %a232, align 4
+  store i32 %x, ptr %a233, align 4
+  store i32 %x, ptr %a234, align 4
+  store i32 %x, ptr %a235, align 4
+  store i32 %x, ptr %a236, align 4
+  store i32 %x, ptr %a237, align 4
+  store i32 %x, ptr %a238, align 4
+  store i32 %x, ptr %a239, align 4
+  store i32 %x, ptr %a240, align 4
+  store i32 %x, ptr %a241, align 4
+  store i32 %x, ptr %a242, align 4
+  store i32 %x, ptr %a243, align 4
+  store i32 %x, ptr %a244, align 4
+  store i32 %x, ptr %a245, align 4
+  store i32 %x, ptr %a246, align 4
+  store i32 %x, ptr %a247, align 4
+  store i32 %x, ptr %a248, align 4
+  store i32 %x, ptr %a249, align 4
+  store i32 %x, ptr %a250, align 4
+  store i32 %x, ptr %a251, align 4
+  store i32 %x, ptr %a252, align 4
+  store i32 %x, ptr %a253, align 4
+  store i32 %x, ptr %a254, align 4
+  store i32 %x, ptr %a255, align 4
+  store i32 %x, ptr %a256, align 4
+  store i32 %x, ptr %a257, align 4
+  store i32 %x, ptr %a258, align 4
+  store i32 %x, ptr %a259, align 4
+  store i32 %x, ptr %a260, align 4
+  store i32 %x, ptr %a261, align 4
+  store i32 %x, ptr %a262, align 4
+  store i32 %x, ptr %a263, align 4
+  store i32 %x, ptr %a264, align 4
+  store i32 %x, ptr %a265, align 4
+  store i32 %x, ptr %a266, align 4
+  store i32 %x, ptr %a267, align 4
+  store i32 %x, ptr %a268, align 4
+  store i32 %x, ptr %a269, align 4
+  store i32 %x, ptr %a270, align 4
+  store i32 %x, ptr %a271, align 4
+  store i32 %x, ptr %a272, align 4
+  store i32 %x, ptr %a273, align 4
+  store i32 %x, ptr %a274, align 4
+  store i32 %x, ptr %a275, align 4
+  store i32 %x, ptr %a276, align 4
+  store i32 %x, ptr %a277, align 4
+  store i32 %x, ptr %a278, align 4
+  store i32 %x, ptr %a279, align 4
+  store i32 %x, ptr %a280, align 4
+  store i32 %x, ptr %a281, align 4
+  store i32 %x, ptr %a282, align 4
+  store i32 %x, ptr %a283, align 4
+  store i32 %x, ptr %a284, align 4
+  store i32 %x, ptr %a285, align 4
+  store i32 %x, ptr %a286, align 4
+  store i32 %x, ptr %a287, align 4
+  store i32 %x, ptr %a288, align 4
+  store i32 %x, ptr %a289, align 4
+  store i32 %x, ptr %a290, align 4
+  store i32 %x, ptr %a291, align 4
+  store i32 %x, ptr %a292, align 4
+  store i32 %x, ptr %a293, align 4
+  store i32 %x, ptr %a294, align 4
+  store i32 %x, ptr %a295, align 4
+  store i32 %x, ptr %a296, align 4
+  store i32 %x, ptr %a297, align 4
+  store i32 %x, ptr %a298, align 4
+  store i32 %x, ptr %a299, align 4
+  %w0 = add i32 %x, 1
+  %w1 = add i32 %w0, 2
+  %w2 = add i32 %w1, 3
+  %w3 = add i32 %w2, 4
+  %w4 = add i32 %w3, 5
+  %w5 = add i32 %w4, 6
+  %w6 = add i32 %w5, 7
+  %w7 = add i32 %w6, 8
+  %w8 = add i32 %w7, 9
+  %w9 = add i32 %w8, 10
+  %w10 = add i32 %w9, 11
+  %w11 = add i32 %w10, 12
+  %w12 = add i32 %w11, 13
+  %w13 = add i32 %w12, 14
+  %w14 = add i32 %w13, 15
+  %w15 = add i32 %w14, 16
+  %w16 = add i32 %w15, 17
+  %w17 = add i32 %w16, 18
+  %w18 = add i32 %w17, 19
+  %w19 = add i32 %w18, 20
+  %w20 = add i32 %w19, 21
+  %w21 = add i32 %w20, 22
+  %w22 = add i32 %w21, 23
+  %w23 = add i32 %w22, 24
+  %w24 = add i32 %w23, 25
+  %w25 = add i32 %w24, 26
+  %w26 = add i32 %w25, 27
+  %w27 = add i32 %w26, 28
+  %w28 = add i32 %w27, 29
+  %w29 = add i32 %w28, 30
+  %w30 = add i32 %w29, 31
+  %w31 = add i32 %w30, 32
+  %w32 = add i32 %w31, 33
+  %w33 = add i32 %w32, 34
+  %w34 = add i32 %w33, 35
+  %w35 = add i32 %w34, 36
+  %w36 = add i32 %w35, 37
+  %w37 = add i32 %w36, 38
+  %w38 = add i32 %w37, 39
+  %w39 = add i32 %w38, 40
+  %w40 = add i32 %w39, 41
+  %w41 = add i32 %w40, 42
+  %w42 = add i32 %w41, 43
+  %w43 = add i32 %w42, 44
+  %w44 = add i32 %w43, 45
+  %w45 = add i32 %w44, 46
+  %w46 = add i32 %w45, 47
+  %w47 = add i32 %w46, 48
+  %w48 = add i32 %w47, 49
+  %w49 = add i32 %w48, 50
+  %w50 = add i32 %w49, 51
+  %w51 = add i32 %w50, 52
+  %w52 = add i32 %w51, 53
+  %w53 = add i32 %w52, 54
+  %w54 = add i32 %w53, 55
+  %w55 = add i32 %w54, 56
+  %w56 = add i32 %w55, 57
+  %w57 = add i32 %w56, 58
+  %w58 = add i32 %w57, 59
+  %w59 = add i32 %w58, 60
+  %w60 = add i32 %w59, 61
+  %w61 = add i32 %w60, 62
+  %w62 = add i32 %w61, 63
+  %w63 = add i32 %w62, 64
+  %w64 = add i32 %w63, 65
+  %w65 = add i32 %w64, 66
+  %w66 = add i32 %w65, 67
+  %w67 = add i32 %w66, 68
+  %w68 = add i32 %w67, 69
+  %w69 = add i32 %w68, 70
+  %w70 = add i32 %w69, 71
+  %w71 = add i32 %w70, 72
+  %w72 = add i32 %w71, 73
+  %w73 = add i32 %w72, 74
+  %w74 = add i32 %w73, 75
+  %w75 = add i32 %w74, 76
+  %w76 = add i32 %w75, 77
+  %w77 = add i32 %w76, 78
+  %w78 = add i32 %w77, 79
+  %w79 = add i32 %w78, 80
+  %w80 = add i32 %w79, 81
+  %w81 = add i32 %w80, 82
+  %w82 = add i32 %w81, 83
+  %w83 = add i32 %w82, 84
+  %w84 = add i32 %w83, 85
+  %w85 = add i32 %w84, 86
+  %w86 = add i32 %w85, 87
+  %w87 = add i32 %w86, 88
+  %w88 = add i32 %w87, 89
+  %w89 = add i32 %w88, 90
+  %w90 = add i32 %w89, 91
+  %w91 = add i32 %w90, 92
+  %w92 = add i32 %w91, 93
+  %w93 = add i32 %w92, 94
+  %w94 = add i32 %w93, 95
+  %w95 = add i32 %w94, 96
+  %w96 = add i32 %w95, 97
+  %w97 = add i32 %w96, 98
+  %w98 = add i32 %w97, 99
+  %w99 = add i32 %w98, 100
+  %w100 = add i32 %w99, 101
+  %w101 = add i32 %w100, 102
+  %w102 = add i32 %w101, 103
+  %w103 = add i32 %w102, 104
+  %w104 = add i32 %w103, 105
+  %w105 = add i32 %w104, 106
+  %w106 = add i32 %w105, 107
+  %w107 = add i32 %w106, 108
+  %w108 = add i32 %w107, 109
+  %w109 = add i32 %w108, 110
+  %w110 = add i32 %w109, 111
+  %w111 = add i32 %w110, 112
+  %w112 = add i32 %w111, 113
+  %w113 = add i32 %w112, 114
+  %w114 = add i32 %w113, 115
+  %w115 = add i32 %w114, 116
+  %w116 = add i32 %w115, 117
+  %w117 = add i32 %w116, 118
+  %w118 = add i32 %w117, 119
+  %w119 = add i32 %w118, 120
+  %w120 = add i32 %w119, 121
+  %w121 = add i32 %w120, 122
+  %w122 = add i32 %w121, 123
+  %w123 = add i32 %w122, 124
+  %w124 = add i32 %w123, 125
+  %w125 = add i32 %w124, 126
+  %w126 = add i32 %w125, 127
+  %w127 = add i32 %w126, 128
+  %w128 = add i32 %w127, 129
+  %w129 = add i32 %w128, 130
+  %w130 = add i32 %w129, 131
+  %w131 = add i32 %w130, 132
+  %w132 = add i32 %w131, 133
+  %w133 = add i32 %w132, 134
+  %w134 = add i32 %w133, 135
+  %w135 = add i32 %w134, 136
+  %w136 = add i32 %w135, 137
+  %w137 = add i32 %w136, 138
+  %w138 = add i32 %w137, 139
+  %w139 = add i32 %w138, 140
+  %w140 = add i32 %w139, 141
+  %w141 = add i32 %w140, 142
+  %w142 = add i32 %w141, 143
+  %w143 = add i32 %w142, 144
+  %w144 = add i32 %w143, 145
+  %w145 = add i32 %w144, 146
+  %w146 = add i32 %w145, 147
+  %w147 = add i32 %w146, 148
+  %w148 = add i32 %w147, 149
+  %w149 = add i32 %w148, 150
+  %w150 = add i32 %w149, 151
+  %w151 = add i32 %w150, 152
+  %w152 = add i32 %w151, 153
+  %w153 = add i32 %w152, 154
+  %w154 = add i32 %w153, 155
+  %w155 = add i32 %w154, 156
+  %w156 = add i32 %w155, 157
+  %w157 = add i32 %w156, 158
+  %w158 = add i32 %w157, 159
+  %w159 = add i32 %w158, 160
+  %w160 = add i32 %w159, 161
+  %w161 = add i32 %w160, 162
+  %w162 = add i32 %w161, 163
+  %w163 = add i32 %w162, 164
+  %w164 = add i32 %w163, 165
+  %w165 = add i32 %w164, 166
+  %w166 = add i32 %w165, 167
+  %w167 = add i32 %w166, 168
+  %w168 = add i32 %w167, 169
+  %w169 = add i32 %w168, 170
+  %w170 = add i32 %w169, 171
+  %w171 = add i32 %w170, 172
+  %w172 = add i32 %w171, 173
+  %w173 = add i32 %w172, 174
+  %w174 = add i32 %w173, 175
+  %w175 = add i32 %w174, 176
+  %w176 = add i32 %w175, 177
+  %w177 = add i32 %w176, 178
+  %w178 = add i32 %w177, 179
+  %w179 = add i32 %w178, 180
+  %w180 = add i32 %w179, 181
+  %w181 = add i32 %w180, 182
+  %w182 = add i32 %w181, 183
+  %w183 = add i32 %w182, 184
+  %w184 = add i32 %w183, 185
+  %w185 = add i32 %w184, 186
+  %w186 = add i32 %w185, 187
+  %w187 = add i32 %w186, 188
+  %w188 = add i32 %w187, 189
+  %w189 = add i32 %w188, 190
+  %w190 = add i32 %w189, 191
+  %w191 = add i32 %w190, 192
+  %w192 = add i32 %w191, 193
+  %w193 = add i32 %w192, 194
+  %w194 = add i32 %w193, 195
+  %w195 = add i32 %w194, 196
+  %w196 = add i32 %w195, 197
+  %w197 = add i32 %w196, 198
+  %w198 = add i32 %w197, 199
+  %w199 = add i32 %w198, 200
+  %w200 = add i32 %w199, 201
+  %w201 = add i32 %w200, 202
+  %w202 = add i32 %w201, 203
+  %w203 = add i32 %w202, 204
+  %w204 = add i32 %w203, 205
+  %w205 = add i32 %w204, 206
+  %w206 = add i32 %w205, 207
+  %w207 = add i32 %w206, 208
+  %w208 = add i32 %w207, 209
+  %w209 = add i32 %w208, 210
+  %w210 = add i32 %w209, 211
+  %w211 = add i32 %w210, 212
+  %w212 = add i32 %w211, 213
+  %w213 = add i32 %w212, 214
+  %w214 = add i32 %w213, 215
+  %w215 = add i32 %w214, 216
+  %w216 = add i32 %w215, 217
+  %w217 = add i32 %w216, 218
+  %w218 = add i32 %w217, 219
+  %w219 = add i32 %w218, 220
+  %w220 = add i32 %w219, 221
+  %w221 = add i32 %w220, 222
+  %w222 = add i32 %w221, 223
+  %w223 = add i32 %w222, 224
+  %w224 = add i32 %w223, 225
+  %w225 = add i32 %w224, 226
+  %w226 = add i32 %w225, 227
+  %w227 = add i32 %w226, 228
+  %w228 = add i32 %w227, 229
+  %w229 = add i32 %w228, 230
+  %w230 = add i32 %w229, 231
+  %w231 = add i32 %w230, 232
+  %w232 = add i32 %w231, 233
+  %w233 = add i32 %w232, 234
+  %w234 = add i32 %w233, 235
+  %w235 = add i32 %w234, 236
+  %w236 = add i32 %w235, 237
+  %w237 = add i32 %w236, 238
+  %w238 = add i32 %w237, 239
+  %w239 = add i32 %w238, 240
+  %w240 = add i32 %w239, 241
+  %w241 = add i32 %w240, 242
+  %w242 = add i32 %w241, 243
+  %w243 = add i32 %w242, 244
+  %w244 = add i32 %w243, 245
+  %w245 = add i32 %w244, 246
+  %w246 = add i32 %w245, 247
+  %w247 = add i32 %w246, 248
+  %w248 = add i32 %w247, 249
+  %w249 = add i32 %w248, 250
+  %w250 = add i32 %w249, 251
+  %w251 = add i32 %w250, 252
+  %w252 = add i32 %w251, 253
+  %w253 = add i32 %w252, 254
+  %w254 = add i32 %w253, 255
+  %w255 = add i32 %w254, 256
+  %w256 = add i32 %w255, 257
+  %w257 = add i32 %w256, 258
+  %w258 = add i32 %w257, 259
+  %w259 = add i32 %w258, 260
+  %w260 = add i32 %w259, 261
+  %w261 = add i32 %w260, 262
+  %w262 = add i32 %w261, 263
+  %w263 = add i32 %w262, 264
+  %w264 = add i32 %w263, 265
+  %w265 = add i32 %w264, 266
+  %w266 = add i32 %w265, 267
+  %w267 = add i32 %w266, 268
+  %w268 = add i32 %w267, 269
+  %w269 = add i32 %w268, 270
+  %w270 = add i32 %w269, 271
+  %w271 = add i32 %w270, 272
+  %w272 = add i32 %w271, 273
+  %w273 = add i32 %w272, 274
+  %w274 = add i32 %w273, 275
+  %w275 = add i32 %w274, 276
+  %w276 = add i32 %w275, 277
+  %w277 = add i32 %w276, 278
+  %w278 = add i32 %w277, 279
+  %w279 = add i32 %w278, 280
+  %w280 = add i32 %w279, 281
+  %w281 = add i32 %w280, 282
+  %w282 = add i32 %w281, 283
+  %w283 = add i32 %w282, 284
+  %w284 = add i32 %w283, 285
+  %w285 = add i32 %w284, 286
+  %w286 = add i32 %w285, 287
+  %w287 = add i32 %w286, 288
+  %w288 = add i32 %w287, 289
+  %w289 = add i32 %w288, 290
+  %w290 = add i32 %w289, 291
+  %w291 = add i32 %w290, 292
+  %w292 = add i32 %w291, 293
+  %w293 = add i32 %w292, 294
+  %w294 = add i32 %w293, 295
+  %w295 = add i32 %w294, 296
+  %w296 = add i32 %w295, 297
+  %w297 = add i32 %w296, 298
+  %w298 = add i32 %w297, 299
+  %w299 = add i32 %w298, 300
+  %r = load i32, ptr %a7, align 4
+  %s = add i32 %r, %w299
+  ret i32 %s
+}
