@@ -31,7 +31,9 @@
 #include "compiler/passes/stride_guesses.h"
 #include "corecl/kernel_abi.h"
 
+#include <llvm/ADT/MapVector.h>
 #include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/ADT/SetVector.h>
 #include <llvm/ADT/Statistic.h>
 #include <llvm/ADT/bit.h>
 #include <llvm/Analysis/AssumptionCache.h>
@@ -184,7 +186,7 @@ private:
     llvm::BasicBlock *branch;
     llvm::BasicBlock *join; // null: the paths meet only at the function's end
     std::set<llvm::BasicBlock *> region;
-    std::set<llvm::Instruction *> liveOuts;
+    llvm::SetVector<llvm::Instruction *> liveOuts; // in program order
     std::set<llvm::BasicBlock *> reentered; // region blocks the join leads back to
     llvm::BasicBlock *lanes = nullptr; // where vector mode hands over to the lanes
   };
@@ -260,7 +262,10 @@ private:
                               llvm::function_ref<llvm::Value *(unsigned)> indexOf);
   llvm::Align laneAlign(const llvm::Value *ptr, llvm::Align align) const;
   void lowerLaneAlignment(const llvm::Instruction &original, llvm::Instruction &copy) const;
-  std::map<llvm::BasicBlock *, Divergence> divergences_;
+  // In program order, as every container a packet's code is built from by
+  // iterating: keyed by address, the IR (and which register LLVM chose
+  // for what) changed from one build to the next.
+  llvm::MapVector<llvm::BasicBlock *, Divergence> divergences_;
   std::map<const llvm::Value *, int64_t> strides_; // lane l = lane 0 + l * stride
   std::set<const llvm::Value *> inexact_;          // ... only where no extension wrapped
   // What an instruction guessed of its lanes (stride_guesses.h), and,
@@ -319,7 +324,7 @@ private:
   std::map<llvm::BasicBlock *, llvm::BasicBlock *> head_;
   std::map<std::pair<llvm::BasicBlock *, llvm::BasicBlock *>, llvm::BasicBlock *> edgeFrom_;
   std::vector<std::pair<llvm::PHINode *, llvm::PHINode *>> phis_;
-  std::map<llvm::Instruction *, std::vector<std::pair<llvm::BasicBlock *, llvm::Value *>>>
+  llvm::MapVector<llvm::Instruction *, std::vector<std::pair<llvm::BasicBlock *, llvm::Value *>>>
       laneDefs_;
 };
 
@@ -527,19 +532,20 @@ void Packetizer::analyse() {
           return false;
         });
       checkLanesCannotWait(d);
-      divergences_.emplace(bb, std::move(d));
+      divergences_.insert({bb, std::move(d)});
       changed = true;
     }
     for (auto &[bb, d] : divergences_) {
       if (d.join)
         for (llvm::PHINode &phi : d.join->phis())
           changed |= varying_.insert(&phi).second;
-      for (llvm::BasicBlock *inside : d.region)
-        for (llvm::Instruction &inst : *inside)
-          if (leavesRegion(d, inst)) {
-            d.liveOuts.insert(&inst);
-            changed |= varying_.insert(&inst).second;
-          }
+      for (llvm::BasicBlock *inside : order_)
+        if (d.region.count(inside))
+          for (llvm::Instruction &inst : *inside)
+            if (leavesRegion(d, inst)) {
+              d.liveOuts.insert(&inst);
+              changed |= varying_.insert(&inst).second;
+            }
     }
   }
 }
@@ -1572,7 +1578,7 @@ void Packetizer::emitTerminator(llvm::BasicBlock &bb) {
       b_.CreateCondBr(same, uniform, apart, lanesApartWeights(context_));
       b_.SetInsertPoint(uniform);
       tail = uniform;
-      divergences_.at(&bb).lanes = apart;
+      divergences_.find(&bb)->second.lanes = apart;
     } else {
       cond = scalar(sw->getCondition());
     }
@@ -1613,7 +1619,7 @@ void Packetizer::emitTerminator(llvm::BasicBlock &bb) {
                   lanesApartWeights(context_, /*apartFirst=*/true));
   edgeFrom_[{&bb, onTrue}] = tail;
   edgeFrom_[{&bb, onFalse}] = check;
-  divergences_.at(&bb).lanes = lanes;
+  divergences_.find(&bb)->second.lanes = lanes;
 }
 
 void Packetizer::fillPhis() {
@@ -1695,7 +1701,7 @@ void Packetizer::buildLaneLoop(Divergence &d) {
 
   // The scalar copy.
   std::map<llvm::BasicBlock *, llvm::BasicBlock *> copyOf, termBlockOf;
-  std::map<llvm::Instruction *, llvm::Instruction *> instCopy;
+  llvm::MapVector<llvm::Instruction *, llvm::Instruction *> instCopy;
   for (llvm::BasicBlock *bb : order_)
     if (copied.count(bb))
       copyOf[bb] = newBlock(bb->getName() + ".lane");
