@@ -186,7 +186,8 @@ private:
     llvm::BasicBlock *branch;
     llvm::BasicBlock *join; // null: the paths meet only at the function's end
     std::set<llvm::BasicBlock *> region;
-    llvm::SetVector<llvm::Instruction *> liveOuts; // in program order
+    std::vector<llvm::BasicBlock *> regionWalk;    // the region in the order first reached
+    llvm::SetVector<llvm::Instruction *> liveOuts; // in regionWalk's order
     std::set<llvm::BasicBlock *> reentered; // region blocks the join leads back to
     llvm::BasicBlock *lanes = nullptr; // where vector mode hands over to the lanes
   };
@@ -262,9 +263,10 @@ private:
                               llvm::function_ref<llvm::Value *(unsigned)> indexOf);
   llvm::Align laneAlign(const llvm::Value *ptr, llvm::Align align) const;
   void lowerLaneAlignment(const llvm::Instruction &original, llvm::Instruction &copy) const;
-  // In program order, as every container a packet's code is built from by
-  // iterating: keyed by address, the IR (and which register LLVM chose
-  // for what) changed from one build to the next.
+  // In a fixed order (the blocks' order, a walk's), as every container a
+  // packet's code is built from by iterating: keyed by address, the IR
+  // (and which register LLVM chose for what) changed from one build to the
+  // next.
   llvm::MapVector<llvm::BasicBlock *, Divergence> divergences_;
   std::map<const llvm::Value *, int64_t> strides_; // lane l = lane 0 + l * stride
   std::set<const llvm::Value *> inexact_;          // ... only where no extension wrapped
@@ -522,6 +524,7 @@ void Packetizer::analyse() {
         work.pop_back();
         if (next == d.join || !d.region.insert(next).second)
           continue;
+        d.regionWalk.push_back(next);
         for (llvm::BasicBlock *succ : llvm::successors(next))
           work.push_back(succ);
       }
@@ -539,13 +542,12 @@ void Packetizer::analyse() {
       if (d.join)
         for (llvm::PHINode &phi : d.join->phis())
           changed |= varying_.insert(&phi).second;
-      for (llvm::BasicBlock *inside : order_)
-        if (d.region.count(inside))
-          for (llvm::Instruction &inst : *inside)
-            if (leavesRegion(d, inst)) {
-              d.liveOuts.insert(&inst);
-              changed |= varying_.insert(&inst).second;
-            }
+      for (llvm::BasicBlock *inside : d.regionWalk)
+        for (llvm::Instruction &inst : *inside)
+          if (leavesRegion(d, inst)) {
+            d.liveOuts.insert(&inst);
+            changed |= varying_.insert(&inst).second;
+          }
     }
   }
 }

@@ -8,10 +8,6 @@
 #include "kernels/kernel_fixture.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <regex>
 #include <string>
 #include <vector>
@@ -47,42 +43,36 @@ const char *kSource = R"(
     out[g] = s + t;
   })";
 
-/// The IR one build and launch dumps, files in the order of their kinds,
-/// metadata numbers left out (a module's numbering is its own business).
+/// The IR one build and launch dumps (KernelTest::dumpingIr), its modules
+/// sorted (the dump's files come in directory order) and metadata numbers
+/// left out (a module's numbering is its own business).
 std::string buildAndDump(KernelTest &test) {
-  std::filesystem::path dump = std::filesystem::temp_directory_path() /
-                               ("corecl-deterministic-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dump);
-  std::filesystem::create_directories(dump);
-  ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
-  ::setenv("CORECL_CACHE", "0", 1);
-  cl_kernel k = test.buildKernel(kSource, "k");
-  std::vector<cl_int> in(256);
-  for (size_t i = 0; i < in.size(); ++i)
-    in[i] = cl_int(i * 2654435761u >> 5);
-  cl_mem inBuffer = test.bufferOf(in);
-  cl_mem outBuffer = test.outputBuffer<cl_int>(in.size());
-  const size_t global = in.size(), local = 64;
-  bool ran = k && test.setArgs(k, inBuffer, outBuffer, cl_int(40)) == CL_SUCCESS &&
-             test.run(k, 1, &global, &local) == CL_SUCCESS;
-  ::unsetenv("CORECL_DUMP_IR");
-  ::unsetenv("CORECL_CACHE");
+  std::string ir;
+  bool ran = false;
+  KernelTest::dumpingIr(
+      [&] {
+        cl_kernel k = test.buildKernel(kSource, "k");
+        std::vector<cl_int> in(256);
+        for (size_t i = 0; i < in.size(); ++i)
+          in[i] = cl_int(i * 2654435761u >> 5);
+        cl_mem inBuffer = test.bufferOf(in);
+        cl_mem outBuffer = test.outputBuffer<cl_int>(in.size());
+        const size_t global = in.size(), local = 64;
+        ran = k && test.setArgs(k, inBuffer, outBuffer, cl_int(40)) == CL_SUCCESS &&
+              test.run(k, 1, &global, &local) == CL_SUCCESS;
+      },
+      ir);
   EXPECT_TRUE(ran);
-  // Files are named <kernel>[.kind].<counter>.ll; the counter runs on
-  // through the process.
-  std::vector<std::pair<std::string, std::string>> files;
-  for (const auto &file : std::filesystem::directory_iterator(dump)) {
-    std::ifstream stream(file.path());
-    std::string text(std::istreambuf_iterator<char>(stream), {});
-    files.emplace_back(
-        std::regex_replace(file.path().filename().string(), std::regex("[0-9]+"), ""),
-        std::regex_replace(text, std::regex("![0-9]+"), "!N"));
+  std::vector<std::string> modules;
+  for (size_t at = ir.find("; ModuleID"); at != std::string::npos;) {
+    size_t next = ir.find("; ModuleID", at + 1);
+    modules.push_back(std::regex_replace(ir.substr(at, next - at), std::regex("![0-9]+"), "!N"));
+    at = next;
   }
-  std::filesystem::remove_all(dump);
-  std::sort(files.begin(), files.end());
+  std::sort(modules.begin(), modules.end());
   std::string all;
-  for (auto &[name, text] : files)
-    all += "; " + name + "\n" + text;
+  for (const std::string &module : modules)
+    all += module;
   return all;
 }
 
