@@ -124,6 +124,52 @@ INSTANTIATE_TEST_SUITE_P(Builtins, MathVectorization,
 
 // prefetch() is a hint the CPU gets: prefetch instructions for the lines
 // of the range (builtins/lib/async_copy.cl), not nothing.
+// More vector values live than the registers hold (hashcat's SHA-512:
+// two lanes of ulong8 state and message words): the spills are full
+// registers, and a spill slot that straddles two cache lines costs a split
+// access each time. The frames of kernels with wide registers are aligned
+// to them, so every spill and reload is an aligned move; and loops start
+// on 32 bytes (optimize.cpp, createHostTargetMachine).
+TEST(Vectorization, WideSpillsAreAlignedAndLoopsStartOn32Bytes) {
+  const unsigned simd = rt::hostCpuInfo().simdBytes;
+  if (simd <= 16)
+    GTEST_SKIP() << "the ABI's 16-byte stack alignment already fits xmm";
+  std::string source = "kernel void mix(global ulong8 *data, int rounds) {\n"
+                       "  size_t i = get_global_id(0);\n";
+  const int n = 24;
+  for (int v = 0; v < n; ++v)
+    source += "  ulong8 v" + std::to_string(v) + " = data[i * " + std::to_string(n) + " + " +
+              std::to_string(v) + "];\n";
+  source += "  for (int r = 0; r < rounds; ++r) {\n";
+  for (int v = 0; v < n; ++v)
+    source += "    v" + std::to_string(v) + " += rotate(v" + std::to_string((v + 1) % n) +
+              ", (ulong8)" + std::to_string(v % 60 + 3) + ") ^ (v" + std::to_string((v + 5) % n) +
+              " & v" + std::to_string((v + 11) % n) + ");\n";
+  source += "  }\n  ulong8 sum = 0;\n";
+  for (int v = 0; v < n; ++v)
+    source += "  sum ^= v" + std::to_string(v) + ";\n";
+  source += "  data[i * " + std::to_string(n) + "] = sum;\n}\n";
+  std::string asmText = dumpAssembly(source);
+  ASSERT_FALSE(asmText.empty());
+  const std::string reg = simd == 64 ? "zmm" : "ymm";
+  std::regex stackMove("(v[a-z0-9]+)\\s+[^\\n]*%" + reg + "[0-9]+[^\\n]*\\(%rsp\\)|" +
+                       "(v[a-z0-9]+)\\s+-?[0-9]*\\(%rsp\\),\\s*%" + reg);
+  unsigned moves = 0;
+  for (auto it = std::sregex_iterator(asmText.begin(), asmText.end(), stackMove);
+       it != std::sregex_iterator(); ++it) {
+    std::string mnemonic = (*it)[1].matched ? (*it)[1].str() : (*it)[2].str();
+    if (mnemonic.find("mov") == std::string::npos)
+      continue; // an operand folded from the stack slot: aligned too, unchecked
+    ++moves;
+    EXPECT_EQ(mnemonic.find('u'), std::string::npos) << "unaligned stack move: " << it->str();
+  }
+  EXPECT_GT(moves, 0u) << "no spills: the kernel no longer tests what it was written for";
+  EXPECT_NE(asmText.find("-" + std::to_string(simd) + ", %rsp"), std::string::npos)
+      << "the frame is not aligned to the vector registers";
+  std::regex loopAlign("\\.p2align\\s+5[^\\n]*\\n(\\.LBB[0-9_]+:[^\\n]*\\n)");
+  EXPECT_TRUE(std::regex_search(asmText, loopAlign)) << "no loop starts on 32 bytes";
+}
+
 TEST(Vectorization, PrefetchIssuesPrefetchInstructions) {
   std::string asmText = dumpAssembly(R"(
     kernel void k(global const float4 *p, global float4 *q, int ahead) {
