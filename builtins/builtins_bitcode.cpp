@@ -53,11 +53,12 @@ std::string_view builtinsBitcode(IsaLevel level) {
   if (!content.empty())
     return content;
   switch (level) {
-  case IsaLevel::V4:
+  case IsaLevel::X86_64_V4:
     return {corecl_builtins_v4_begin, size_t(corecl_builtins_v4_end - corecl_builtins_v4_begin)};
-  case IsaLevel::V3:
+  case IsaLevel::X86_64_V3:
     return {corecl_builtins_v3_begin, size_t(corecl_builtins_v3_end - corecl_builtins_v3_begin)};
-  case IsaLevel::V2:
+  case IsaLevel::X86_64_V2:
+  case IsaLevel::Generic:
     break;
   }
   return {corecl_builtins_v2_begin, size_t(corecl_builtins_v2_end - corecl_builtins_v2_begin)};

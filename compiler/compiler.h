@@ -3,6 +3,7 @@
 // include it cheaply; the enums mirror OpenCL values where the API needs
 // them, and src/ maps them.
 #pragma once
+#include "corecl/device_target.h"
 #include "corecl/kernel_abi.h"
 
 #include <cstdint>
@@ -52,12 +53,21 @@ struct KernelDesc {
   bool usesPrintf = false;
 };
 
-/// The host CPU the code is generated for.
+/// The CPU the code is generated for: LLVM's name and features for it, and
+/// what the API layer says of the device (DeviceTarget).
 struct Target {
   std::string cpuName;     // e.g. "znver4"
   std::string cpuFeatures; // e.g. "+avx2,+avx512f,..."
   uint32_t simdBytes = 16;
+  IsaLevel isa = IsaLevel::Generic; // which builtins library is linked
 };
+
+/// The Target for a device of this host CPU as the API layer describes it.
+Target targetFor(const DeviceTarget &device);
+
+/// The host as LLVM alone sees it (SIMD width and ISA level from its CPU
+/// features), for callers without a device: the compiler's tests and
+/// tools. Every build below takes this unless told otherwise.
 const Target &hostTarget();
 
 /// A linked, JIT-compiled program: its kernels and their entry points.
@@ -93,7 +103,8 @@ struct HeaderFile {
 
 /// clBuildProgram: compiles and links OpenCL C source. Thread-safe; never
 /// aborts the process: every failure lands in the log.
-BuildResult buildProgram(const std::string &source, const std::string &options);
+BuildResult buildProgram(const std::string &source, const std::string &options,
+                         const Target &target = hostTarget());
 
 /// clCompileProgram: source to a compiled object (bitcode only).
 BuildResult compileProgram(const std::string &source, const std::string &options,
@@ -102,11 +113,12 @@ BuildResult compileProgram(const std::string &source, const std::string &options
 /// clLinkProgram: links compiled objects and libraries into an executable,
 /// or with `createLibrary` into a library.
 BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::string &options,
-                        bool createLibrary);
+                        bool createLibrary, const Target &target = hostTarget());
 
 /// clBuildProgram on a program created from a binary: `options` are build
 /// options (any valid one is accepted; -D and -I have nothing left to do).
-BuildResult buildFromBinary(const std::string &bitcode, const std::string &options);
+BuildResult buildFromBinary(const std::string &bitcode, const std::string &options,
+                            const Target &target = hostTarget());
 
 /// The executable of a built program's bitcode (BuildResult::bitcode)
 /// whose work-group functions run groups of one work-item several at a
@@ -117,7 +129,8 @@ BuildResult buildFromBinary(const std::string &bitcode, const std::string &optio
 /// way: hashcat's programs hold six attack kernels and launch one); the
 /// others run as in the first build.
 BuildResult buildWithGroupPackets(const std::string &bitcode,
-                                  const std::vector<std::string> &packetKernels);
+                                  const std::vector<std::string> &packetKernels,
+                                  const Target &target = hostTarget());
 
 /// The executable of a built program's bitcode compiled for vectors of
 /// `simdBytes` (fewer than the host's): for launches whose rows of
@@ -125,7 +138,8 @@ BuildResult buildWithGroupPackets(const std::string &bitcode,
 /// run them lane by lane (an application's 8 x 8 groups against AVX-512's
 /// packets of 16 floats). The same kernels in the same order; cached on
 /// disk.
-BuildResult buildWithNarrowerVectors(const std::string &bitcode, uint32_t simdBytes);
+BuildResult buildWithNarrowerVectors(const std::string &bitcode, uint32_t simdBytes,
+                                     const Target &target = hostTarget());
 
 /// Checks options without compiling; returns an error message or "".
 std::string validateBuildOptions(const std::string &options);

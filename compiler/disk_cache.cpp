@@ -102,15 +102,14 @@ std::string cacheDirectory() {
   return "";
 }
 
-std::string cacheKey(const std::string &source, const std::string &options) {
+std::string cacheKey(const std::string &source, const std::string &options, const Target &target) {
   if (cacheDirectory().empty())
     return "";
-  const Target &target = hostTarget();
-  std::string material = source + '\0' + options + '\0' + target.cpuName + '\0' +
-                         target.cpuFeatures + '\0' + CORECL_VERSION_STRING + '\0' +
-                         CORECL_LLVM_VERSION + '\0' + CORECL_BUILD_ID + '\0' +
-                         std::to_string(CORECL_KERNEL_ABI_VERSION) + '\0' +
-                         std::to_string(kEntryVersion);
+  std::string material =
+      source + '\0' + options + '\0' + target.cpuName + '\0' + target.cpuFeatures + '\0' +
+      std::to_string(target.simdBytes) + '\0' + std::to_string(int(target.isa)) + '\0' +
+      CORECL_VERSION_STRING + '\0' + CORECL_LLVM_VERSION + '\0' + CORECL_BUILD_ID + '\0' +
+      std::to_string(CORECL_KERNEL_ABI_VERSION) + '\0' + std::to_string(kEntryVersion);
   // Knobs that change the code generated (passes/group_packets.cpp,
   // passes/region_packets.cpp, passes/body_packets.cpp,
   // passes/chain_groups.cpp).

@@ -23,9 +23,9 @@ struct CachedBuild {
   std::string log;     // the build log (warnings), replayed on a hit
 };
 
-/// The key: source, options, the CPU and its features, CoreCL, its kernel
-/// ABI and LLVM versions. Empty when the cache is off.
-std::string cacheKey(const std::string &source, const std::string &options);
+/// The key: source, options, the target's CPU, features and vector width,
+/// CoreCL, its kernel ABI and LLVM versions. Empty when the cache is off.
+std::string cacheKey(const std::string &source, const std::string &options, const Target &target);
 
 std::optional<CachedBuild> loadCachedBuild(const std::string &key);
 void storeCachedBuild(const std::string &key, const CachedBuild &build);

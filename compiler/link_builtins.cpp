@@ -3,7 +3,6 @@
 #include "compiler/pipeline.h"
 
 #include "builtins/builtins_bitcode.h"
-#include "runtime/cpu_info.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/Function.h>
@@ -13,18 +12,8 @@
 
 namespace corecl::compiler {
 
-bool linkBuiltins(llvm::Module &module, std::string &log) {
-  // The library built for the best x86-64 level this CPU runs (read once
-  // from cpuid by the runtime; CPUs below v2 get the v2 library, whose IR
-  // is generic).
-  static const IsaLevel level = [] {
-    switch (rt::hostCpuInfo().isa) {
-    case rt::IsaLevel::X86_64_V4: return IsaLevel::V4;
-    case rt::IsaLevel::X86_64_V3: return IsaLevel::V3;
-    default: return IsaLevel::V2;
-    }
-  }();
-  std::string_view bitcode = builtinsBitcode(level);
+bool linkBuiltins(llvm::Module &module, IsaLevel isa, std::string &log) {
+  std::string_view bitcode = builtinsBitcode(isa);
   llvm::MemoryBufferRef buffer(llvm::StringRef(bitcode.data(), bitcode.size()), "corecl-builtins");
   // Lazily: only the functions the program uses are read from the bitcode,
   // so build time does not grow with the size of the library.

@@ -17,8 +17,9 @@ class LLJIT;
 
 namespace corecl::compiler {
 
-/// Links CoreCL's builtins bitcode, keeping only what the module uses.
-bool linkBuiltins(llvm::Module &module, std::string &log);
+/// Links CoreCL's builtins bitcode for `isa` (builtins/), keeping only what
+/// the module uses.
+bool linkBuiltins(llvm::Module &module, IsaLevel isa, std::string &log);
 
 /// Inlines every user function into the kernels that call it and cleans up
 /// (SROA, CSE, CFG simplification), so work-group formation sees one body.

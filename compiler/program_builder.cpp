@@ -13,7 +13,6 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/pipeline.h"
-#include "runtime/cpu_info.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
@@ -75,14 +74,31 @@ private:
   std::vector<corecl_wg_fn> entries_;
 };
 
-Target detectHostTarget() {
+/// LLVM's name and features of the host CPU; with `fromFeatures`, also its
+/// vector width and x86-64 level as the features tell them (the rules of
+/// runtime/cpu_info.cpp, which reads cpuid, and of the x86-64 psABI).
+Target describeHostCpu(bool fromFeatures) {
   Target target;
   target.cpuName = llvm::sys::getHostCPUName().str();
   std::string features;
-  for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
+  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+  for (const auto &[name, enabled] : host)
     features += (features.empty() ? "" : ",") + std::string(enabled ? "+" : "-") + name.str();
   target.cpuFeatures = features;
-  target.simdBytes = rt::hostCpuInfo().simdBytes;
+  if (!fromFeatures)
+    return target;
+  auto all = [&](std::initializer_list<const char *> names) {
+    return std::all_of(names.begin(), names.end(),
+                       [&](const char *name) { return host.lookup(name); });
+  };
+  target.simdBytes = all({"avx512f"}) ? 64 : all({"avx"}) ? 32 : 16;
+  bool v2 = all({"sse3", "ssse3", "sse4.1", "sse4.2", "popcnt"});
+  bool v3 = v2 && all({"avx2", "fma", "f16c", "bmi", "bmi2"});
+  bool v4 = v3 && all({"avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512cd"});
+  target.isa = v4   ? IsaLevel::X86_64_V4
+               : v3 ? IsaLevel::X86_64_V3
+               : v2 ? IsaLevel::X86_64_V2
+                    : IsaLevel::Generic;
   return target;
 }
 
@@ -133,8 +149,9 @@ void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels, cons
 
 /// Turns loaded native code into the Executable of `result`.
 bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels,
-                      std::unique_ptr<DiagnosticSink> sink, BuildResult &result) {
-  JitProgramPtr program = jitLoadObject(object, hostTarget(), result.log);
+                      std::unique_ptr<DiagnosticSink> sink, const Target &target,
+                      BuildResult &result) {
+  JitProgramPtr program = jitLoadObject(object, target, result.log);
   if (!program)
     return false;
   std::vector<corecl_wg_fn> entries;
@@ -161,9 +178,9 @@ void recordPrivateMemory(const llvm::Module &module, std::vector<KernelDesc> &ke
       desc.privateMemSize = staticPrivateBytes(*kernel);
 }
 
-/// `simdBytes`: the vector width to compile for, if not the host's.
+/// `simdBytes`: the vector width to compile for, if not the target's.
 void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
-                    std::unique_ptr<llvm::Module> module, BuildResult &result,
+                    std::unique_ptr<llvm::Module> module, const Target &device, BuildResult &result,
                     const std::vector<std::string> &cacheKeys = {}, bool groupPackets = false,
                     uint32_t simdBytes = 0) {
   // The module must die before its context. Parameters are destroyed in an
@@ -184,12 +201,12 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   auto sink = std::make_unique<DiagnosticSink>();
   context->setDiagnosticHandlerCallBack(&DiagnosticSink::handle, sink.get());
   std::vector<KernelDesc> kernels = describeKernels(*module);
-  if (!linkBuiltins(*module, result.log))
+  if (!linkBuiltins(*module, device.isa, result.log))
     return;
   prepareForWorkGroups(*module);
   recordPrivateMemory(*module, kernels);
 
-  Target target = hostTarget();
+  Target target = device;
   if (simdBytes)
     target.simdBytes = simdBytes;
   std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(target);
@@ -234,7 +251,7 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     cached.bitcode = result.bitcode;
     cached.log = result.log;
   }
-  if (finishExecutable(object, std::move(kernels), std::move(sink), result))
+  if (finishExecutable(object, std::move(kernels), std::move(sink), device, result))
     for (const std::string &key : cacheKeys)
       if (!key.empty())
         storeCachedBuild(key, cached);
@@ -244,16 +261,16 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
 /// an application kept, as hashcat and pyopencl do). Build options do not
 /// enter it: the options that change code generation are recorded in the
 /// bitcode.
-std::string binaryCacheKey(const std::vector<std::string> &bitcodes) {
+std::string binaryCacheKey(const std::vector<std::string> &bitcodes, const Target &target) {
   std::string material = "corecl-executable-from-bitcode";
   for (const std::string &bitcode : bitcodes)
     material += '\0' + std::to_string(bitcode.size()) + '\0' + bitcode;
-  return cacheKey(material, "");
+  return cacheKey(material, "", target);
 }
 
 /// Fills `result` from the disk cache entry `key`; false on a miss (or an
 /// unusable entry, which is a miss too).
-bool loadFromCache(const std::string &key, BuildResult &result) {
+bool loadFromCache(const std::string &key, const Target &target, BuildResult &result) {
   std::optional<CachedBuild> hit = loadCachedBuild(key);
   if (!hit)
     return false;
@@ -262,7 +279,7 @@ bool loadFromCache(const std::string &key, BuildResult &result) {
   result.kernelArgInfo = hit->kernelArgInfo;
   result.nonUniformWorkGroups = hit->nonUniformWorkGroups;
   if (finishExecutable(hit->object, std::move(hit->kernels), std::make_unique<DiagnosticSink>(),
-                       result))
+                       target, result))
     return true;
   result = BuildResult();
   return false;
@@ -407,19 +424,27 @@ template <class F> BuildResult guardedBuild(F &&body) {
 
 } // namespace
 
-const Target &hostTarget() {
-  static const Target target = detectHostTarget();
+Target targetFor(const DeviceTarget &device) {
+  Target target = describeHostCpu(/*fromFeatures=*/false);
+  target.simdBytes = device.simdBytes;
+  target.isa = device.isa;
   return target;
 }
 
-BuildResult buildProgram(const std::string &source, const std::string &options) {
+const Target &hostTarget() {
+  static const Target target = describeHostCpu(/*fromFeatures=*/true);
+  return target;
+}
+
+BuildResult buildProgram(const std::string &source, const std::string &options,
+                         const Target &target) {
   return guardedBuild([&] {
     BuildResult result;
     // A cached build skips every compiler step; a bad entry is just a miss.
     std::string key;
     if (parseBuildOptions(options, OptionsKind::Build).error.empty()) {
-      key = cacheKey(source, options);
-      if (loadFromCache(key, result))
+      key = cacheKey(source, options, target);
+      if (loadFromCache(key, target, result))
         return result;
     }
     auto context = std::make_unique<llvm::LLVMContext>();
@@ -429,8 +454,8 @@ BuildResult buildProgram(const std::string &source, const std::string &options) 
     result.bitcode = toBitcode(*module);
     // Also under the key of its bitcode: the binary an application keeps
     // (CL_PROGRAM_BINARIES) then loads without compiling again.
-    std::string fromBinary = key.empty() ? "" : binaryCacheKey({result.bitcode});
-    makeExecutable(std::move(context), std::move(module), result, {key, fromBinary});
+    std::string fromBinary = key.empty() ? "" : binaryCacheKey({result.bitcode}, target);
+    makeExecutable(std::move(context), std::move(module), target, result, {key, fromBinary});
     return result;
   });
 }
@@ -453,7 +478,7 @@ namespace {
 
 /// Links `bitcodes` after checking `options` as options of `kind`.
 BuildResult linkChecked(const std::vector<std::string> &bitcodes, const std::string &options,
-                        OptionsKind kind, bool createLibrary) {
+                        OptionsKind kind, bool createLibrary, const Target &target) {
   return guardedBuild([&] {
     BuildResult result;
     BuildOptions parsed = parseBuildOptions(options, kind);
@@ -462,8 +487,8 @@ BuildResult linkChecked(const std::vector<std::string> &bitcodes, const std::str
       result.log = "error: " + parsed.error + "\n";
       return result;
     }
-    std::string key = createLibrary ? "" : binaryCacheKey(bitcodes);
-    if (loadFromCache(key, result))
+    std::string key = createLibrary ? "" : binaryCacheKey(bitcodes, target);
+    if (loadFromCache(key, target, result))
       return result;
     auto context = std::make_unique<llvm::LLVMContext>();
     auto module = linkBitcodes(*context, bitcodes, result);
@@ -476,8 +501,8 @@ BuildResult linkChecked(const std::vector<std::string> &bitcodes, const std::str
     }
     // Also under the linked bitcode, which is what CL_PROGRAM_BINARIES
     // hands out (hashcat compiles and links, then keeps that binary).
-    std::string linked = key.empty() ? "" : binaryCacheKey({result.bitcode});
-    makeExecutable(std::move(context), std::move(module), result,
+    std::string linked = key.empty() ? "" : binaryCacheKey({result.bitcode}, target);
+    makeExecutable(std::move(context), std::move(module), target, result,
                    {key, linked == key ? "" : linked});
     return result;
   });
@@ -486,8 +511,8 @@ BuildResult linkChecked(const std::vector<std::string> &bitcodes, const std::str
 } // namespace
 
 BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::string &options,
-                        bool createLibrary) {
-  return linkChecked(bitcodes, options, OptionsKind::Link, createLibrary);
+                        bool createLibrary, const Target &target) {
+  return linkChecked(bitcodes, options, OptionsKind::Link, createLibrary, target);
 }
 
 namespace {
@@ -495,14 +520,13 @@ namespace {
 /// A second executable of a built program's bitcode, cached under its own
 /// key (`keyParts`): `adjust` marks the module before work-group
 /// formation; `groupPackets` and `simdBytes` as makeExecutable takes them.
-BuildResult rebuildFromBitcode(const std::string &bitcode,
-                               const std::vector<std::string> &keyParts,
-                               const std::function<void(llvm::Module &)> &adjust,
-                               bool groupPackets, uint32_t simdBytes) {
+BuildResult rebuildFromBitcode(const std::string &bitcode, const std::vector<std::string> &keyParts,
+                               const std::function<void(llvm::Module &)> &adjust, bool groupPackets,
+                               uint32_t simdBytes, const Target &target) {
   return guardedBuild([&] {
     BuildResult result;
-    std::string key = binaryCacheKey(keyParts);
-    if (loadFromCache(key, result))
+    std::string key = binaryCacheKey(keyParts, target);
+    if (loadFromCache(key, target, result))
       return result;
     auto context = std::make_unique<llvm::LLVMContext>();
     auto module = linkBitcodes(*context, {bitcode}, result);
@@ -510,7 +534,8 @@ BuildResult rebuildFromBitcode(const std::string &bitcode,
       return result;
     adjust(*module);
     result.bitcode = bitcode;
-    makeExecutable(std::move(context), std::move(module), result, {key}, groupPackets, simdBytes);
+    makeExecutable(std::move(context), std::move(module), target, result, {key}, groupPackets,
+                   simdBytes);
     return result;
   });
 }
@@ -518,7 +543,8 @@ BuildResult rebuildFromBitcode(const std::string &bitcode,
 } // namespace
 
 BuildResult buildWithGroupPackets(const std::string &bitcode,
-                                  const std::vector<std::string> &packetKernels) {
+                                  const std::vector<std::string> &packetKernels,
+                                  const Target &target) {
   std::vector<std::string> keyParts = {"corecl-group-packets", bitcode};
   keyParts.insert(keyParts.end(), packetKernels.begin(), packetKernels.end());
   auto onlyThoseLaunched = [&](llvm::Module &module) {
@@ -528,20 +554,22 @@ BuildResult buildWithGroupPackets(const std::string &bitcode,
         f.addFnAttr(attr::kNoGroupPacket);
   };
   return rebuildFromBitcode(bitcode, keyParts, onlyThoseLaunched, /*groupPackets=*/true,
-                            /*simdBytes=*/0);
+                            /*simdBytes=*/0, target);
 }
 
-BuildResult buildWithNarrowerVectors(const std::string &bitcode, uint32_t simdBytes) {
+BuildResult buildWithNarrowerVectors(const std::string &bitcode, uint32_t simdBytes,
+                                     const Target &target) {
   return rebuildFromBitcode(
-      bitcode, {"corecl-simd-bytes=" + std::to_string(simdBytes), bitcode},
-      [](llvm::Module &) {}, /*groupPackets=*/false, simdBytes);
+      bitcode, {"corecl-simd-bytes=" + std::to_string(simdBytes), bitcode}, [](llvm::Module &) {},
+      /*groupPackets=*/false, simdBytes, target);
 }
 
-BuildResult buildFromBinary(const std::string &bitcode, const std::string &options) {
+BuildResult buildFromBinary(const std::string &bitcode, const std::string &options,
+                            const Target &target) {
   // Build options, not link options: an application that caches binaries
   // passes the options it builds its source with (hashcat's -D and -I).
   // The preprocessor ran when the binary was made; they change nothing now.
-  return linkChecked({bitcode}, options, OptionsKind::Build, false);
+  return linkChecked({bitcode}, options, OptionsKind::Build, false, target);
 }
 
 } // namespace corecl::compiler

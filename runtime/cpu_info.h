@@ -1,12 +1,12 @@
 // What the host CPU and OS offer: read once from cpuid, sysfs and the
 // scheduler affinity mask. The device layer turns this into CL_DEVICE_* values.
 #pragma once
+#include "corecl/device_target.h"
+
 #include <cstdint>
 #include <string>
 
 namespace corecl::rt {
-
-enum class IsaLevel { Generic, X86_64_V2, X86_64_V3, X86_64_V4 };
 
 struct CpuInfo {
   std::string vendor;     // e.g. "GenuineIntel", "AuthenticAMD"

@@ -1,11 +1,11 @@
 // printf: each call appends one record to the launch's printf buffer
-// (runtime/printf_buffer.h has the layout) with a single atomic add on the
+// (corecl/printf_abi.h has the layout) with a single atomic add on the
 // buffer's cursor; the runtime formats the records when the command ends.
 // A full buffer drops the record and printf returns -1, as the spec allows.
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/work_item_state.h"
-#include "runtime/printf_buffer.h"
+#include "corecl/printf_abi.h"
 
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/IRBuilder.h>
@@ -32,13 +32,13 @@ ArgLayout layoutOf(llvm::Type *type) {
   }
   ArgLayout l;
   if (element->isPointerTy()) {
-    l.kind = rt::printfrec::kPointer;
+    l.kind = printfrec::kPointer;
     l.elementBytes = 8;
   } else if (element->isFloatingPointTy()) {
-    l.kind = rt::printfrec::kFloat;
+    l.kind = printfrec::kFloat;
     l.elementBytes = uint8_t(element->getPrimitiveSizeInBits() / 8);
   } else {
-    l.kind = rt::printfrec::kInteger;
+    l.kind = printfrec::kInteger;
     l.elementBytes = uint8_t(std::max<unsigned>(1, element->getIntegerBitWidth() / 8));
   }
   l.lanes = uint16_t(lanes);
@@ -56,10 +56,10 @@ void lowerCall(llvm::CallInst *call, llvm::Value *ctx) {
       b.getInt64Ty(), b.CreateConstInBoundsGEP2_32(ctxType, ctx, 0, ctxfield::PrintfCapacity));
 
   std::vector<ArgLayout> layouts;
-  uint64_t size = rt::printfrec::kRecordHeaderBytes;
+  uint64_t size = printfrec::kRecordHeaderBytes;
   for (unsigned i = 1; i < call->arg_size(); ++i) {
     layouts.push_back(layoutOf(call->getArgOperand(i)->getType()));
-    size += rt::printfrec::kArgHeaderBytes + layouts.back().dataBytes;
+    size += printfrec::kArgHeaderBytes + layouts.back().dataBytes;
   }
 
   // Reserve, then write only if the record fits.
@@ -69,7 +69,7 @@ void lowerCall(llvm::CallInst *call, llvm::Value *ctx) {
   llvm::Value *old = b.CreateAtomicRMW(llvm::AtomicRMWInst::Add, buffer, b.getInt64(size),
                                        llvm::MaybeAlign(8), llvm::AtomicOrdering::Monotonic);
   llvm::Value *end = b.CreateAdd(old, b.getInt64(size));
-  llvm::Value *room = b.CreateSub(capacity, b.getInt64(rt::printfrec::kHeaderBytes));
+  llvm::Value *room = b.CreateSub(capacity, b.getInt64(printfrec::kHeaderBytes));
   llvm::Value *fits = b.CreateICmpULE(end, room);
   llvm::Instruction *writeTerm = llvm::SplitBlockAndInsertIfThen(fits, reserveTerm, false);
   b.SetInsertPoint(writeTerm);
@@ -82,7 +82,7 @@ void lowerCall(llvm::CallInst *call, llvm::Value *ctx) {
   b.CreateAlignedStore(b.getInt32(uint32_t(layouts.size())), at(4), llvm::Align(4));
   llvm::Value *format = b.CreatePtrToInt(call->getArgOperand(0), b.getInt64Ty());
   b.CreateAlignedStore(format, at(8), llvm::Align(8));
-  uint64_t offset = rt::printfrec::kRecordHeaderBytes;
+  uint64_t offset = printfrec::kRecordHeaderBytes;
   for (unsigned i = 1; i < call->arg_size(); ++i) {
     const ArgLayout &l = layouts[i - 1];
     uint64_t header = uint64_t(l.kind) | uint64_t(l.elementBytes) << 8 | uint64_t(l.lanes) << 16;
@@ -90,8 +90,8 @@ void lowerCall(llvm::CallInst *call, llvm::Value *ctx) {
     llvm::Value *value = call->getArgOperand(i);
     if (value->getType()->isPointerTy())
       value = b.CreatePtrToInt(value, b.getInt64Ty());
-    b.CreateAlignedStore(value, at(offset + rt::printfrec::kArgHeaderBytes), llvm::Align(8));
-    offset += rt::printfrec::kArgHeaderBytes + l.dataBytes;
+    b.CreateAlignedStore(value, at(offset + printfrec::kArgHeaderBytes), llvm::Align(8));
+    offset += printfrec::kArgHeaderBytes + l.dataBytes;
   }
 
   // printf's result: 0 when the record was written, -1 otherwise.

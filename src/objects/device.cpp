@@ -42,4 +42,11 @@ const char *Device::extensions() {
   return list.c_str();
 }
 
+const compiler::Target &Device::compilerTarget() const {
+  // Every device of the platform is a share of the same CPU.
+  static const compiler::Target target =
+      compiler::targetFor(DeviceTarget{cpu().isa, cpu().simdBytes});
+  return target;
+}
+
 } // namespace corecl

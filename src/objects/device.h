@@ -2,6 +2,7 @@
 // sub-devices (clCreateSubDevices) cover a share of them. Each owns an
 // executor (a oneTBB arena) sized to its compute units.
 #pragma once
+#include "compiler/compiler.h"
 #include "corecl/kernel_abi.h"
 #include "runtime/cpu_info.h"
 #include "runtime/executor.h"
@@ -26,6 +27,9 @@ public:
   bool isRoot() const { return parent_ == nullptr; }
   unsigned computeUnits() const { return computeUnits_; }
   const rt::CpuInfo &cpu() const { return rt::hostCpuInfo(); }
+  /// What the compiler builds this device's programs for: its CPU's vector
+  /// width and x86-64 level, as the runtime read them.
+  const compiler::Target &compilerTarget() const;
   rt::Executor &executor() { return *executor_; }
   /// False when the device's worker threads could not be started: its
   /// commands would never run, so no context may use it.

@@ -57,6 +57,10 @@ cl_int Program::record(const std::vector<Device *> &requested, const std::string
   return CL_SUCCESS;
 }
 
+const compiler::Target &Program::target() const {
+  return devices_.empty() ? compiler::hostTarget() : devices_.front()->compilerTarget();
+}
+
 cl_int Program::build(const std::vector<Device *> &devices, const std::string &options) {
   if (hasKernels())
     return CL_INVALID_OPERATION;
@@ -67,7 +71,7 @@ cl_int Program::build(const std::vector<Device *> &devices, const std::string &o
   }
   compiler::BuildResult result;
   if (hasSource_) {
-    result = compiler::buildProgram(source_, options);
+    result = compiler::buildProgram(source_, options, target());
   } else {
     std::string bitcode;
     {
@@ -76,7 +80,7 @@ cl_int Program::build(const std::vector<Device *> &devices, const std::string &o
     }
     if (bitcode.empty())
       return CL_INVALID_PROGRAM_EXECUTABLE;
-    result = compiler::buildFromBinary(bitcode, options);
+    result = compiler::buildFromBinary(bitcode, options, target());
   }
   return record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
                 CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BUILD_OPTIONS, CL_INVALID_BINARY);
@@ -99,7 +103,8 @@ cl_int Program::link(const std::vector<Program *> &inputs, const std::string &op
   for (Program *p : inputs)
     bitcodes.push_back(p->bitcode());
   compiler::BuildOptions parsed = compiler::parseBuildOptions(options, compiler::OptionsKind::Link);
-  compiler::BuildResult result = compiler::linkProgram(bitcodes, options, parsed.createLibrary);
+  compiler::BuildResult result =
+      compiler::linkProgram(bitcodes, options, parsed.createLibrary, target());
   return record({}, options, std::move(result),
                 parsed.createLibrary ? CL_PROGRAM_BINARY_TYPE_LIBRARY
                                      : CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
@@ -185,7 +190,7 @@ std::shared_ptr<compiler::Executable> Program::groupPacketExecutable(const std::
     return nullptr;
   packetKernels_.insert(std::lower_bound(packetKernels_.begin(), packetKernels_.end(), kernel),
                         kernel);
-  compiler::BuildResult result = compiler::buildWithGroupPackets(code, packetKernels_);
+  compiler::BuildResult result = compiler::buildWithGroupPackets(code, packetKernels_, target());
   packetsBase_ = base;
   packets_ = nullptr;
   if (result.status != compiler::BuildResult::Success || !result.executable)
@@ -210,7 +215,7 @@ std::shared_ptr<compiler::Executable> Program::narrowerExecutable(uint32_t simdB
   std::string code = bitcode();
   if (code.empty())
     return nullptr;
-  compiler::BuildResult result = compiler::buildWithNarrowerVectors(code, simdBytes);
+  compiler::BuildResult result = compiler::buildWithNarrowerVectors(code, simdBytes, target());
   if (result.status != compiler::BuildResult::Success || !result.executable)
     return nullptr;
   if (sameKernels(*base, *result.executable))

@@ -26,6 +26,8 @@ public:
 
   Context &context() const { return *context_; }
   const std::vector<Device *> &devices() const { return devices_; }
+  /// What the compiler builds for: the program's devices share one CPU.
+  const compiler::Target &target() const;
   bool hasSource() const { return hasSource_; }
   const std::string &source() const { return source_; }
 

@@ -103,7 +103,7 @@ TEST_F(DiskCacheTest, LinkedProgramIsCachedUnderItsInputsAndItsBinary) {
 TEST_F(DiskCacheTest, CorruptedAndTruncatedEntriesAreRebuilt) {
   ASSERT_EQ(buildProgram(source("corrupt"), "").status, BuildResult::Success);
   ASSERT_EQ(entries().size(), 2u);
-  fs::path entry = dir_ / (cacheKey(source("corrupt"), "") + ".bin");
+  fs::path entry = dir_ / (cacheKey(source("corrupt"), "", hostTarget()) + ".bin");
   ASSERT_TRUE(fs::exists(entry));
   auto size = fs::file_size(entry);
   for (int damage = 0; damage < 2; ++damage) {
@@ -132,7 +132,7 @@ TEST_F(DiskCacheTest, WhateverStandsAtAnEntrysNameIsNotTrusted) {
     SCOPED_TRACE(kind);
     std::string src = source(("untrusted" + std::to_string(kind)).c_str());
     fs::create_directories(dir_);
-    fs::path entry = dir_ / (cacheKey(src, "") + ".bin");
+    fs::path entry = dir_ / (cacheKey(src, "", hostTarget()) + ".bin");
     switch (kind) {
     case 0:
       fs::create_directory(entry);

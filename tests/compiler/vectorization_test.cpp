@@ -2,7 +2,6 @@
 // saxpy's generated code must contain packed multiply-adds on the widest
 // registers the CPU has (zmm with AVX-512, ymm with AVX, xmm otherwise).
 #include "compiler/compiler.h"
-#include "runtime/cpu_info.h"
 
 #include <gtest/gtest.h>
 
@@ -47,9 +46,9 @@ TEST(Vectorization, SaxpyUsesFullWidthVectors) {
       y[i] = a * x[i] + y[i];
     })");
   ASSERT_FALSE(asmText.empty());
-  const char *reg = rt::hostCpuInfo().simdBytes == 64   ? "zmm"
-                    : rt::hostCpuInfo().simdBytes == 32 ? "ymm"
-                                                        : "xmm";
+  const char *reg = hostTarget().simdBytes == 64   ? "zmm"
+                    : hostTarget().simdBytes == 32 ? "ymm"
+                                                   : "xmm";
   // A packed single-precision multiply or fused multiply-add on that register.
   std::regex packed(std::string("v?(fmadd|fmul|mul)[0-9]*ps\\s+[^\\n]*%") + reg);
   EXPECT_TRUE(std::regex_search(asmText, packed))
@@ -58,7 +57,7 @@ TEST(Vectorization, SaxpyUsesFullWidthVectors) {
 }
 
 const char *widestRegister() {
-  return rt::hostCpuInfo().simdBytes == 64 ? "zmm" : rt::hostCpuInfo().simdBytes == 32 ? "ymm" : "xmm";
+  return hostTarget().simdBytes == 64 ? "zmm" : hostTarget().simdBytes == 32 ? "ymm" : "xmm";
 }
 
 // OpenCL vectors narrower than the registers are split into components
@@ -98,9 +97,9 @@ TEST_P(MathVectorization, FloatKernelIsFullWidthWithoutCalls) {
       "  out[i] = " + call + ";\n"
       "}\n");
   ASSERT_FALSE(asmText.empty());
-  const char *reg = rt::hostCpuInfo().simdBytes == 64   ? "zmm"
-                    : rt::hostCpuInfo().simdBytes == 32 ? "ymm"
-                                                        : "xmm";
+  const char *reg = hostTarget().simdBytes == 64   ? "zmm"
+                    : hostTarget().simdBytes == 32 ? "ymm"
+                                                   : "xmm";
   std::regex packed(std::string("v?[a-z0-9]+ps\\s+[^\\n]*%") + reg);
   EXPECT_TRUE(std::regex_search(asmText, packed)) << "no packed " << reg << " arithmetic";
   // The one call allowed is the work-group function's call of its packet
@@ -131,7 +130,7 @@ INSTANTIATE_TEST_SUITE_P(Builtins, MathVectorization,
 // to them, so every spill and reload is an aligned move; and loops start
 // on 32 bytes (optimize.cpp, createHostTargetMachine).
 TEST(Vectorization, WideSpillsAreAlignedAndLoopsStartOn32Bytes) {
-  const unsigned simd = rt::hostCpuInfo().simdBytes;
+  const unsigned simd = hostTarget().simdBytes;
   if (simd <= 16)
     GTEST_SKIP() << "the ABI's 16-byte stack alignment already fits xmm";
   std::string source = "kernel void mix(global ulong8 *data, int rounds) {\n"

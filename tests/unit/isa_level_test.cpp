@@ -7,7 +7,7 @@ namespace corecl {
 namespace {
 
 TEST(IsaLevel, EveryLevelHasALibrary) {
-  for (IsaLevel level : {IsaLevel::V2, IsaLevel::V3, IsaLevel::V4}) {
+  for (IsaLevel level : {IsaLevel::X86_64_V2, IsaLevel::X86_64_V3, IsaLevel::X86_64_V4}) {
     std::string_view bitcode = builtinsBitcode(level);
     ASSERT_GT(bitcode.size(), 4u);
     EXPECT_EQ(bitcode.substr(0, 4), std::string_view("BC\xC0\xDE", 4));
