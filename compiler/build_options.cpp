@@ -189,8 +189,4 @@ BuildOptions parseBuildOptions(const std::string &text, OptionsKind kind) {
   return out;
 }
 
-std::string validateBuildOptions(const std::string &options) {
-  return parseBuildOptions(options, OptionsKind::Build).error;
-}
-
 } // namespace corecl::compiler

@@ -141,7 +141,4 @@ BuildResult buildWithGroupPackets(const std::string &bitcode,
 BuildResult buildWithNarrowerVectors(const std::string &bitcode, uint32_t simdBytes,
                                      const Target &target = hostTarget());
 
-/// Checks options without compiling; returns an error message or "".
-std::string validateBuildOptions(const std::string &options);
-
 } // namespace corecl::compiler

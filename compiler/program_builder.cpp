@@ -82,8 +82,12 @@ Target describeHostCpu(bool fromFeatures) {
   target.cpuName = llvm::sys::getHostCPUName().str();
   std::string features;
   llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
-  for (const auto &[name, enabled] : host)
-    features += (features.empty() ? "" : ",") + std::string(enabled ? "+" : "-") + name.str();
+  for (const auto &[name, enabled] : host) {
+    if (!features.empty())
+      features += ',';
+    features += enabled ? '+' : '-';
+    features += name.str();
+  }
   target.cpuFeatures = features;
   if (!fromFeatures)
     return target;

@@ -116,8 +116,4 @@ void Executor::spawn(std::function<void()> task) {
 #endif
 }
 
-void Executor::execute(const std::function<void()> &body) {
-  impl_->arena.execute(body);
-}
-
 } // namespace corecl::rt

@@ -17,10 +17,6 @@ public:
   /// Fire and forget: runs `task` on one of the arena's workers.
   void spawn(std::function<void()> task);
 
-  /// Runs `body` inside the arena on the calling thread, so that parallel
-  /// algorithms it starts use the arena's workers.
-  void execute(const std::function<void()> &body);
-
   unsigned concurrency() const { return concurrency_; }
 
   /// False if no worker thread could be started (the system is out of

@@ -78,9 +78,4 @@ template <class F> auto guardedCreate(cl_int *errcodeRet, F &&body) noexcept -> 
   }
 }
 
-/// Validates an event wait list's shape (not the events themselves).
-inline bool waitListShapeValid(cl_uint count, const cl_event *events) {
-  return (count == 0) == (events == nullptr);
-}
-
 } // namespace corecl

@@ -81,7 +81,7 @@ bool sameStorageOverlap(const MemObject &a, size_t aOff, const MemObject &b, siz
                         size_t size) {
   if (&a.root() != &b.root() || size == 0)
     return false;
-  size_t x = a.rootOffset() + aOff, y = b.rootOffset() + bOff;
+  size_t x = a.offset() + aOff, y = b.offset() + bOff;
   return x < y + size && y < x + size;
 }
 
@@ -278,7 +278,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
   // The same buffer, or sub-buffers (or a sub-buffer and its parent) of
   // one: overlap is decided row by row, so rows that wrap are exact too.
   if (&src->root() == &dst->root() &&
-      rowsOverlap(src->rootOffset(), srcLayout, dst->rootOffset(), dstLayout, region))
+      rowsOverlap(src->offset(), srcLayout, dst->offset(), dstLayout, region))
     return CL_MEM_COPY_OVERLAP;
   return guarded([&] {
     Ref<MemObject> s(src), d(dst);

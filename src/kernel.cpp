@@ -92,9 +92,8 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int
   Kernel *k = Kernel::fromHandle(source_kernel);
   if (!k)
     return withError<_cl_kernel>(errcode_ret, CL_INVALID_KERNEL);
-  return guardedCreate(errcode_ret, [&] {
-    return withError(errcode_ret, CL_SUCCESS, (new Kernel(*k, 0))->handle());
-  });
+  return guardedCreate(errcode_ret,
+                       [&] { return withError(errcode_ret, CL_SUCCESS, k->clone()->handle()); });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) {

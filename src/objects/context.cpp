@@ -7,17 +7,12 @@ namespace corecl {
 Context::Context(std::vector<Device *> devices, std::vector<cl_context_properties> properties,
                  NotifyFn notify, void *userData)
     : devices_(std::move(devices)), properties_(std::move(properties)), notify_(notify),
-      notifyUserData_(userData) {
-  for (Device *d : devices_)
-    d->retainInternal();
-}
+      notifyUserData_(userData), heldDevices_(devices_.begin(), devices_.end()) {}
 
 Context::~Context() {
   // Most recently registered first, as the spec requires.
   for (auto it = destructorCallbacks_.rbegin(); it != destructorCallbacks_.rend(); ++it)
     it->first(handle(), it->second);
-  for (Device *d : devices_)
-    d->releaseInternal();
 }
 
 bool Context::hasDevice(const Device *d) const {

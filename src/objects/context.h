@@ -30,10 +30,11 @@ public:
   void addDestructorCallback(DestructorFn fn, void *userData);
 
 private:
-  std::vector<Device *> devices_; // internally retained
+  std::vector<Device *> devices_;
   std::vector<cl_context_properties> properties_;
   NotifyFn notify_;
   void *notifyUserData_;
+  std::vector<Ref<Device>> heldDevices_; // keeps devices_ alive
   std::mutex mutex_;
   std::vector<std::pair<DestructorFn, void *>> destructorCallbacks_;
 };

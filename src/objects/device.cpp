@@ -12,15 +12,9 @@ Device::Device(Platform &platform, Device *parent, unsigned computeUnits,
                std::vector<cl_device_partition_property> partitionType)
     : platform_(platform), parent_(parent), computeUnits_(std::max(1u, computeUnits)),
       partitionType_(std::move(partitionType)),
-      executor_(std::make_unique<rt::Executor>(computeUnits_)) {
-  if (parent_)
-    parent_->retainInternal();
-}
+      executor_(std::make_unique<rt::Executor>(computeUnits_)) {}
 
-Device::~Device() {
-  if (parent_)
-    parent_->releaseInternal();
-}
+Device::~Device() = default;
 
 void Device::retainApi() {
   if (!isRoot())

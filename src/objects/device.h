@@ -23,8 +23,8 @@ public:
   ~Device();
 
   Platform &platform() const { return platform_; }
-  Device *parent() const { return parent_; }
-  bool isRoot() const { return parent_ == nullptr; }
+  Device *parent() const { return parent_.get(); }
+  bool isRoot() const { return !parent_; }
   unsigned computeUnits() const { return computeUnits_; }
   const rt::CpuInfo &cpu() const { return rt::hostCpuInfo(); }
   /// What the compiler builds this device's programs for: its CPU's vector
@@ -68,7 +68,7 @@ public:
 
 private:
   Platform &platform_;
-  Device *parent_;
+  Ref<Device> parent_; // null for the root device
   unsigned computeUnits_;
   std::vector<cl_device_partition_property> partitionType_;
   std::unique_ptr<rt::Executor> executor_;

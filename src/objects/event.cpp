@@ -10,22 +10,15 @@ namespace corecl {
 
 Event::Event(CommandQueue &queue, cl_command_type type, Work work)
     : rt::Command(/*timestamps=*/queue.profiling()), context_(&queue.context()), queue_(&queue),
-      type_(type), work_(std::move(work)) {
-  context_->retainInternal();
-  queue_->retainInternal();
-}
+      type_(type), work_(std::move(work)) {}
 
-Event::Event(Context &context) : context_(&context), queue_(nullptr), type_(CL_COMMAND_USER) {
-  context_->retainInternal();
+Event::Event(Context &context) : context_(&context), type_(CL_COMMAND_USER) {
   setInitialStatus(CL_SUBMITTED);
   commit(nullptr); // never runs: it finishes when the application says so
 }
 
 Event::~Event() {
-  work_ = nullptr;
-  if (queue_)
-    queue_->releaseInternal();
-  context_->releaseInternal();
+  work_ = nullptr; // what the closure holds, before the queue and context
 }
 
 int Event::execute() {

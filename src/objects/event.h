@@ -27,7 +27,7 @@ public:
   ~Event() override;
 
   Context &context() const { return *context_; }
-  CommandQueue *queue() const { return queue_; }
+  CommandQueue *queue() const { return queue_.get(); }
   cl_command_type commandType() const { return type_; }
   bool isUserEvent() const { return type_ == CL_COMMAND_USER; }
 
@@ -47,8 +47,8 @@ private:
     void *userData;
   };
 
-  Context *context_;     // internally retained
-  CommandQueue *queue_;  // internally retained, null for user events
+  Ref<Context> context_;
+  Ref<CommandQueue> queue_; // null for user events
   cl_command_type type_;
   Work work_;
   std::mutex callbackMutex_;

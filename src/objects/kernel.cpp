@@ -26,10 +26,8 @@ uint64_t localArgBytes(uint64_t size) {
 using compiler::ArgKind;
 
 Kernel::Kernel(Program &program, std::shared_ptr<compiler::Executable> exe, size_t index)
-    : program_(&program), exe_(std::move(exe)), index_(index),
+    : program_(program), exe_(std::move(exe)), index_(index),
       timing_(std::make_shared<rt::LaunchTiming>()) {
-  program_->retainInternal();
-  program_->kernelCreated();
   const compiler::KernelDesc &d = desc();
   args_.assign(d.argsBlockSize, 0);
   set_.assign(d.args.size(), false);
@@ -37,20 +35,15 @@ Kernel::Kernel(Program &program, std::shared_ptr<compiler::Executable> exe, size
   localSizes_.assign(d.args.size(), 0);
 }
 
-Kernel::Kernel(const Kernel &other, int)
-    : program_(other.program_), exe_(other.exe_), index_(other.index_), timing_(other.timing_) {
-  program_->retainInternal();
-  program_->kernelCreated();
-  std::lock_guard lock(other.mutex_);
-  args_ = other.args_;
-  set_ = other.set_;
-  buffers_ = other.buffers_;
-  localSizes_ = other.localSizes_;
-}
-
-Kernel::~Kernel() {
-  program_->kernelReleased();
-  program_->releaseInternal();
+Kernel *Kernel::clone() const {
+  auto copy = std::make_unique<Kernel>(*program_, exe_, index_);
+  copy->timing_ = timing_;
+  std::lock_guard lock(mutex_);
+  copy->args_ = args_;
+  copy->set_ = set_;
+  copy->buffers_ = buffers_;
+  copy->localSizes_ = localSizes_;
+  return copy.release();
 }
 
 cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {

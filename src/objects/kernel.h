@@ -17,9 +17,9 @@ namespace corecl {
 class Kernel : public Object<Kernel, _cl_kernel, Tag::Kernel> {
 public:
   Kernel(Program &program, std::shared_ptr<compiler::Executable> exe, size_t index);
-  /// clCloneKernel: same kernel, a copy of the arguments.
-  Kernel(const Kernel &other, int cloneTag);
-  ~Kernel();
+  /// clCloneKernel: a new kernel object of the same kernel, with a copy of
+  /// the arguments set so far.
+  Kernel *clone() const;
 
   Program &program() const { return *program_; }
   Context &context() const { return program_->context(); }
@@ -113,7 +113,22 @@ public:
   size_t maxWorkGroupSize() const;
 
 private:
-  Program *program_; // internally retained
+  /// The program, held and counted among its live kernels (a rebuild is
+  /// refused while any exist) for exactly the kernel's lifetime, however
+  /// construction ends.
+  class ProgramHold {
+  public:
+    explicit ProgramHold(Program &program) : program_(&program) { program.kernelCreated(); }
+    ProgramHold(const ProgramHold &) = delete;
+    ProgramHold &operator=(const ProgramHold &) = delete;
+    ~ProgramHold() { program_->kernelReleased(); }
+    Program &operator*() const { return *program_; }
+    Program *operator->() const { return program_.get(); }
+
+  private:
+    Ref<Program> program_;
+  };
+  ProgramHold program_;
   std::shared_ptr<compiler::Executable> exe_;
   size_t index_;
   std::shared_ptr<rt::LaunchTiming> timing_;

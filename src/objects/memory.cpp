@@ -8,9 +8,7 @@
 namespace corecl {
 
 MemObject::MemObject(Context &context, cl_mem_flags flags, size_t size)
-    : context_(&context), flags_(flags), size_(size) {
-  context_->retainInternal();
-}
+    : context_(&context), flags_(flags), size_(size) {}
 
 MemObject *MemObject::createBuffer(Context &context, cl_mem_flags flags, size_t size,
                                    void *hostPtr, std::vector<cl_mem_properties> properties) {
@@ -45,8 +43,7 @@ MemObject *MemObject::createBuffer(Context &context, cl_mem_flags flags, size_t 
 MemObject *MemObject::createSubBuffer(MemObject &parent, cl_mem_flags flags, size_t origin,
                                       size_t size) {
   MemObject *mem = new MemObject(parent.context(), flags, size);
-  mem->parent_ = &parent;
-  parent.retainInternal();
+  mem->parent_ = Ref<MemObject>(&parent);
   mem->offset_ = origin;
   mem->data_ = parent.data_ + origin;
   if (parent.hostPtr_)
@@ -61,9 +58,6 @@ MemObject::~MemObject() {
     it->first(handle(), it->second);
   if (ownsData_)
     rt::freeAligned(data_);
-  if (parent_)
-    parent_->releaseInternal();
-  context_->releaseInternal();
 }
 
 void *MemObject::addMapping(size_t offset, size_t size) {

@@ -32,12 +32,12 @@ public:
   char *data() const { return data_; }
   /// CL_MEM_HOST_PTR: the application's pointer for CL_MEM_USE_HOST_PTR.
   void *hostPtr() const { return hostPtr_; }
-  MemObject *parent() const { return parent_; }
+  MemObject *parent() const { return parent_.get(); }
   size_t offset() const { return offset_; }
   const std::vector<cl_mem_properties> &properties() const { return properties_; }
-  /// The buffer whose storage this object lives in, and the offset in it.
+  /// The buffer whose storage this object lives in: offset() is the offset
+  /// in it, since sub-buffers are never made of sub-buffers.
   const MemObject &root() const { return parent_ ? *parent_ : *this; }
-  size_t rootOffset() const { return offset_; }
 
   bool hostCanRead() const { return !(flags_ & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS)); }
   bool hostCanWrite() const { return !(flags_ & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)); }
@@ -53,13 +53,13 @@ public:
 private:
   MemObject(Context &context, cl_mem_flags flags, size_t size);
 
-  Context *context_; // internally retained
+  Ref<Context> context_;
   cl_mem_flags flags_;
   size_t size_;
   char *data_ = nullptr;
   bool ownsData_ = false;
   void *hostPtr_ = nullptr;
-  MemObject *parent_ = nullptr; // internally retained
+  Ref<MemObject> parent_; // null unless a sub-buffer
   size_t offset_ = 0;
   std::vector<cl_mem_properties> properties_;
 

@@ -9,18 +9,12 @@ namespace corecl {
 
 Program::Program(Context &context, std::string source)
     : context_(&context), devices_(context.devices()), hasSource_(true),
-      source_(std::move(source)) {
-  context_->retainInternal();
-}
+      source_(std::move(source)) {}
 
 Program::Program(Context &context, std::vector<Device *> devices)
-    : context_(&context), devices_(std::move(devices)), hasSource_(false) {
-  context_->retainInternal();
-}
+    : context_(&context), devices_(std::move(devices)), hasSource_(false) {}
 
-Program::~Program() {
-  context_->releaseInternal();
-}
+Program::~Program() = default;
 
 cl_int Program::record(const std::vector<Device *> &requested, const std::string &options,
                        compiler::BuildResult result, cl_program_binary_type type, cl_int failure,

@@ -82,7 +82,7 @@ private:
                 compiler::BuildResult result, cl_program_binary_type type, cl_int failure,
                 cl_int invalidOptions, cl_int invalidBinary);
 
-  Context *context_; // internally retained
+  Ref<Context> context_;
   std::vector<Device *> devices_;
   bool hasSource_;
   std::string source_;

@@ -4,23 +4,12 @@
 
 namespace corecl {
 
-CommandQueue::CommandQueue(Context &context, Device &device,
-                           cl_command_queue_properties properties,
+CommandQueue::CommandQueue(Context &context, Device &device, cl_command_queue_properties properties,
                            std::vector<cl_queue_properties> propertyList)
     : context_(&context), device_(&device), properties_(properties),
-      propertyList_(std::move(propertyList)) {
-  context_->retainInternal();
-  device_->retainInternal();
-}
+      propertyList_(std::move(propertyList)) {}
 
-CommandQueue::~CommandQueue() {
-  last_ = {};
-  lastBarrier_ = {};
-  sinceBarrier_.clear();
-  unfinished_.clear();
-  device_->releaseInternal();
-  context_->releaseInternal();
-}
+CommandQueue::~CommandQueue() = default;
 
 void CommandQueue::trackLocked(Event *event) {
   // Drop finished commands now and then, so the lists stay short without

@@ -71,8 +71,8 @@ private:
                   Ordering ordering);
   void trackLocked(Event *event);
 
-  Context *context_; // internally retained
-  Device *device_;   // internally retained
+  Ref<Context> context_; // declared before the events below: released after them
+  Ref<Device> device_;
   cl_command_queue_properties properties_;
   std::vector<cl_queue_properties> propertyList_;
 
