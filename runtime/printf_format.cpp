@@ -1,5 +1,5 @@
 // Host-side formatting of the records kernels append to the printf buffer
-// (runtime/printf_buffer.h), following the OpenCL C printf rules: C99
+// (layout in corecl/printf_abi.h), following the OpenCL C printf rules: C99
 // conversions plus vector specifiers (%v4f, %v2hld, ...), where each
 // element is printed with the same conversion and separated by commas.
 #include "runtime/printf_buffer.h"
@@ -182,8 +182,10 @@ std::string formatPrintfBuffer(const char *buffer, size_t capacity) {
       arg.elementBytes = uint8_t(a[1]);
       std::memcpy(&arg.lanes, a + 2, 2);
       arg.data = a + printfrec::kArgHeaderBytes;
-      args.push_back(arg);
       size_t bytes = (size_t(arg.elementBytes) * arg.lanes + 7) / 8 * 8;
+      if (bytes > size_t(r + size - arg.data))
+        break; // more data than the record holds: not read
+      args.push_back(arg);
       a += printfrec::kArgHeaderBytes + bytes;
     }
     formatRecord(out, reinterpret_cast<const char *>(format), args);

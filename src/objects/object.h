@@ -108,12 +108,6 @@ public:
     if (p_)
       p_->retainInternal();
   }
-  /// Takes over the creation reference without adding one.
-  static Ref adopt(T *p) {
-    Ref r;
-    r.p_ = p;
-    return r;
-  }
   Ref(const Ref &o) : Ref(o.p_) {}
   Ref(Ref &&o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
   Ref &operator=(Ref o) noexcept {
@@ -128,8 +122,6 @@ public:
   T *operator->() const { return p_; }
   T &operator*() const { return *p_; }
   explicit operator bool() const { return p_ != nullptr; }
-  /// Gives up ownership without releasing.
-  T *release() { return std::exchange(p_, nullptr); }
 
 private:
   T *p_ = nullptr;
