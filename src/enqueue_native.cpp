@@ -9,12 +9,17 @@
 
 using namespace corecl;
 
-extern "C" {
+namespace {
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
-    cl_command_queue command_queue, void(CL_CALLBACK *user_func)(void *), void *args,
-    size_t cb_args, cl_uint num_mem_objects, const cl_mem *mem_list, const void **args_mem_loc,
-    cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event) {
+// Entry points that allocate while they check their arguments (device
+// lists, headers, memory lists): each runs whole inside its exception
+// guard, so a bad_alloc there is CL_OUT_OF_HOST_MEMORY, never an
+// exception escaping into the application.
+cl_int enqueueNativeKernelBody(cl_command_queue command_queue, void(CL_CALLBACK *user_func)(void *),
+                               void *args, size_t cb_args, cl_uint num_mem_objects,
+                               const cl_mem *mem_list, const void **args_mem_loc,
+                               cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+                               cl_event *event) {
   CommandQueue *q;
   if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
     return err;
@@ -51,15 +56,33 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
     // The spec lets the application reuse `args` once this call returns.
     auto block = std::make_shared<std::vector<char>>(static_cast<const char *>(args),
                                                      static_cast<const char *>(args) + cb_args);
-    Event *e = q->enqueue(CL_COMMAND_NATIVE_KERNEL, [=] {
-      for (size_t i = 0; i < slots.size(); ++i) {
-        void *data = mems[i]->data();
-        std::memcpy(block->data() + slots[i], &data, sizeof data);
-      }
-      user_func(block->empty() ? nullptr : block->data());
-      return CL_SUCCESS;
-    }, num_events_in_wait_list, event_wait_list);
+    Event *e = q->enqueue(
+        CL_COMMAND_NATIVE_KERNEL,
+        [=] {
+          for (size_t i = 0; i < slots.size(); ++i) {
+            void *data = mems[i]->data();
+            std::memcpy(block->data() + slots[i], &data, sizeof data);
+          }
+          user_func(block->empty() ? nullptr : block->data());
+          return CL_SUCCESS;
+        },
+        num_events_in_wait_list, event_wait_list);
     return completeEnqueue(e, event, false);
+  });
+}
+
+} // namespace
+
+extern "C" {
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(
+    cl_command_queue command_queue, void(CL_CALLBACK *user_func)(void *), void *args,
+    size_t cb_args, cl_uint num_mem_objects, const cl_mem *mem_list, const void **args_mem_loc,
+    cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event) {
+  return guarded([&] {
+    return enqueueNativeKernelBody(command_queue, user_func, args, cb_args, num_mem_objects,
+                                   mem_list, args_mem_loc, num_events_in_wait_list, event_wait_list,
+                                   event);
   });
 }
 

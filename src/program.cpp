@@ -1,8 +1,8 @@
 // Programs: creation, building with CoreCL's compiler, queries.
-#include "src/api_util.h"
-#include "src/objects/platform.h"
 #include "src/objects/program.h"
 #include "compiler/binary_format.h"
+#include "src/api_util.h"
+#include "src/objects/platform.h"
 
 #include <algorithm>
 #include <cstring>
@@ -33,38 +33,14 @@ cl_int checkDeviceList(const Program &p, cl_uint num_devices, const cl_device_id
   return resolveDevices(p.devices(), num_devices, list, devices);
 }
 
-} // namespace
-
-extern "C" {
-
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count,
-                                                              const char **strings,
-                                                              const size_t *lengths,
-                                                              cl_int *errcode_ret) {
-  Context *c = Context::fromHandle(context);
-  if (!c)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
-  if (count == 0 || !strings)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
-  for (cl_uint i = 0; i < count; ++i)
-    if (!strings[i])
-      return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
-  return guardedCreate(errcode_ret, [&] {
-    std::string source;
-    for (cl_uint i = 0; i < count; ++i) {
-      if (lengths && lengths[i])
-        source.append(strings[i], lengths[i]);
-      else
-        source.append(strings[i]);
-    }
-    return withError(errcode_ret, CL_SUCCESS, (new Program(*c, std::move(source)))->handle());
-  });
-}
-
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
-    cl_context context, cl_uint num_devices, const cl_device_id *device_list,
-    const size_t *lengths, const unsigned char **binaries, cl_int *binary_status,
-    cl_int *errcode_ret) {
+// Entry points that allocate while they check their arguments (device
+// lists, headers, memory lists): each runs whole inside its exception
+// guard, so a bad_alloc there is CL_OUT_OF_HOST_MEMORY, never an
+// exception escaping into the application.
+cl_program createProgramWithBinaryBody(cl_context context, cl_uint num_devices,
+                                       const cl_device_id *device_list, const size_t *lengths,
+                                       const unsigned char **binaries, cl_int *binary_status,
+                                       cl_int *errcode_ret) {
   Context *c = Context::fromHandle(context);
   if (!c)
     return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
@@ -98,18 +74,19 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
     if (!allValid)
       return withError<_cl_program>(errcode_ret, CL_INVALID_BINARY);
     auto *p = new Program(*c, devices);
-    cl_program_binary_type type =
-        chosen->kind == compiler::BinaryKind::CompiledObject ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
-        : chosen->kind == compiler::BinaryKind::Library      ? CL_PROGRAM_BINARY_TYPE_LIBRARY
-                                                             : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    cl_program_binary_type type = chosen->kind == compiler::BinaryKind::CompiledObject
+                                      ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
+                                  : chosen->kind == compiler::BinaryKind::Library
+                                      ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                                      : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
     p->setBinary(type, std::move(chosen->bitcode), chosen->options);
     return withError(errcode_ret, CL_SUCCESS, p->handle());
   });
 }
 
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(
-    cl_context context, cl_uint num_devices, const cl_device_id *device_list,
-    const char *kernel_names, cl_int *errcode_ret) {
+cl_program createProgramWithBuiltInKernelsBody(cl_context context, cl_uint num_devices,
+                                               const cl_device_id *device_list,
+                                               const char *kernel_names, cl_int *errcode_ret) {
   Context *c = Context::fromHandle(context);
   if (!c)
     return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
@@ -122,36 +99,9 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(
   return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
 }
 
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void *il,
-                                                          size_t length, cl_int *errcode_ret) {
-  if (!Context::fromHandle(context))
-    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
-  if (!il || !length)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
-  // No CoreCL device accepts an intermediate language (CL_DEVICE_IL_VERSION "").
-  return withError<_cl_program>(errcode_ret, CL_INVALID_OPERATION);
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) {
-  Program *p = Program::fromHandle(program);
-  if (!p)
-    return CL_INVALID_PROGRAM;
-  p->retainPublic();
-  return CL_SUCCESS;
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program) {
-  Program *p = Program::fromHandle(program);
-  if (!p || !p->releasePublic())
-    return CL_INVALID_PROGRAM;
-  return CL_SUCCESS;
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_devices,
-                                               const cl_device_id *device_list,
-                                               const char *options,
-                                               void(CL_CALLBACK *pfn_notify)(cl_program, void *),
-                                               void *user_data) {
+cl_int buildProgramBody(cl_program program, cl_uint num_devices, const cl_device_id *device_list,
+                        const char *options, void(CL_CALLBACK *pfn_notify)(cl_program, void *),
+                        void *user_data) {
   Program *p = Program::fromHandle(program);
   if (!p)
     return CL_INVALID_PROGRAM;
@@ -170,13 +120,10 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
   });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num_devices,
-                                                 const cl_device_id *device_list,
-                                                 const char *options, cl_uint num_input_headers,
-                                                 const cl_program *input_headers,
-                                                 const char **header_include_names,
-                                                 void(CL_CALLBACK *pfn_notify)(cl_program, void *),
-                                                 void *user_data) {
+cl_int compileProgramBody(cl_program program, cl_uint num_devices, const cl_device_id *device_list,
+                          const char *options, cl_uint num_input_headers,
+                          const cl_program *input_headers, const char **header_include_names,
+                          void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data) {
   Program *p = Program::fromHandle(program);
   if (!p)
     return CL_INVALID_PROGRAM;
@@ -184,8 +131,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   if (cl_int err = checkDeviceList(*p, num_devices, device_list, devices))
     return err;
   if ((num_input_headers == 0) != (input_headers == nullptr) ||
-      (num_input_headers == 0) != (header_include_names == nullptr) ||
-      (!pfn_notify && user_data))
+      (num_input_headers == 0) != (header_include_names == nullptr) || (!pfn_notify && user_data))
     return CL_INVALID_VALUE;
   std::vector<compiler::HeaderFile> headers;
   for (cl_uint i = 0; i < num_input_headers; ++i) {
@@ -202,14 +148,11 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   });
 }
 
-CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices,
-                                                  const cl_device_id *device_list,
-                                                  const char *options,
-                                                  cl_uint num_input_programs,
-                                                  const cl_program *input_programs,
-                                                  void(CL_CALLBACK *pfn_notify)(cl_program,
-                                                                                void *),
-                                                  void *user_data, cl_int *errcode_ret) {
+cl_program linkProgramBody(cl_context context, cl_uint num_devices, const cl_device_id *device_list,
+                           const char *options, cl_uint num_input_programs,
+                           const cl_program *input_programs,
+                           void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data,
+                           cl_int *errcode_ret) {
   Context *c = Context::fromHandle(context);
   if (!c)
     return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
@@ -245,7 +188,111 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) { return CL_SUCCESS; }
+} // namespace
+
+extern "C" {
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count,
+                                                              const char **strings,
+                                                              const size_t *lengths,
+                                                              cl_int *errcode_ret) {
+  Context *c = Context::fromHandle(context);
+  if (!c)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+  if (count == 0 || !strings)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  for (cl_uint i = 0; i < count; ++i)
+    if (!strings[i])
+      return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  return guardedCreate(errcode_ret, [&] {
+    std::string source;
+    for (cl_uint i = 0; i < count; ++i) {
+      if (lengths && lengths[i])
+        source.append(strings[i], lengths[i]);
+      else
+        source.append(strings[i]);
+    }
+    return withError(errcode_ret, CL_SUCCESS, (new Program(*c, std::move(source)))->handle());
+  });
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(
+    cl_context context, cl_uint num_devices, const cl_device_id *device_list, const size_t *lengths,
+    const unsigned char **binaries, cl_int *binary_status, cl_int *errcode_ret) {
+  return guardedCreate(errcode_ret, [&] {
+    return createProgramWithBinaryBody(context, num_devices, device_list, lengths, binaries,
+                                       binary_status, errcode_ret);
+  });
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(
+    cl_context context, cl_uint num_devices, const cl_device_id *device_list,
+    const char *kernel_names, cl_int *errcode_ret) {
+  return guardedCreate(errcode_ret, [&] {
+    return createProgramWithBuiltInKernelsBody(context, num_devices, device_list, kernel_names,
+                                               errcode_ret);
+  });
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void *il,
+                                                          size_t length, cl_int *errcode_ret) {
+  if (!Context::fromHandle(context))
+    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+  if (!il || !length)
+    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  // No CoreCL device accepts an intermediate language (CL_DEVICE_IL_VERSION "").
+  return withError<_cl_program>(errcode_ret, CL_INVALID_OPERATION);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) {
+  Program *p = Program::fromHandle(program);
+  if (!p)
+    return CL_INVALID_PROGRAM;
+  p->retainPublic();
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program) {
+  Program *p = Program::fromHandle(program);
+  if (!p || !p->releasePublic())
+    return CL_INVALID_PROGRAM;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_devices,
+                                               const cl_device_id *device_list, const char *options,
+                                               void(CL_CALLBACK *pfn_notify)(cl_program, void *),
+                                               void *user_data) {
+  return guarded([&] {
+    return buildProgramBody(program, num_devices, device_list, options, pfn_notify, user_data);
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(
+    cl_program program, cl_uint num_devices, const cl_device_id *device_list, const char *options,
+    cl_uint num_input_headers, const cl_program *input_headers, const char **header_include_names,
+    void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data) {
+  return guarded([&] {
+    return compileProgramBody(program, num_devices, device_list, options, num_input_headers,
+                              input_headers, header_include_names, pfn_notify, user_data);
+  });
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices,
+                                                  const cl_device_id *device_list,
+                                                  const char *options, cl_uint num_input_programs,
+                                                  const cl_program *input_programs,
+                                                  void(CL_CALLBACK *pfn_notify)(cl_program, void *),
+                                                  void *user_data, cl_int *errcode_ret) {
+  return guardedCreate(errcode_ret, [&] {
+    return linkProgramBody(context, num_devices, device_list, options, num_input_programs,
+                           input_programs, pfn_notify, user_data, errcode_ret);
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) {
+  return CL_SUCCESS;
+}
 
 CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform) {
   if (!Platform::fromHandle(platform))
@@ -265,16 +312,20 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
     };
     const auto &devices = p->devices();
     switch (param_name) {
-    case CL_PROGRAM_REFERENCE_COUNT: return put(p->publicRefCount());
-    case CL_PROGRAM_CONTEXT: return put(cl_context(p->context().handle()));
-    case CL_PROGRAM_NUM_DEVICES: return put(cl_uint(devices.size()));
+    case CL_PROGRAM_REFERENCE_COUNT:
+      return put(p->publicRefCount());
+    case CL_PROGRAM_CONTEXT:
+      return put(cl_context(p->context().handle()));
+    case CL_PROGRAM_NUM_DEVICES:
+      return put(cl_uint(devices.size()));
     case CL_PROGRAM_DEVICES: {
       std::vector<cl_device_id> ids;
       for (Device *d : devices)
         ids.push_back(d->handle());
       return put(ids);
     }
-    case CL_PROGRAM_SOURCE: return put(p->hasSource() ? p->source() : std::string());
+    case CL_PROGRAM_SOURCE:
+      return put(p->hasSource() ? p->source() : std::string());
     case CL_PROGRAM_IL:
       if (param_value_size_ret)
         *param_value_size_ret = 0; // not created from IL
@@ -311,8 +362,10 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
       return put(names);
     }
     case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
-    case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT: return put(cl_bool(CL_FALSE));
-    default: return CL_INVALID_VALUE;
+    case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
+      return put(cl_bool(CL_FALSE));
+    default:
+      return CL_INVALID_VALUE;
     }
   });
 }
@@ -332,18 +385,23 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
   };
   Program::BuildInfo info = p->buildInfo(*d);
   switch (param_name) {
-  case CL_PROGRAM_BUILD_STATUS: return put(info.status);
-  case CL_PROGRAM_BUILD_OPTIONS: return put(info.options);
-  case CL_PROGRAM_BUILD_LOG: return put(info.log);
-  case CL_PROGRAM_BINARY_TYPE: return put(p->binaryType());
-  case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: return put(size_t(0));
-  default: return CL_INVALID_VALUE;
+  case CL_PROGRAM_BUILD_STATUS:
+    return put(info.status);
+  case CL_PROGRAM_BUILD_OPTIONS:
+    return put(info.options);
+  case CL_PROGRAM_BUILD_LOG:
+    return put(info.log);
+  case CL_PROGRAM_BINARY_TYPE:
+    return put(p->binaryType());
+  case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
+    return put(size_t(0));
+  default:
+    return CL_INVALID_VALUE;
   }
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program,
-                                                            void(CL_CALLBACK *)(cl_program,
-                                                                                void *),
+                                                            void(CL_CALLBACK *)(cl_program, void *),
                                                             void *) {
   if (!Program::fromHandle(program))
     return CL_INVALID_PROGRAM;
