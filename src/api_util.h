@@ -78,4 +78,29 @@ template <class F> auto guardedCreate(cl_int *errcodeRet, F &&body) noexcept -> 
   }
 }
 
+/// clRetain*: one more public reference on the live object `handle` names
+/// (a device's own rule: the root device is never counted).
+template <class T, class Handle> cl_int retainHandle(Handle *handle) {
+  T *object = T::fromHandle(handle);
+  if (!object)
+    return T::kInvalidHandle;
+  if constexpr (requires { object->retainApi(); })
+    object->retainApi();
+  else
+    object->retainPublic();
+  return CL_SUCCESS;
+}
+
+/// clRelease*: one public reference less; an object whose public count is
+/// already zero is no longer the application's to release.
+template <class T, class Handle> cl_int releaseHandle(Handle *handle) {
+  T *object = T::fromHandle(handle);
+  bool released;
+  if constexpr (requires { object->releaseApi(); })
+    released = object && object->releaseApi();
+  else
+    released = object && object->releasePublic();
+  return released ? CL_SUCCESS : T::kInvalidHandle;
+}
+
 } // namespace corecl

@@ -93,18 +93,11 @@ clCreateContextFromType(const cl_context_properties *properties, cl_device_type 
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context) {
-  Context *c = Context::fromHandle(context);
-  if (!c)
-    return CL_INVALID_CONTEXT;
-  c->retainPublic();
-  return CL_SUCCESS;
+  return retainHandle<Context>(context);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context) {
-  Context *c = Context::fromHandle(context);
-  if (!c || !c->releasePublic())
-    return CL_INVALID_CONTEXT;
-  return CL_SUCCESS;
+  return releaseHandle<Context>(context);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_info param_name,

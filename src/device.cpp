@@ -127,18 +127,11 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainDevice(cl_device_id device) {
-  Device *d = Device::fromHandle(device);
-  if (!d)
-    return CL_INVALID_DEVICE;
-  d->retainApi();
-  return CL_SUCCESS;
+  return retainHandle<Device>(device);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseDevice(cl_device_id device) {
-  Device *d = Device::fromHandle(device);
-  if (!d || !d->releaseApi())
-    return CL_INVALID_DEVICE;
-  return CL_SUCCESS;
+  return releaseHandle<Device>(device);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetHostTimer(cl_device_id device, cl_ulong *host_timestamp) {

@@ -66,18 +66,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event event, cl_event_info par
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainEvent(cl_event event) {
-  Event *e = Event::fromHandle(event);
-  if (!e)
-    return CL_INVALID_EVENT;
-  e->retainPublic();
-  return CL_SUCCESS;
+  return retainHandle<Event>(event);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseEvent(cl_event event) {
-  Event *e = Event::fromHandle(event);
-  if (!e || !e->releasePublic())
-    return CL_INVALID_EVENT;
-  return CL_SUCCESS;
+  return releaseHandle<Event>(event);
 }
 
 CL_API_ENTRY cl_event CL_API_CALL clCreateUserEvent(cl_context context, cl_int *errcode_ret) {

@@ -97,18 +97,11 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) {
-  Kernel *k = Kernel::fromHandle(kernel);
-  if (!k)
-    return CL_INVALID_KERNEL;
-  k->retainPublic();
-  return CL_SUCCESS;
+  return retainHandle<Kernel>(kernel);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) {
-  Kernel *k = Kernel::fromHandle(kernel);
-  if (!k || !k->releasePublic())
-    return CL_INVALID_KERNEL;
-  return CL_SUCCESS;
+  return releaseHandle<Kernel>(kernel);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index,

@@ -126,18 +126,11 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem memobj) {
-  MemObject *m = MemObject::fromHandle(memobj);
-  if (!m)
-    return CL_INVALID_MEM_OBJECT;
-  m->retainPublic();
-  return CL_SUCCESS;
+  return retainHandle<MemObject>(memobj);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) {
-  MemObject *m = MemObject::fromHandle(memobj);
-  if (!m || !m->releasePublic())
-    return CL_INVALID_MEM_OBJECT;
-  return CL_SUCCESS;
+  return releaseHandle<MemObject>(memobj);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,

@@ -245,18 +245,11 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, co
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) {
-  Program *p = Program::fromHandle(program);
-  if (!p)
-    return CL_INVALID_PROGRAM;
-  p->retainPublic();
-  return CL_SUCCESS;
+  return retainHandle<Program>(program);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program) {
-  Program *p = Program::fromHandle(program);
-  if (!p || !p->releasePublic())
-    return CL_INVALID_PROGRAM;
-  return CL_SUCCESS;
+  return releaseHandle<Program>(program);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_devices,

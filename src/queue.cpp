@@ -81,21 +81,14 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue command_queue) {
-  CommandQueue *q = CommandQueue::fromHandle(command_queue);
-  if (!q)
-    return CL_INVALID_COMMAND_QUEUE;
-  q->retainPublic();
-  return CL_SUCCESS;
+  return retainHandle<CommandQueue>(command_queue);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue command_queue) {
-  CommandQueue *q = CommandQueue::fromHandle(command_queue);
   // Commands still in flight hold their own references to the queue, so
   // releasing it never cuts them off (the implicit flush is a no-op:
   // CoreCL submits commands as soon as they are enqueued).
-  if (!q || !q->releasePublic())
-    return CL_INVALID_COMMAND_QUEUE;
-  return CL_SUCCESS;
+  return releaseHandle<CommandQueue>(command_queue);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_queue,

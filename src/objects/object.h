@@ -43,6 +43,32 @@ enum class Tag : uint32_t {
   Event,
 };
 
+/// The error an entry point reports for a handle that is not a live object
+/// of the tag's type.
+constexpr cl_int invalidHandleError(Tag tag) {
+  switch (tag) {
+  case Tag::Platform:
+    return CL_INVALID_PLATFORM;
+  case Tag::Device:
+    return CL_INVALID_DEVICE;
+  case Tag::Context:
+    return CL_INVALID_CONTEXT;
+  case Tag::Queue:
+    return CL_INVALID_COMMAND_QUEUE;
+  case Tag::Mem:
+    return CL_INVALID_MEM_OBJECT;
+  case Tag::Sampler:
+    return CL_INVALID_SAMPLER;
+  case Tag::Program:
+    return CL_INVALID_PROGRAM;
+  case Tag::Kernel:
+    return CL_INVALID_KERNEL;
+  case Tag::Event:
+    return CL_INVALID_EVENT;
+  }
+  return CL_INVALID_VALUE;
+}
+
 /// Reference counting with two views: the public count that clRetain* and
 /// clRelease* change and CL_*_REFERENCE_COUNT reports, and the total that
 /// also includes CoreCL's internal references (a queue holding its context,
@@ -58,6 +84,8 @@ public:
   ~Object() { this->tag = 0; }
   Object(const Object &) = delete;
   Object &operator=(const Object &) = delete;
+
+  static constexpr cl_int kInvalidHandle = invalidHandleError(kTag);
 
   /// The checked conversion from a handle; nullptr if `h` is not a live
   /// object of this type.
