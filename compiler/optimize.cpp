@@ -252,7 +252,7 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
       module, nullptr,
       [&](llvm::PassBuilder &builder) {
         llvm::ModulePassManager passes;
-        if (llvm::Error err = builder.parsePassPipeline(passes, kWorkGroupPipeline))
+        if (llvm::Error err = builder.parsePassPipeline(passes, workGroupPipeline()))
           throw FatalCompilerError("work-group pipeline: " + llvm::toString(std::move(err)));
         return passes;
       },

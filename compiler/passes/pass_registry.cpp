@@ -29,78 +29,34 @@ void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions opti
           passes.addPass(WorkItemDivergencePrinterPass(llvm::outs()));
           return true;
         }
-        if (name == "corecl-keep-item-order") {
-          passes.addPass(KeepWorkItemOrderPass());
-          return true;
-        }
-        if (name == "corecl-any-lane-reduction") {
-          passes.addPass(AnyLaneReductionPass());
-          return true;
-        }
-        if (name == "corecl-avoid-masked-ternlog") {
-          passes.addPass(AvoidMaskedTernlogPass());
-          return true;
-        }
-        if (name == "corecl-deinterleave-in-lanes") {
-          passes.addPass(DeinterleaveInLanesPass());
-          return true;
-        }
-        if (name == "corecl-distribute-bit-masks") {
-          passes.addPass(DistributeBitMasksPass());
-          return true;
-        }
-        if (name == "corecl-drop-unreachable-edges") {
-          passes.addPass(DropUnreachableEdgesPass());
-          return true;
-        }
-        if (name == "corecl-plain-private-volatile") {
-          passes.addPass(PlainPrivateVolatilePass());
-          return true;
-        }
-        if (name == "corecl-hoist-safe-divisions") {
-          passes.addPass(HoistSafeDivisionsPass());
-          return true;
-        }
-        if (name == "corecl-split-huge-blocks") {
-          passes.addPass(SplitHugeBlocksPass());
-          return true;
-        }
-        if (name == "corecl-chain-groups") {
-          // corecl_opt has no target: x86-64's register file for the SIMD width.
-          passes.addPass(ChainGroupsPass(options.simdBytes >= 64 ? 32 : 16, options.simdBytes * 8));
-          return true;
-        }
+#define CORECL_FUNCTION_PASS(NAME, CREATE)                                                         \
+  if (name == NAME) {                                                                              \
+    passes.addPass(CREATE);                                                                        \
+    return true;                                                                                   \
+  }
+#include "compiler/passes/passes.def"
         return false;
       });
   builder.registerPipelineParsingCallback(
       [options](llvm::StringRef name, llvm::ModulePassManager &passes,
                 llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
-        if (name == "corecl-safe-division")
-          passes.addPass(SafeDivisionPass());
-        else if (name == "corecl-kernel-body")
-          passes.addPass(KernelBodyPass());
-        else if (name == "corecl-printf")
-          passes.addPass(PrintfLoweringPass());
-        else if (name == "corecl-local-memory")
-          passes.addPass(LocalMemoryPass());
-        else if (name == "corecl-body-packets")
-          passes.addPass(BodyPacketsPass(options));
-        else if (name == "corecl-barrier-regions")
-          passes.addPass(BarrierRegionsPass());
-        else if (name == "corecl-mark-small-loops-for-unroll")
-          // For tests: on its own it runs on every function's loops.
-          passes.addPass(llvm::createModuleToFunctionPassAdaptor(
-              llvm::createFunctionToLoopPassAdaptor(MarkSmallLoopsForUnrollPass())));
-        else if (name == "corecl-group-packets")
-          passes.addPass(GroupPacketsPass(options));
-        else if (name == "corecl-region-packets")
-          passes.addPass(RegionPacketsPass(options));
-        else if (name == "corecl-work-group-loops")
-          passes.addPass(WorkGroupLoopsPass(options));
-        else
-          return false;
-        return true;
+#define CORECL_WORK_GROUP_PASS(NAME, CREATE)                                                       \
+  if (name == NAME) {                                                                              \
+    passes.addPass(CREATE);                                                                        \
+    return true;                                                                                   \
+  }
+#define CORECL_MODULE_PASS(NAME, CREATE) CORECL_WORK_GROUP_PASS(NAME, CREATE)
+#include "compiler/passes/passes.def"
+        return false;
       });
+}
+
+std::string workGroupPipeline() {
+  std::string pipeline;
+#define CORECL_WORK_GROUP_PASS(NAME, CREATE)                                                       \
+  pipeline += std::string(pipeline.empty() ? "" : ",") + NAME;
+#include "compiler/passes/passes.def"
+  return pipeline;
 }
 
 } // namespace corecl::compiler

@@ -1,21 +1,7 @@
 // The work-group formation steps as new-pass-manager module passes, one per
-// file, registered by name so that each can run alone on an IR file
-// (tests/passes, through the corecl-opt test tool) and be checked with
-// FileCheck:
-//
-//   corecl-safe-division    safe_division.cpp
-//   corecl-kernel-body      lower_work_items.cpp
-//   corecl-printf           printf.cpp
-//   corecl-local-memory     local_memory.cpp
-//   corecl-body-packets     body_packets.cpp (packetize.cpp)
-//   corecl-barrier-regions  barrier_regions.cpp
-//   corecl-group-packets    group_packets.cpp (packetize.cpp)
-//   corecl-region-packets   region_packets.cpp (packetize.cpp)
-//   corecl-work-group-loops work_group_loops.cpp
-//
-// and, before them, corecl-mark-small-loops-for-unroll
-// (unroll_small_loops.cpp, a loop pass; by this name it runs on every
-// function's loops).
+// file, registered by name (passes.def lists every pass, its name and
+// file, once) so that each can run alone on an IR file (tests/passes,
+// through the corecl_opt test tool) and be checked with FileCheck.
 //
 // The steps hand their results on through the IR itself: each kernel body
 // carries "corecl.body-of"; facts about a kernel ("corecl.local-bytes",
@@ -146,16 +132,11 @@ struct WorkGroupLoopsPass : llvm::PassInfoMixin<WorkGroupLoopsPass> {
   WorkGroupLoopsOptions options;
 };
 
-/// The whole work-group formation, in order.
-constexpr const char *kWorkGroupPipeline =
-    "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,"
-    "corecl-body-packets,"
-    "corecl-barrier-regions,"
-    "corecl-group-packets,"
-    "corecl-region-packets,"
-    "corecl-work-group-loops";
+/// The whole work-group formation, in order: passes.def's
+/// CORECL_WORK_GROUP_PASS entries as a pipeline string.
+std::string workGroupPipeline();
 
-/// Lets `builder` parse the names above in pipeline strings.
+/// Lets `builder` parse every name of passes.def in pipeline strings.
 void registerCoreCLPasses(llvm::PassBuilder &builder, WorkGroupLoopsOptions options = {});
 
 namespace attr {
