@@ -3,7 +3,7 @@
 // along the loop, not across work-items), arithmetic on float16 (already
 // a full register per work-item) and a loop in a single-work-item launch
 // (a task: nothing to vectorise across). Each must at least keep pace with
-// PoCL; found as regressions of the loop work (docs/performance.md).
+// PoCL; found as regressions of the loop work (CHANGES.md).
 #include "kernels.h"
 
 #include <cmath>

@@ -17,7 +17,7 @@
 // packets whatever the kernel, called by the work-group function
 // (isLongStraightLine). CORECL_REGION_PACKETS=0 turns them off,
 // =1 makes them for every kernel. On Zen 3, interleaved with the work-item
-// loops the loop passes then prepared (docs/performance.md, seventeenth
+// loops the loop passes then prepared (CHANGES.md, seventeenth
 // and eighteenth sessions): the tiled matrix products, a reduction tree,
 // CLBlast's SGEMM, DGEMM and GemmDirect as fast; a scan, a convolution
 // over local tiles and CLBlast's SGEMV faster (1.5-1.8x); a histogram of
@@ -35,7 +35,7 @@
 // (those accesses are strided then, and counted so in the preference):
 // CLBlast's XgemmDirectTN lays storage out along y for its multiply, and
 // its tile copies, one wide load and one wide store along x against
-// gathers and scatters along y (docs/performance.md, nineteenth
+// gathers and scatters along y (CHANGES.md, nineteenth
 // session). The work-item loops of a region refused a packet keep the
 // body's order: the same copies run along x by the work-item loops were
 // half as fast (barrier_regions.cpp).
