@@ -85,6 +85,39 @@ bool sameStorageOverlap(const MemObject &a, size_t aOff, const MemObject &b, siz
   return x < y + size && y < x + size;
 }
 
+/// clEnqueueReadBuffer (`toHost`) and clEnqueueWriteBuffer: the checks
+/// both make, then a command that copies `size` bytes between the buffer
+/// at `offset` and `ptr`.
+cl_int enqueueHostCopy(cl_command_queue command_queue, cl_mem buffer, bool toHost, bool blocking,
+                       size_t offset, size_t size, void *ptr, cl_uint numEvents,
+                       const cl_event *waitList, cl_event *event) {
+  CommandQueue *q;
+  MemObject *mem;
+  if (cl_int err = resolveQueue(command_queue, numEvents, waitList, q))
+    return err;
+  if (cl_int err = resolveBuffer(*q, buffer, mem))
+    return err;
+  if (!ptr || !inBounds(offset, size, mem->size()))
+    return CL_INVALID_VALUE;
+  if (!(toHost ? mem->hostCanRead() : mem->hostCanWrite()))
+    return CL_INVALID_OPERATION;
+  return guarded([&] {
+    Ref<MemObject> keep(mem);
+    Event *e = q->enqueue(
+        toHost ? CL_COMMAND_READ_BUFFER : CL_COMMAND_WRITE_BUFFER,
+        [keep, offset, size, ptr, toHost] {
+          char *inBuffer = keep->data() + offset;
+          if (toHost)
+            std::memcpy(ptr, inBuffer, size);
+          else
+            std::memcpy(inBuffer, ptr, size);
+          return CL_SUCCESS;
+        },
+        numEvents, waitList);
+    return completeEnqueue(e, event, blocking);
+  });
+}
+
 } // namespace
 
 extern "C" {
@@ -95,24 +128,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_que
                                                     cl_uint num_events_in_wait_list,
                                                     const cl_event *event_wait_list,
                                                     cl_event *event) {
-  CommandQueue *q;
-  MemObject *mem;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
-    return err;
-  if (cl_int err = resolveBuffer(*q, buffer, mem))
-    return err;
-  if (!ptr || !inBounds(offset, size, mem->size()))
-    return CL_INVALID_VALUE;
-  if (!mem->hostCanRead())
-    return CL_INVALID_OPERATION;
-  return guarded([&] {
-    Ref<MemObject> keep(mem);
-    Event *e = q->enqueue(CL_COMMAND_READ_BUFFER, [keep, offset, size, ptr] {
-      std::memcpy(ptr, keep->data() + offset, size);
-      return CL_SUCCESS;
-    }, num_events_in_wait_list, event_wait_list);
-    return completeEnqueue(e, event, blocking_read);
-  });
+  return enqueueHostCopy(command_queue, buffer, /*toHost=*/true, blocking_read, offset, size, ptr,
+                         num_events_in_wait_list, event_wait_list, event);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_queue, cl_mem buffer,
@@ -121,24 +138,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_qu
                                                      cl_uint num_events_in_wait_list,
                                                      const cl_event *event_wait_list,
                                                      cl_event *event) {
-  CommandQueue *q;
-  MemObject *mem;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
-    return err;
-  if (cl_int err = resolveBuffer(*q, buffer, mem))
-    return err;
-  if (!ptr || !inBounds(offset, size, mem->size()))
-    return CL_INVALID_VALUE;
-  if (!mem->hostCanWrite())
-    return CL_INVALID_OPERATION;
-  return guarded([&] {
-    Ref<MemObject> keep(mem);
-    Event *e = q->enqueue(CL_COMMAND_WRITE_BUFFER, [keep, offset, size, ptr] {
-      std::memcpy(keep->data() + offset, ptr, size);
-      return CL_SUCCESS;
-    }, num_events_in_wait_list, event_wait_list);
-    return completeEnqueue(e, event, blocking_write);
-  });
+  // The command only reads through `ptr`.
+  return enqueueHostCopy(command_queue, buffer, /*toHost=*/false, blocking_write, offset, size,
+                         const_cast<void *>(ptr), num_events_in_wait_list, event_wait_list, event);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_queue,
