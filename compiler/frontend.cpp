@@ -34,8 +34,12 @@ makeFileSystem(const std::string &source, const std::vector<HeaderFile> &headers
     memory->addFile(std::string(kResourceDir) + "/include/" + f.name, 0,
                     llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(f.data, f.size), f.name,
                                                      /*RequiresNullTerminator=*/false));
-  auto overlay =
-      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  // A physical file system of its own: the process-wide one
+  // (getRealFileSystem) changes directory with chdir(), and "/" below
+  // moved the application itself to the root on every build (a program
+  // writing a relative path after clBuildProgram wrote it under /).
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
   overlay->pushOverlay(memory);
   overlay->setCurrentWorkingDirectory("/");
   return overlay;

@@ -40,6 +40,24 @@ TEST(BuildOptions, RelativeIncludeDirectoriesAreTheApplications) {
   EXPECT_EQ(args("-I /abs/dir"), (std::vector<std::string>{"-I", "/abs/dir"}));
 }
 
+// A build must not move the application: a program that writes a
+// relative path after clBuildProgram wrote it under / (the front end's
+// file system once changed the process's directory with chdir).
+TEST(BuildOptions, ABuildLeavesTheApplicationsWorkingDirectory) {
+  fs::path dir = fs::temp_directory_path() / ("corecl-cwd-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::path old = fs::current_path();
+  fs::current_path(dir);
+  ::setenv("CORECL_CACHE", "0", 1); // a cached build would not run the front end
+  BuildResult r = buildProgram("kernel void k(global int *p) { p[0] = 7; }\n", "-I .");
+  ::unsetenv("CORECL_CACHE");
+  fs::path after = fs::current_path();
+  fs::current_path(old);
+  fs::remove_all(dir);
+  ASSERT_EQ(r.status, BuildResult::Success) << r.log;
+  EXPECT_EQ(after, dir);
+}
+
 TEST(BuildOptions, StrictAliasingIsAcceptedAndIgnored) {
   EXPECT_TRUE(args("-cl-strict-aliasing").empty());
   EXPECT_EQ(parseBuildOptions("-cl-strict-aliasing -cl-mad-enable", OptionsKind::Compile).error,
