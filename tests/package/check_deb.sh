@@ -21,6 +21,7 @@ echo "$info" | grep -q '^ Depends:.*ocl-icd-libopencl1' || fail "Depends on the 
 contents=$(dpkg-deb --contents "$deb")
 echo "$contents" | grep -q ' \./etc/OpenCL/vendors/corecl\.icd$' || fail "no corecl.icd"
 echo "$contents" | grep -q ' \./usr/lib/.*libCoreCL\.so\.0\.' || fail "no library"
+echo "$contents" | grep -q ' \./usr/bin/corecl-cc$' || fail "no corecl-cc"
 mkdir "$work/root"
 dpkg-deb --extract "$deb" "$work/root"
 icd=$(cat "$work/root/etc/OpenCL/vendors/corecl.icd")
