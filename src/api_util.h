@@ -78,6 +78,22 @@ template <class F> auto guardedCreate(cl_int *errcodeRet, F &&body) noexcept -> 
   }
 }
 
+/// The opening every clGet*Info shares: the handle checked (its type's
+/// CL_INVALID_* code if it is not a live object), then, inside the
+/// exception guard, `answer(object, put)`, where put(value) writes a
+/// value as every clGet*Info does (writeInfo).
+template <class T, class Handle, class F>
+cl_int answerInfo(Handle *handle, size_t valueSize, void *value, size_t *valueSizeRet,
+                  F &&answer) noexcept {
+  T *object = T::fromHandle(handle);
+  if (!object)
+    return T::kInvalidHandle;
+  return guarded([&]() -> cl_int {
+    auto put = [&](auto v) { return writeInfo(valueSize, value, valueSizeRet, v); };
+    return answer(object, put);
+  });
+}
+
 /// clRetain*: one more public reference on the live object `handle` names
 /// (a device's own rule: the root device is never counted).
 template <class T, class Handle> cl_int retainHandle(Handle *handle) {

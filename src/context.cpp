@@ -103,30 +103,25 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context) {
 CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_info param_name,
                                                  size_t param_value_size, void *param_value,
                                                  size_t *param_value_size_ret) {
-  Context *c = Context::fromHandle(context);
-  if (!c)
-    return CL_INVALID_CONTEXT;
-  return guarded([&]() -> cl_int {
-    auto put = [&](auto v) {
-      return writeInfo(param_value_size, param_value, param_value_size_ret, v);
-    };
-    switch (param_name) {
-    case CL_CONTEXT_REFERENCE_COUNT:
-      return put(c->publicRefCount());
-    case CL_CONTEXT_NUM_DEVICES:
-      return put(cl_uint(c->devices().size()));
-    case CL_CONTEXT_DEVICES: {
-      std::vector<cl_device_id> ids;
-      for (Device *d : c->devices())
-        ids.push_back(d->handle());
-      return put(ids);
-    }
-    case CL_CONTEXT_PROPERTIES:
-      return put(c->properties());
-    default:
-      return CL_INVALID_VALUE;
-    }
-  });
+  return answerInfo<Context>(context, param_value_size, param_value, param_value_size_ret,
+                             [&](Context *c, auto put) -> cl_int {
+                               switch (param_name) {
+                               case CL_CONTEXT_REFERENCE_COUNT:
+                                 return put(c->publicRefCount());
+                               case CL_CONTEXT_NUM_DEVICES:
+                                 return put(cl_uint(c->devices().size()));
+                               case CL_CONTEXT_DEVICES: {
+                                 std::vector<cl_device_id> ids;
+                                 for (Device *d : c->devices())
+                                   ids.push_back(d->handle());
+                                 return put(ids);
+                               }
+                               case CL_CONTEXT_PROPERTIES:
+                                 return put(c->properties());
+                               default:
+                                 return CL_INVALID_VALUE;
+                               }
+                             });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(

@@ -1,16 +1,15 @@
 // Events: waiting, info, user events, callbacks, profiling, and the
 // synchronisation commands (markers, barriers).
-#include "src/api_util.h"
 #include "src/objects/event.h"
+#include "src/api_util.h"
 #include "src/objects/queue.h"
 
 using namespace corecl;
 
 namespace {
 
-cl_int enqueueSync(cl_command_queue command_queue, cl_uint num_events,
-                   const cl_event *wait_list, cl_event *event, cl_command_type type,
-                   CommandQueue::Ordering ordering) {
+cl_int enqueueSync(cl_command_queue command_queue, cl_uint num_events, const cl_event *wait_list,
+                   cl_event *event, cl_command_type type, CommandQueue::Ordering ordering) {
   CommandQueue *q = CommandQueue::fromHandle(command_queue);
   if (!q)
     return CL_INVALID_COMMAND_QUEUE;
@@ -48,21 +47,24 @@ CL_API_ENTRY cl_int CL_API_CALL clWaitForEvents(cl_uint num_events, const cl_eve
 CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event event, cl_event_info param_name,
                                                size_t param_value_size, void *param_value,
                                                size_t *param_value_size_ret) {
-  Event *e = Event::fromHandle(event);
-  if (!e)
-    return CL_INVALID_EVENT;
-  auto put = [&](auto v) {
-    return writeInfo(param_value_size, param_value, param_value_size_ret, v);
-  };
-  switch (param_name) {
-  case CL_EVENT_COMMAND_QUEUE:
-    return put(cl_command_queue(e->queue() ? e->queue()->handle() : nullptr));
-  case CL_EVENT_CONTEXT: return put(cl_context(e->context().handle()));
-  case CL_EVENT_COMMAND_TYPE: return put(e->commandType());
-  case CL_EVENT_COMMAND_EXECUTION_STATUS: return put(cl_int(e->status()));
-  case CL_EVENT_REFERENCE_COUNT: return put(e->publicRefCount());
-  default: return CL_INVALID_VALUE;
-  }
+  return answerInfo<Event>(event, param_value_size, param_value, param_value_size_ret,
+                           [&](Event *e, auto put) -> cl_int {
+                             switch (param_name) {
+                             case CL_EVENT_COMMAND_QUEUE:
+                               return put(
+                                   cl_command_queue(e->queue() ? e->queue()->handle() : nullptr));
+                             case CL_EVENT_CONTEXT:
+                               return put(cl_context(e->context().handle()));
+                             case CL_EVENT_COMMAND_TYPE:
+                               return put(e->commandType());
+                             case CL_EVENT_COMMAND_EXECUTION_STATUS:
+                               return put(cl_int(e->status()));
+                             case CL_EVENT_REFERENCE_COUNT:
+                               return put(e->publicRefCount());
+                             default:
+                               return CL_INVALID_VALUE;
+                             }
+                           });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainEvent(cl_event event) {
@@ -77,8 +79,8 @@ CL_API_ENTRY cl_event CL_API_CALL clCreateUserEvent(cl_context context, cl_int *
   Context *c = Context::fromHandle(context);
   if (!c)
     return withError<_cl_event>(errcode_ret, CL_INVALID_CONTEXT);
-  return guardedCreate(errcode_ret,
-                       [&] { return withError(errcode_ret, CL_SUCCESS, (new Event(*c))->handle()); });
+  return guardedCreate(
+      errcode_ret, [&] { return withError(errcode_ret, CL_SUCCESS, (new Event(*c))->handle()); });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetUserEventStatus(cl_event event, cl_int execution_status) {
@@ -87,20 +89,19 @@ CL_API_ENTRY cl_int CL_API_CALL clSetUserEventStatus(cl_event event, cl_int exec
     return CL_INVALID_EVENT;
   if (execution_status > CL_COMPLETE)
     return CL_INVALID_VALUE;
-  return guarded([&] {
-    return e->finishExternally(execution_status) ? CL_SUCCESS : CL_INVALID_OPERATION;
-  });
+  return guarded(
+      [&] { return e->finishExternally(execution_status) ? CL_SUCCESS : CL_INVALID_OPERATION; });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetEventCallback(
-    cl_event event, cl_int command_exec_callback_type,
-    void(CL_CALLBACK *pfn_notify)(cl_event, cl_int, void *), void *user_data) {
+CL_API_ENTRY cl_int CL_API_CALL
+clSetEventCallback(cl_event event, cl_int command_exec_callback_type,
+                   void(CL_CALLBACK *pfn_notify)(cl_event, cl_int, void *), void *user_data) {
   Event *e = Event::fromHandle(event);
   if (!e)
     return CL_INVALID_EVENT;
-  if (!pfn_notify || (command_exec_callback_type != CL_SUBMITTED &&
-                      command_exec_callback_type != CL_RUNNING &&
-                      command_exec_callback_type != CL_COMPLETE))
+  if (!pfn_notify ||
+      (command_exec_callback_type != CL_SUBMITTED && command_exec_callback_type != CL_RUNNING &&
+       command_exec_callback_type != CL_COMPLETE))
     return CL_INVALID_VALUE;
   return guarded([&] {
     e->addCallback(command_exec_callback_type, pfn_notify, user_data);
@@ -110,8 +111,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetEventCallback(
 
 CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event,
                                                         cl_profiling_info param_name,
-                                                        size_t param_value_size,
-                                                        void *param_value,
+                                                        size_t param_value_size, void *param_value,
                                                         size_t *param_value_size_ret) {
   Event *e = Event::fromHandle(event);
   if (!e)
@@ -120,12 +120,21 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event,
     return CL_PROFILING_INFO_NOT_AVAILABLE;
   rt::Stage stage;
   switch (param_name) {
-  case CL_PROFILING_COMMAND_QUEUED: stage = rt::Stage::Queued; break;
-  case CL_PROFILING_COMMAND_SUBMIT: stage = rt::Stage::Submitted; break;
-  case CL_PROFILING_COMMAND_START: stage = rt::Stage::Started; break;
+  case CL_PROFILING_COMMAND_QUEUED:
+    stage = rt::Stage::Queued;
+    break;
+  case CL_PROFILING_COMMAND_SUBMIT:
+    stage = rt::Stage::Submitted;
+    break;
+  case CL_PROFILING_COMMAND_START:
+    stage = rt::Stage::Started;
+    break;
   case CL_PROFILING_COMMAND_END:
-  case CL_PROFILING_COMMAND_COMPLETE: stage = rt::Stage::Ended; break;
-  default: return CL_INVALID_VALUE;
+  case CL_PROFILING_COMMAND_COMPLETE:
+    stage = rt::Stage::Ended;
+    break;
+  default:
+    return CL_INVALID_VALUE;
   }
   return writeInfo(param_value_size, param_value, param_value_size_ret,
                    cl_ulong(e->timestamp(stage)));

@@ -1,7 +1,7 @@
 // Kernels: creation from built programs, arguments, and queries.
+#include "src/objects/kernel.h"
 #include "src/api_util.h"
 #include "src/objects/device.h"
-#include "src/objects/kernel.h"
 
 #include <algorithm>
 #include <cstring>
@@ -14,19 +14,27 @@ namespace {
 
 cl_kernel_arg_address_qualifier addressQualifier(AddressSpace space) {
   switch (space) {
-  case AddressSpace::Global: return CL_KERNEL_ARG_ADDRESS_GLOBAL;
-  case AddressSpace::Constant: return CL_KERNEL_ARG_ADDRESS_CONSTANT;
-  case AddressSpace::Local: return CL_KERNEL_ARG_ADDRESS_LOCAL;
-  default: return CL_KERNEL_ARG_ADDRESS_PRIVATE;
+  case AddressSpace::Global:
+    return CL_KERNEL_ARG_ADDRESS_GLOBAL;
+  case AddressSpace::Constant:
+    return CL_KERNEL_ARG_ADDRESS_CONSTANT;
+  case AddressSpace::Local:
+    return CL_KERNEL_ARG_ADDRESS_LOCAL;
+  default:
+    return CL_KERNEL_ARG_ADDRESS_PRIVATE;
   }
 }
 
 cl_kernel_arg_access_qualifier accessQualifier(AccessQualifier access) {
   switch (access) {
-  case AccessQualifier::ReadOnly: return CL_KERNEL_ARG_ACCESS_READ_ONLY;
-  case AccessQualifier::WriteOnly: return CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
-  case AccessQualifier::ReadWrite: return CL_KERNEL_ARG_ACCESS_READ_WRITE;
-  default: return CL_KERNEL_ARG_ACCESS_NONE;
+  case AccessQualifier::ReadOnly:
+    return CL_KERNEL_ARG_ACCESS_READ_ONLY;
+  case AccessQualifier::WriteOnly:
+    return CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
+  case AccessQualifier::ReadWrite:
+    return CL_KERNEL_ARG_ACCESS_READ_WRITE;
+  default:
+    return CL_KERNEL_ARG_ACCESS_NONE;
   }
 }
 
@@ -104,16 +112,15 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) {
   return releaseHandle<Kernel>(kernel);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index,
-                                               size_t arg_size, const void *arg_value) {
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
+                                               const void *arg_value) {
   Kernel *k = Kernel::fromHandle(kernel);
   if (!k)
     return CL_INVALID_KERNEL;
   return guarded([&] { return k->setArg(arg_index, arg_size, arg_value); });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint,
-                                                         const void *) {
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void *) {
   if (!Kernel::fromHandle(kernel))
     return CL_INVALID_KERNEL;
   return CL_INVALID_OPERATION; // no device of CoreCL supports SVM yet
@@ -126,30 +133,32 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel,
     return CL_INVALID_KERNEL;
   if (param_name != CL_KERNEL_EXEC_INFO_SVM_PTRS &&
       param_name != CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM)
-    return CL_INVALID_VALUE; // not a parameter the spec defines
+    return CL_INVALID_VALUE;   // not a parameter the spec defines
   return CL_INVALID_OPERATION; // the defined parameters all concern SVM
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
                                                 size_t param_value_size, void *param_value,
                                                 size_t *param_value_size_ret) {
-  Kernel *k = Kernel::fromHandle(kernel);
-  if (!k)
-    return CL_INVALID_KERNEL;
-  return guarded([&]() -> cl_int {
-    auto put = [&](auto v) {
-      return writeInfo(param_value_size, param_value, param_value_size_ret, v);
-    };
-    switch (param_name) {
-    case CL_KERNEL_FUNCTION_NAME: return put(k->desc().name);
-    case CL_KERNEL_NUM_ARGS: return put(cl_uint(k->desc().args.size()));
-    case CL_KERNEL_REFERENCE_COUNT: return put(k->publicRefCount());
-    case CL_KERNEL_CONTEXT: return put(cl_context(k->context().handle()));
-    case CL_KERNEL_PROGRAM: return put(cl_program(k->program().handle()));
-    case CL_KERNEL_ATTRIBUTES: return put(k->desc().attributes);
-    default: return CL_INVALID_VALUE;
-    }
-  });
+  return answerInfo<Kernel>(kernel, param_value_size, param_value, param_value_size_ret,
+                            [&](Kernel *k, auto put) -> cl_int {
+                              switch (param_name) {
+                              case CL_KERNEL_FUNCTION_NAME:
+                                return put(k->desc().name);
+                              case CL_KERNEL_NUM_ARGS:
+                                return put(cl_uint(k->desc().args.size()));
+                              case CL_KERNEL_REFERENCE_COUNT:
+                                return put(k->publicRefCount());
+                              case CL_KERNEL_CONTEXT:
+                                return put(cl_context(k->context().handle()));
+                              case CL_KERNEL_PROGRAM:
+                                return put(cl_program(k->program().handle()));
+                              case CL_KERNEL_ATTRIBUTES:
+                                return put(k->desc().attributes);
+                              default:
+                                return CL_INVALID_VALUE;
+                              }
+                            });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,
@@ -169,20 +178,25 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
   };
   return guarded([&]() -> cl_int {
     switch (param_name) {
-    case CL_KERNEL_ARG_ADDRESS_QUALIFIER: return put(addressQualifier(arg.addressSpace));
-    case CL_KERNEL_ARG_ACCESS_QUALIFIER: return put(accessQualifier(arg.access));
-    case CL_KERNEL_ARG_TYPE_NAME: return put(arg.typeName);
-    case CL_KERNEL_ARG_TYPE_QUALIFIER: return put(typeQualifier(arg.typeQualifiers));
-    case CL_KERNEL_ARG_NAME: return put(arg.name);
-    default: return CL_INVALID_VALUE;
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
+      return put(addressQualifier(arg.addressSpace));
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+      return put(accessQualifier(arg.access));
+    case CL_KERNEL_ARG_TYPE_NAME:
+      return put(arg.typeName);
+    case CL_KERNEL_ARG_TYPE_QUALIFIER:
+      return put(typeQualifier(arg.typeQualifiers));
+    case CL_KERNEL_ARG_NAME:
+      return put(arg.name);
+    default:
+      return CL_INVALID_VALUE;
     }
   });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
                                                          cl_kernel_work_group_info param_name,
-                                                         size_t param_value_size,
-                                                         void *param_value,
+                                                         size_t param_value_size, void *param_value,
                                                          size_t *param_value_size_ret) {
   Kernel *k = Kernel::fromHandle(kernel);
   if (!k)
@@ -198,18 +212,23 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   const compiler::KernelDesc &desc = k->desc();
   return guarded([&]() -> cl_int {
     switch (param_name) {
-    case CL_KERNEL_WORK_GROUP_SIZE: return put(k->maxWorkGroupSize());
+    case CL_KERNEL_WORK_GROUP_SIZE:
+      return put(k->maxWorkGroupSize());
     case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
       size_t sizes[3] = {size_t(desc.reqdWorkGroupSize[0]), size_t(desc.reqdWorkGroupSize[1]),
                          size_t(desc.reqdWorkGroupSize[2])};
       return writeInfo(param_value_size, param_value, param_value_size_ret, sizes, sizeof sizes);
     }
-    case CL_KERNEL_LOCAL_MEM_SIZE: return put(cl_ulong(k->localMemSize()));
-    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return put(size_t(desc.vectorWidth));
+    case CL_KERNEL_LOCAL_MEM_SIZE:
+      return put(cl_ulong(k->localMemSize()));
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+      return put(size_t(desc.vectorWidth));
     case CL_KERNEL_PRIVATE_MEM_SIZE:
       return put(cl_ulong(std::max(desc.wiStoragePerItem, desc.privateMemSize)));
-    case CL_KERNEL_GLOBAL_WORK_SIZE: return CL_INVALID_VALUE; // custom devices only
-    default: return CL_INVALID_VALUE;
+    case CL_KERNEL_GLOBAL_WORK_SIZE:
+      return CL_INVALID_VALUE; // custom devices only
+    default:
+      return CL_INVALID_VALUE;
     }
   });
 }

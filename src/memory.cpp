@@ -1,7 +1,7 @@
 // Buffers and sub-buffers: creation with every flag rule, info, callbacks.
+#include "src/objects/memory.h"
 #include "src/api_util.h"
 #include "src/objects/device.h"
-#include "src/objects/memory.h"
 
 #include <bit>
 
@@ -136,29 +136,36 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) {
 CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,
                                                    size_t param_value_size, void *param_value,
                                                    size_t *param_value_size_ret) {
-  MemObject *m = MemObject::fromHandle(memobj);
-  if (!m)
-    return CL_INVALID_MEM_OBJECT;
-  return guarded([&]() -> cl_int {
-    auto put = [&](auto v) {
-      return writeInfo(param_value_size, param_value, param_value_size_ret, v);
-    };
-    switch (param_name) {
-    case CL_MEM_TYPE: return put(m->type());
-    case CL_MEM_FLAGS: return put(m->flags());
-    case CL_MEM_SIZE: return put(m->size());
-    case CL_MEM_HOST_PTR: return put(m->hostPtr());
-    case CL_MEM_MAP_COUNT: return put(m->mapCount());
-    case CL_MEM_REFERENCE_COUNT: return put(m->publicRefCount());
-    case CL_MEM_CONTEXT: return put(cl_context(m->context().handle()));
-    case CL_MEM_ASSOCIATED_MEMOBJECT:
-      return put(cl_mem(m->parent() ? m->parent()->handle() : nullptr));
-    case CL_MEM_OFFSET: return put(m->offset());
-    case CL_MEM_USES_SVM_POINTER: return put(cl_bool(CL_FALSE));
-    case CL_MEM_PROPERTIES: return put(m->properties());
-    default: return CL_INVALID_VALUE;
-    }
-  });
+  return answerInfo<MemObject>(memobj, param_value_size, param_value, param_value_size_ret,
+                               [&](MemObject *m, auto put) -> cl_int {
+                                 switch (param_name) {
+                                 case CL_MEM_TYPE:
+                                   return put(m->type());
+                                 case CL_MEM_FLAGS:
+                                   return put(m->flags());
+                                 case CL_MEM_SIZE:
+                                   return put(m->size());
+                                 case CL_MEM_HOST_PTR:
+                                   return put(m->hostPtr());
+                                 case CL_MEM_MAP_COUNT:
+                                   return put(m->mapCount());
+                                 case CL_MEM_REFERENCE_COUNT:
+                                   return put(m->publicRefCount());
+                                 case CL_MEM_CONTEXT:
+                                   return put(cl_context(m->context().handle()));
+                                 case CL_MEM_ASSOCIATED_MEMOBJECT:
+                                   return put(
+                                       cl_mem(m->parent() ? m->parent()->handle() : nullptr));
+                                 case CL_MEM_OFFSET:
+                                   return put(m->offset());
+                                 case CL_MEM_USES_SVM_POINTER:
+                                   return put(cl_bool(CL_FALSE));
+                                 case CL_MEM_PROPERTIES:
+                                   return put(m->properties());
+                                 default:
+                                   return CL_INVALID_VALUE;
+                                 }
+                               });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(

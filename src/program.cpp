@@ -296,71 +296,67 @@ CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform
 CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_info param_name,
                                                  size_t param_value_size, void *param_value,
                                                  size_t *param_value_size_ret) {
-  Program *p = Program::fromHandle(program);
-  if (!p)
-    return CL_INVALID_PROGRAM;
-  return guarded([&]() -> cl_int {
-    auto put = [&](auto v) {
-      return writeInfo(param_value_size, param_value, param_value_size_ret, v);
-    };
-    const auto &devices = p->devices();
-    switch (param_name) {
-    case CL_PROGRAM_REFERENCE_COUNT:
-      return put(p->publicRefCount());
-    case CL_PROGRAM_CONTEXT:
-      return put(cl_context(p->context().handle()));
-    case CL_PROGRAM_NUM_DEVICES:
-      return put(cl_uint(devices.size()));
-    case CL_PROGRAM_DEVICES: {
-      std::vector<cl_device_id> ids;
-      for (Device *d : devices)
-        ids.push_back(d->handle());
-      return put(ids);
-    }
-    case CL_PROGRAM_SOURCE:
-      return put(p->hasSource() ? p->source() : std::string());
-    case CL_PROGRAM_IL:
-      if (param_value_size_ret)
-        *param_value_size_ret = 0; // not created from IL
-      return CL_SUCCESS;
-    case CL_PROGRAM_BINARY_SIZES:
-      return put(std::vector<size_t>(p->devices().size(), p->binary().size()));
-    case CL_PROGRAM_BINARIES: {
-      // An array of the application's pointers, one per device; NULL
-      // entries are skipped, as the spec allows.
-      size_t bytes = p->devices().size() * sizeof(unsigned char *);
-      if (param_value && param_value_size < bytes)
-        return CL_INVALID_VALUE;
-      if (param_value_size_ret)
-        *param_value_size_ret = bytes;
-      if (param_value) {
-        std::string binary = p->binary();
-        auto **targets = static_cast<unsigned char **>(param_value);
-        for (size_t i = 0; i < p->devices().size(); ++i)
-          if (targets[i] && !binary.empty())
-            std::memcpy(targets[i], binary.data(), binary.size());
-      }
-      return CL_SUCCESS;
-    }
-    case CL_PROGRAM_NUM_KERNELS:
-    case CL_PROGRAM_KERNEL_NAMES: {
-      auto exe = p->executable();
-      if (!exe)
-        return CL_INVALID_PROGRAM_EXECUTABLE;
-      if (param_name == CL_PROGRAM_NUM_KERNELS)
-        return put(size_t(exe->kernels().size()));
-      std::string names;
-      for (const auto &k : exe->kernels())
-        names += (names.empty() ? "" : ";") + k.name;
-      return put(names);
-    }
-    case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
-    case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
-      return put(cl_bool(CL_FALSE));
-    default:
-      return CL_INVALID_VALUE;
-    }
-  });
+  return answerInfo<Program>(program, param_value_size, param_value, param_value_size_ret,
+                             [&](Program *p, auto put) -> cl_int {
+                               const auto &devices = p->devices();
+                               switch (param_name) {
+                               case CL_PROGRAM_REFERENCE_COUNT:
+                                 return put(p->publicRefCount());
+                               case CL_PROGRAM_CONTEXT:
+                                 return put(cl_context(p->context().handle()));
+                               case CL_PROGRAM_NUM_DEVICES:
+                                 return put(cl_uint(devices.size()));
+                               case CL_PROGRAM_DEVICES: {
+                                 std::vector<cl_device_id> ids;
+                                 for (Device *d : devices)
+                                   ids.push_back(d->handle());
+                                 return put(ids);
+                               }
+                               case CL_PROGRAM_SOURCE:
+                                 return put(p->hasSource() ? p->source() : std::string());
+                               case CL_PROGRAM_IL:
+                                 if (param_value_size_ret)
+                                   *param_value_size_ret = 0; // not created from IL
+                                 return CL_SUCCESS;
+                               case CL_PROGRAM_BINARY_SIZES:
+                                 return put(
+                                     std::vector<size_t>(p->devices().size(), p->binary().size()));
+                               case CL_PROGRAM_BINARIES: {
+                                 // An array of the application's pointers, one per device; NULL
+                                 // entries are skipped, as the spec allows.
+                                 size_t bytes = p->devices().size() * sizeof(unsigned char *);
+                                 if (param_value && param_value_size < bytes)
+                                   return CL_INVALID_VALUE;
+                                 if (param_value_size_ret)
+                                   *param_value_size_ret = bytes;
+                                 if (param_value) {
+                                   std::string binary = p->binary();
+                                   auto **targets = static_cast<unsigned char **>(param_value);
+                                   for (size_t i = 0; i < p->devices().size(); ++i)
+                                     if (targets[i] && !binary.empty())
+                                       std::memcpy(targets[i], binary.data(), binary.size());
+                                 }
+                                 return CL_SUCCESS;
+                               }
+                               case CL_PROGRAM_NUM_KERNELS:
+                               case CL_PROGRAM_KERNEL_NAMES: {
+                                 auto exe = p->executable();
+                                 if (!exe)
+                                   return CL_INVALID_PROGRAM_EXECUTABLE;
+                                 if (param_name == CL_PROGRAM_NUM_KERNELS)
+                                   return put(size_t(exe->kernels().size()));
+                                 std::string names;
+                                 for (const auto &k : exe->kernels())
+                                   names += (names.empty() ? "" : ";") + k.name;
+                                 return put(names);
+                               }
+                               case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
+                               case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
+                                 return put(cl_bool(CL_FALSE));
+                               default:
+                                 return CL_INVALID_VALUE;
+                               }
+                             });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_device_id device,

@@ -1,6 +1,6 @@
 // Command queues: creation, info, flush and finish.
-#include "src/api_util.h"
 #include "src/objects/queue.h"
+#include "src/api_util.h"
 
 using namespace corecl;
 
@@ -25,8 +25,7 @@ cl_command_queue createQueue(cl_context context, cl_device_id device,
   // ON_DEVICE_DEFAULT needs ON_DEVICE; ON_DEVICE needs out-of-order mode.
   if ((properties & CL_QUEUE_ON_DEVICE_DEFAULT) && !(properties & CL_QUEUE_ON_DEVICE))
     return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
-  if ((properties & CL_QUEUE_ON_DEVICE) &&
-      !(properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
+  if ((properties & CL_QUEUE_ON_DEVICE) && !(properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
     return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
   if (sizeGiven && !(properties & CL_QUEUE_ON_DEVICE))
     return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
@@ -63,7 +62,8 @@ clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
             return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
           seenSize = true;
           break;
-        default: return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
+        default:
+          return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
         }
       }
       list.assign(properties, properties + i + 1);
@@ -72,9 +72,9 @@ clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
   });
 }
 
-CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(
-    cl_context context, cl_device_id device, cl_command_queue_properties properties,
-    cl_int *errcode_ret) {
+CL_API_ENTRY cl_command_queue CL_API_CALL
+clCreateCommandQueue(cl_context context, cl_device_id device,
+                     cl_command_queue_properties properties, cl_int *errcode_ret) {
   return guardedCreate(errcode_ret, [&] {
     return createQueue(context, device, properties, {}, false, errcode_ret);
   });
@@ -95,24 +95,27 @@ CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_q
                                                       cl_command_queue_info param_name,
                                                       size_t param_value_size, void *param_value,
                                                       size_t *param_value_size_ret) {
-  CommandQueue *q = CommandQueue::fromHandle(command_queue);
-  if (!q)
-    return CL_INVALID_COMMAND_QUEUE;
-  return guarded([&]() -> cl_int {
-    auto put = [&](auto v) {
-      return writeInfo(param_value_size, param_value, param_value_size_ret, v);
-    };
-    switch (param_name) {
-    case CL_QUEUE_CONTEXT: return put(cl_context(q->context().handle()));
-    case CL_QUEUE_DEVICE: return put(cl_device_id(q->device().handle()));
-    case CL_QUEUE_REFERENCE_COUNT: return put(q->publicRefCount());
-    case CL_QUEUE_PROPERTIES: return put(q->properties());
-    case CL_QUEUE_PROPERTIES_ARRAY: return put(q->propertyList());
-    case CL_QUEUE_SIZE: return CL_INVALID_COMMAND_QUEUE; // host queues have no size
-    case CL_QUEUE_DEVICE_DEFAULT: return put(cl_command_queue(nullptr));
-    default: return CL_INVALID_VALUE;
-    }
-  });
+  return answerInfo<CommandQueue>(command_queue, param_value_size, param_value,
+                                  param_value_size_ret, [&](CommandQueue *q, auto put) -> cl_int {
+                                    switch (param_name) {
+                                    case CL_QUEUE_CONTEXT:
+                                      return put(cl_context(q->context().handle()));
+                                    case CL_QUEUE_DEVICE:
+                                      return put(cl_device_id(q->device().handle()));
+                                    case CL_QUEUE_REFERENCE_COUNT:
+                                      return put(q->publicRefCount());
+                                    case CL_QUEUE_PROPERTIES:
+                                      return put(q->properties());
+                                    case CL_QUEUE_PROPERTIES_ARRAY:
+                                      return put(q->propertyList());
+                                    case CL_QUEUE_SIZE:
+                                      return CL_INVALID_COMMAND_QUEUE; // host queues have no size
+                                    case CL_QUEUE_DEVICE_DEFAULT:
+                                      return put(cl_command_queue(nullptr));
+                                    default:
+                                      return CL_INVALID_VALUE;
+                                    }
+                                  });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue command_queue,
