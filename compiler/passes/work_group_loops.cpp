@@ -520,42 +520,114 @@ llvm::Function *packetRows(const std::vector<PacketTier> &tiers, unsigned dimens
 
 } // namespace
 
-llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,
-                                       const KernelDesc &desc) {
-  llvm::Module &module = *kernel.getParent();
+/// The work-group function's declaration (kernel_abi.h: `void wg(const
+/// void *args, const corecl_wg_ctx *ctx)`), its two pointers read-only and
+/// not aliased.
+llvm::Function *declareWorkGroupFunction(llvm::Module &module, const KernelDesc &desc) {
   llvm::LLVMContext &context = module.getContext();
   auto *ptr = llvm::PointerType::get(context, 0);
   auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context), {ptr, ptr}, false);
   auto *wg = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
                                     workGroupFunctionName(desc.name), module);
   wg->setCallingConv(llvm::CallingConv::C);
-  llvm::Argument *args = wg->getArg(0);
-  llvm::Argument *ctx = wg->getArg(1);
-  args->setName("args");
-  ctx->setName("ctx");
-  for (llvm::Argument *a : {args, ctx}) {
-    a->addAttr(llvm::Attribute::NoAlias);
-    a->addAttr(llvm::Attribute::ReadOnly);
-    a->addAttr(llvm::Attribute::NoCapture);
+  wg->getArg(0)->setName("args");
+  wg->getArg(1)->setName("ctx");
+  for (llvm::Argument &a : wg->args()) {
+    a.addAttr(llvm::Attribute::NoAlias);
+    a.addAttr(llvm::Attribute::ReadOnly);
+    a.addAttr(llvm::Attribute::NoCapture);
   }
   wg->addFnAttr(llvm::Attribute::NoUnwind);
+  return wg;
+}
 
-  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", wg));
-  // With -g the kernel has debug information: the work-group function gets a
-  // subprogram of its own at the kernel's line, and every instruction it
-  // emits (region calls included) a location in it, so the inlined region
-  // code keeps its line table.
-  if (llvm::DISubprogram *kernelScope = kernel.getSubprogram()) {
-    llvm::DIBuilder di(module, /*AllowUnresolved=*/false, kernelScope->getUnit());
-    llvm::DISubprogram *scope = di.createFunction(
-        kernelScope->getFile(), wg->getName(), wg->getName(), kernelScope->getFile(),
-        kernelScope->getLine(), di.createSubroutineType(di.getOrCreateTypeArray({})),
-        kernelScope->getLine(), llvm::DINode::FlagZero, llvm::DISubprogram::SPFlagDefinition);
-    wg->setSubprogram(scope);
-    di.finalizeSubprogram(scope);
-    di.finalize();
-    b.SetCurrentDebugLocation(llvm::DILocation::get(context, kernelScope->getLine(), 0, scope));
+/// With -g the kernel has debug information: the work-group function gets
+/// a subprogram of its own at the kernel's line, and every instruction `b`
+/// emits (region calls included) a location in it, so the inlined region
+/// code keeps its line table.
+void giveDebugScope(llvm::Function &kernel, llvm::Function &wg, llvm::IRBuilder<> &b) {
+  llvm::DISubprogram *kernelScope = kernel.getSubprogram();
+  if (!kernelScope)
+    return;
+  llvm::DIBuilder di(*kernel.getParent(), /*AllowUnresolved=*/false, kernelScope->getUnit());
+  llvm::DISubprogram *scope = di.createFunction(
+      kernelScope->getFile(), wg.getName(), wg.getName(), kernelScope->getFile(),
+      kernelScope->getLine(), di.createSubroutineType(di.getOrCreateTypeArray({})),
+      kernelScope->getLine(), llvm::DINode::FlagZero, llvm::DISubprogram::SPFlagDefinition);
+  wg.setSubprogram(scope);
+  di.finalizeSubprogram(scope);
+  di.finalize();
+  b.SetCurrentDebugLocation(
+      llvm::DILocation::get(kernel.getContext(), kernelScope->getLine(), 0, scope));
+}
+
+/// A call of a region inside its work-item loop (`latch`: the loop's back
+/// edge), to be inlined and the loop marked parallel.
+struct RegionCall {
+  llvm::CallInst *call;
+  llvm::BranchInst *latch;
+  bool vectorize = true; // false: the rest of a row after its packets
+  bool outlined = false; // the region stays a call (attr::kOutlined)
+};
+
+/// Inlines each region call of `wg` and marks its work-item loop parallel
+/// (vectorisable unless the call says otherwise); inlines the groups of one
+/// beside a packet (`scalarCalls`); then drops the regions no longer
+/// called and the packets' marks.
+void inlineRegionCalls(llvm::Function &wg, const std::vector<RegionCall> &calls,
+                       const std::vector<llvm::CallInst *> &scalarCalls, const Regions &regions) {
+  llvm::LLVMContext &context = wg.getContext();
+  for (auto [call, latch, vectorize, outlined] : calls) {
+    std::set<llvm::BasicBlock *> before;
+    for (llvm::BasicBlock &bb : wg)
+      before.insert(&bb);
+    llvm::BasicBlock *callBlock = call->getParent();
+    llvm::InlineFunctionInfo info;
+    if (outlined || !llvm::InlineFunction(*call, info).isSuccess())
+      continue;
+    std::vector<llvm::BasicBlock *> loopBlocks = {callBlock};
+    for (llvm::BasicBlock &bb : wg)
+      if (!before.count(&bb))
+        loopBlocks.push_back(&bb);
+    llvm::MDNode *group = llvm::MDNode::getDistinct(context, {});
+    tagParallelAccesses(loopBlocks, group);
+    lowerLocalAtomics(loopBlocks);
+    // The rest of a row after its packets is shorter than a packet: not
+    // worth a vector loop.
+    llvm::Metadata *ops[] = {
+        nullptr,
+        llvm::MDNode::get(context,
+                          {llvm::MDString::get(context, "llvm.loop.parallel_accesses"), group}),
+        llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
+                                    llvm::ConstantAsMetadata::get(
+                                        llvm::ConstantInt::getBool(context, vectorize))})};
+    llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
+    loopId->replaceOperandWith(0, loopId);
+    latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
   }
+  for (llvm::CallInst *call : scalarCalls) {
+    llvm::InlineFunctionInfo info;
+    llvm::InlineFunction(*call, info);
+  }
+  for (llvm::Function *region : regions.functions)
+    if (region->use_empty())
+      region->eraseFromParent();
+  if (regions.packet)
+    regions.packet->removeFnAttr(attr::kPacketOf);
+  for (llvm::Function *row : regions.regionPackets)
+    if (row)
+      row->removeFnAttr(attr::kRegionPacketOf);
+}
+
+llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,
+                                       const KernelDesc &desc) {
+  llvm::Module &module = *kernel.getParent();
+  llvm::LLVMContext &context = module.getContext();
+  llvm::Function *wg = declareWorkGroupFunction(module, desc);
+  llvm::Argument *args = wg->getArg(0);
+  llvm::Argument *ctx = wg->getArg(1);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", wg));
+  giveDebugScope(kernel, *wg, b);
   llvm::Value *arena = ctxField(b, ctx, ctxfield::LocalArena, -1, "local.arena");
   llvm::Value *wiStorage = ctxField(b, ctx, ctxfield::WiStorage, -1, "wi.storage");
   std::vector<llvm::Value *> kernelArgs;
@@ -584,12 +656,6 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
     emitGroupPackets(b, regions, kernelArgs, ctx, wiStorage, begin, count, numGroups, enqueued,
                      exit, scalarCalls);
 
-  struct RegionCall {
-    llvm::CallInst *call;
-    llvm::BranchInst *latch;
-    bool vectorize = true; // false: the rest of a row after its packets
-    bool outlined = false; // the region stays a call (attr::kOutlined)
-  };
   std::vector<RegionCall> calls;
   emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
     llvm::Value *linear = b.CreateAdd(begin, g, "group.linear");
@@ -744,47 +810,7 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
   b.SetInsertPoint(exit);
   b.CreateRetVoid();
 
-  // Inline each region call and mark its work-item loop parallel.
-  for (auto [call, latch, vectorize, outlined] : calls) {
-    std::set<llvm::BasicBlock *> before;
-    for (llvm::BasicBlock &bb : *wg)
-      before.insert(&bb);
-    llvm::BasicBlock *callBlock = call->getParent();
-    llvm::InlineFunctionInfo info;
-    if (outlined || !llvm::InlineFunction(*call, info).isSuccess())
-      continue;
-    std::vector<llvm::BasicBlock *> loopBlocks = {callBlock};
-    for (llvm::BasicBlock &bb : *wg)
-      if (!before.count(&bb))
-        loopBlocks.push_back(&bb);
-    llvm::MDNode *group = llvm::MDNode::getDistinct(context, {});
-    tagParallelAccesses(loopBlocks, group);
-    lowerLocalAtomics(loopBlocks);
-    // The rest of a row after its packets is shorter than a packet: not
-    // worth a vector loop.
-    llvm::Metadata *ops[] = {
-        nullptr,
-        llvm::MDNode::get(context,
-                          {llvm::MDString::get(context, "llvm.loop.parallel_accesses"), group}),
-        llvm::MDNode::get(context, {llvm::MDString::get(context, "llvm.loop.vectorize.enable"),
-                                    llvm::ConstantAsMetadata::get(
-                                        llvm::ConstantInt::getBool(context, vectorize))})};
-    llvm::MDNode *loopId = llvm::MDNode::getDistinct(context, ops);
-    loopId->replaceOperandWith(0, loopId);
-    latch->setMetadata(llvm::LLVMContext::MD_loop, loopId);
-  }
-  for (llvm::CallInst *call : scalarCalls) {
-    llvm::InlineFunctionInfo info;
-    llvm::InlineFunction(*call, info);
-  }
-  for (llvm::Function *region : regions.functions)
-    if (region->use_empty())
-      region->eraseFromParent();
-  if (regions.packet)
-    regions.packet->removeFnAttr(attr::kPacketOf);
-  for (llvm::Function *row : regions.regionPackets)
-    if (row)
-      row->removeFnAttr(attr::kRegionPacketOf);
+  inlineRegionCalls(*wg, calls, scalarCalls, regions);
   return wg;
 }
 
