@@ -1,6 +1,8 @@
 // Helpers shared by the entry points: answering clGet*Info queries, and
 // keeping C++ exceptions (above all std::bad_alloc) from crossing the C API.
 #pragma once
+#include "src/debug_log.h"
+
 #include <CL/cl.h>
 
 #include <cstring>
@@ -51,31 +53,53 @@ template <class T> T *withError(cl_int *errcodeRet, cl_int code, T *result = nul
   return result;
 }
 
+/// Tells CORECL_DEBUG=api that `entry` ended with an exception.
+inline cl_int caught(const char *entry, cl_int code, const char *what) {
+  if (debugging(DebugArea::Api))
+    debugLog(DebugArea::Api, "%s: %s (%s)", entry, errorName(code), what);
+  return code;
+}
+
 /// Runs an entry point's body, turning escaped exceptions into error codes.
-template <class F> cl_int guarded(F &&body) noexcept {
+template <class F> cl_int guarded(F &&body, const char *entry = __builtin_FUNCTION()) noexcept {
   try {
     return body();
   } catch (const std::bad_alloc &) {
-    return CL_OUT_OF_HOST_MEMORY;
+    return caught(entry, CL_OUT_OF_HOST_MEMORY, "out of host memory");
   } catch (const std::length_error &) { // a size no container can hold
-    return CL_OUT_OF_HOST_MEMORY;
+    return caught(entry, CL_OUT_OF_HOST_MEMORY, "a size no container can hold");
   } catch (...) {
-    return CL_OUT_OF_RESOURCES;
+    return caught(entry, CL_OUT_OF_RESOURCES, "an internal exception");
   }
 }
 
 /// The same for entry points that return an object and report through
 /// errcode_ret.
-template <class F> auto guardedCreate(cl_int *errcodeRet, F &&body) noexcept -> decltype(body()) {
+template <class F>
+auto guardedCreate(cl_int *errcodeRet, F &&body, const char *entry = __builtin_FUNCTION()) noexcept
+    -> decltype(body()) {
+  using Handle = std::remove_pointer_t<decltype(body())>;
   try {
     return body();
   } catch (const std::bad_alloc &) {
-    return withError<std::remove_pointer_t<decltype(body())>>(errcodeRet, CL_OUT_OF_HOST_MEMORY);
+    return withError<Handle>(errcodeRet,
+                             caught(entry, CL_OUT_OF_HOST_MEMORY, "out of host memory"));
   } catch (const std::length_error &) { // a size no container can hold
-    return withError<std::remove_pointer_t<decltype(body())>>(errcodeRet, CL_OUT_OF_HOST_MEMORY);
+    return withError<Handle>(errcodeRet,
+                             caught(entry, CL_OUT_OF_HOST_MEMORY, "a size no container can hold"));
   } catch (...) {
-    return withError<std::remove_pointer_t<decltype(body())>>(errcodeRet, CL_OUT_OF_RESOURCES);
+    return withError<Handle>(errcodeRet,
+                             caught(entry, CL_OUT_OF_RESOURCES, "an internal exception"));
   }
+}
+
+/// Tells CORECL_DEBUG=api that `entry` was given `handle`, which is not a
+/// live object of T's type; returns that type's error code.
+template <class T> cl_int notALiveObject(const char *entry, const void *handle) {
+  if (debugging(DebugArea::Api))
+    debugLog(DebugArea::Api, "%s: %p is not a live object of its type (%s)", entry, handle,
+             errorName(T::kInvalidHandle));
+  return T::kInvalidHandle;
 }
 
 /// The opening every clGet*Info shares: the handle checked (its type's
@@ -83,23 +107,32 @@ template <class F> auto guardedCreate(cl_int *errcodeRet, F &&body) noexcept -> 
 /// exception guard, `answer(object, put)`, where put(value) writes a
 /// value as every clGet*Info does (writeInfo).
 template <class T, class Handle, class F>
-cl_int answerInfo(Handle *handle, size_t valueSize, void *value, size_t *valueSizeRet,
-                  F &&answer) noexcept {
+cl_int answerInfo(Handle *handle, size_t valueSize, void *value, size_t *valueSizeRet, F &&answer,
+                  const char *entry = __builtin_FUNCTION()) noexcept {
   T *object = T::fromHandle(handle);
   if (!object)
-    return T::kInvalidHandle;
-  return guarded([&]() -> cl_int {
-    auto put = [&](auto v) { return writeInfo(valueSize, value, valueSizeRet, v); };
-    return answer(object, put);
-  });
+    return notALiveObject<T>(entry, handle);
+  cl_int result = guarded(
+      [&]() -> cl_int {
+        auto put = [&](auto v) { return writeInfo(valueSize, value, valueSizeRet, v); };
+        return answer(object, put);
+      },
+      entry);
+  if (result == CL_INVALID_VALUE && debugging(DebugArea::Api))
+    debugLog(DebugArea::Api,
+             "%s: CL_INVALID_VALUE (a param_name it does not answer, or param_value_size %zu "
+             "smaller than the value)",
+             entry, valueSize);
+  return result;
 }
 
 /// clRetain*: one more public reference on the live object `handle` names
 /// (a device's own rule: the root device is never counted).
-template <class T, class Handle> cl_int retainHandle(Handle *handle) {
+template <class T, class Handle>
+cl_int retainHandle(Handle *handle, const char *entry = __builtin_FUNCTION()) {
   T *object = T::fromHandle(handle);
   if (!object)
-    return T::kInvalidHandle;
+    return notALiveObject<T>(entry, handle);
   if constexpr (requires { object->retainApi(); })
     object->retainApi();
   else
@@ -109,14 +142,15 @@ template <class T, class Handle> cl_int retainHandle(Handle *handle) {
 
 /// clRelease*: one public reference less; an object whose public count is
 /// already zero is no longer the application's to release.
-template <class T, class Handle> cl_int releaseHandle(Handle *handle) {
+template <class T, class Handle>
+cl_int releaseHandle(Handle *handle, const char *entry = __builtin_FUNCTION()) {
   T *object = T::fromHandle(handle);
   bool released;
   if constexpr (requires { object->releaseApi(); })
     released = object && object->releaseApi();
   else
     released = object && object->releasePublic();
-  return released ? CL_SUCCESS : T::kInvalidHandle;
+  return released ? CL_SUCCESS : notALiveObject<T>(entry, handle);
 }
 
 } // namespace corecl

@@ -1,5 +1,6 @@
 #include "src/objects/event.h"
 
+#include "src/debug_log.h"
 #include "src/objects/queue.h"
 
 #include <algorithm>
@@ -25,13 +26,18 @@ int Event::execute() {
   // Moving the closure out releases what it captured (buffers, copies of
   // arguments) as soon as the work is done.
   Work work = std::move(work_);
+  int result;
   try {
-    return work ? work() : CL_SUCCESS;
+    result = work ? work() : CL_SUCCESS;
   } catch (const std::bad_alloc &) {
-    return CL_OUT_OF_HOST_MEMORY;
+    result = CL_OUT_OF_HOST_MEMORY;
   } catch (...) {
-    return CL_OUT_OF_RESOURCES;
+    result = CL_OUT_OF_RESOURCES;
   }
+  if (result < 0 && debugging(DebugArea::Exec))
+    debugLog(DebugArea::Exec, "event %p (command type 0x%x) failed: %s",
+             static_cast<void *>(handle()), unsigned(type_), errorName(result));
+  return result;
 }
 
 void Event::addCallback(cl_int type, CallbackFn fn, void *userData) {

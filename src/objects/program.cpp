@@ -2,6 +2,7 @@
 
 #include "compiler/binary_format.h"
 #include "compiler/build_options.h"
+#include "src/debug_log.h"
 
 #include <algorithm>
 
@@ -35,12 +36,33 @@ cl_int Program::record(const std::vector<Device *> &requested, const std::string
         break;
       }
   if (!ok) {
+    cl_int code;
     switch (result.status) {
-    case compiler::BuildResult::OutOfHostMemory: return CL_OUT_OF_HOST_MEMORY;
-    case compiler::BuildResult::InvalidOptions: return invalidOptions;
-    case compiler::BuildResult::InvalidBinary: return invalidBinary;
-    default: return failure;
+    case compiler::BuildResult::OutOfHostMemory:
+      code = CL_OUT_OF_HOST_MEMORY;
+      break;
+    case compiler::BuildResult::InvalidOptions:
+      code = invalidOptions;
+      break;
+    case compiler::BuildResult::InvalidBinary:
+      code = invalidBinary;
+      break;
+    default:
+      code = failure;
+      break;
     }
+    if (debugging(DebugArea::Build)) {
+      // The log's first lines: the first error is what a person acts on.
+      std::string head;
+      for (size_t at = 0, lines = 0; at < result.log.size() && lines < 4; ++lines) {
+        size_t end = std::min(result.log.find('\n', at), result.log.size());
+        head += (head.empty() ? "" : " | ") + result.log.substr(at, end - at);
+        at = end + 1;
+      }
+      debugLog(DebugArea::Build, "program %p: %s with options \"%s\": %s", handle(),
+               errorName(code), options.c_str(), head.empty() ? "(no log)" : head.c_str());
+    }
+    return code;
   }
   binaryType_ = type;
   bitcode_ = std::move(result.bitcode);

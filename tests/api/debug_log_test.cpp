@@ -1,0 +1,68 @@
+// CORECL_DEBUG: failures told in words on standard error. ctest runs this
+// with CORECL_DEBUG=all (api.debug_log); without it the test is skipped,
+// since the setting is read once per process.
+#include "api/test_support.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+namespace corecl::test {
+namespace {
+
+/// Standard error while `body` runs.
+template <class F> std::string capturedStderr(F &&body) {
+  std::fflush(stderr);
+  char path[] = "/tmp/corecl-debug-XXXXXX";
+  int file = ::mkstemp(path);
+  int saved = ::dup(2);
+  ::dup2(file, 2);
+  body();
+  std::fflush(stderr);
+  ::dup2(saved, 2);
+  ::close(saved);
+  ::close(file);
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  ::unlink(path);
+  return text.str();
+}
+
+TEST(DebugLog, FailuresAreToldInWords) {
+  if (!std::getenv("CORECL_DEBUG"))
+    GTEST_SKIP() << "run by ctest with CORECL_DEBUG=all";
+  cl_int err;
+  cl_device_id dev = device();
+  cl_context context = clCreateContext(nullptr, 1, &dev, nullptr, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  struct {
+    void *dispatch = nullptr;
+    unsigned tag = 0;
+  } junk;
+  const char *source = "kernel void k(global int *p) { p[0] = undefined_thing; }";
+  cl_program program = clCreateProgramWithSource(context, 1, &source, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  std::string log = capturedStderr([&] {
+    EXPECT_EQ(clRetainContext(reinterpret_cast<cl_context>(&junk)), CL_INVALID_CONTEXT);
+    cl_uint value;
+    EXPECT_EQ(clGetContextInfo(context, 0xdead, sizeof value, &value, nullptr), CL_INVALID_VALUE);
+    EXPECT_EQ(clBuildProgram(program, 1, &dev, "-DX=1", nullptr, nullptr),
+              CL_BUILD_PROGRAM_FAILURE);
+  });
+  EXPECT_NE(log.find("corecl api: clRetainContext: "), std::string::npos) << log;
+  EXPECT_NE(log.find("is not a live object of its type (CL_INVALID_CONTEXT)"), std::string::npos)
+      << log;
+  EXPECT_NE(log.find("corecl api: clGetContextInfo: CL_INVALID_VALUE"), std::string::npos) << log;
+  EXPECT_NE(log.find("corecl build: program "), std::string::npos) << log;
+  EXPECT_NE(log.find("CL_BUILD_PROGRAM_FAILURE with options \"-DX=1\""), std::string::npos) << log;
+  EXPECT_NE(log.find("undeclared identifier 'undefined_thing'"), std::string::npos) << log;
+  clReleaseProgram(program);
+  clReleaseContext(context);
+}
+
+} // namespace
+} // namespace corecl::test
