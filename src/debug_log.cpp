@@ -63,6 +63,18 @@ void debugLog(DebugArea area, const char *format, ...) {
   std::fprintf(stderr, "corecl %s: %s\n", areaName(area), text);
 }
 
+cl_int apiError(const char *entry, cl_int code, const char *format, ...) {
+  if (!debugging(DebugArea::Api))
+    return code;
+  char why[768];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(why, sizeof why, format, args);
+  va_end(args);
+  debugLog(DebugArea::Api, "%s: %s: %s", entry, errorName(code), why);
+  return code;
+}
+
 const char *errorName(cl_int code) {
   switch (code) {
 #define CORECL_ERROR(name)                                                                         \

@@ -21,6 +21,11 @@ inline bool debugging(DebugArea area) {
 /// One line, "corecl <area>: " and the formatted text, on standard error.
 void debugLog(DebugArea area, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
+/// Returns `code`; with CORECL_DEBUG=api first tells, in words, why
+/// `entry` returns it.
+cl_int apiError(const char *entry, cl_int code, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /// The name of an OpenCL error code ("CL_INVALID_VALUE"), or "error <n>".
 const char *errorName(cl_int code);
 

@@ -58,25 +58,39 @@ void chooseLocalSize(const Kernel &kernel, cl_uint dims, const size_t *global, b
     local[0] = pickDivisor(global[0], target, multiple);
 }
 
-cl_int validateLocalSize(const Kernel &kernel, cl_uint dims, const size_t *global,
-                         const size_t *local, bool nonUniform) {
+cl_int validateLocalSize(const char *entry, const Kernel &kernel, cl_uint dims,
+                         const size_t *global, const size_t *local, bool nonUniform) {
   const compiler::KernelDesc &desc = kernel.desc();
   size_t total = 1;
   for (cl_uint d = 0; d < dims; ++d) {
     if (local[d] == 0)
-      return CL_INVALID_WORK_GROUP_SIZE;
+      return apiError(entry, CL_INVALID_WORK_GROUP_SIZE, "local_work_size[%u] is 0", d);
     if (local[d] > Device::kMaxWorkGroupSize)
-      return CL_INVALID_WORK_ITEM_SIZE;
+      return apiError(entry, CL_INVALID_WORK_ITEM_SIZE,
+                      "local_work_size[%u] %zu is above CL_DEVICE_MAX_WORK_ITEM_SIZES' %zu", d,
+                      local[d], size_t(Device::kMaxWorkGroupSize));
     if (!nonUniform && global[d] % local[d] != 0)
-      return CL_INVALID_WORK_GROUP_SIZE;
+      return apiError(entry, CL_INVALID_WORK_GROUP_SIZE,
+                      "local_work_size[%u] %zu does not divide global_work_size[%u] %zu, and the "
+                      "program's work-groups must be uniform (OpenCL C below 2.0, or "
+                      "-cl-uniform-work-group-size)",
+                      d, local[d], d, global[d]);
     total *= local[d];
   }
   if (total > kernel.maxWorkGroupSize())
-    return CL_INVALID_WORK_GROUP_SIZE;
+    return apiError(entry, CL_INVALID_WORK_GROUP_SIZE,
+                    "%zu work-items per group, above the kernel's CL_KERNEL_WORK_GROUP_SIZE %zu",
+                    total, kernel.maxWorkGroupSize());
   if (desc.reqdWorkGroupSize[0])
     for (cl_uint d = 0; d < 3; ++d)
       if ((d < dims ? local[d] : 1) != desc.reqdWorkGroupSize[d])
-        return CL_INVALID_WORK_GROUP_SIZE;
+        return apiError(entry, CL_INVALID_WORK_GROUP_SIZE,
+                        "the kernel requires work-groups of %llu x %llu x %llu "
+                        "(reqd_work_group_size); dimension %u is %zu",
+                        (unsigned long long)desc.reqdWorkGroupSize[0],
+                        (unsigned long long)desc.reqdWorkGroupSize[1],
+                        (unsigned long long)desc.reqdWorkGroupSize[2], d,
+                        d < dims ? local[d] : size_t(1));
   return CL_SUCCESS;
 }
 
@@ -183,18 +197,20 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
                      const size_t *global_work_offset, const size_t *global_work_size,
                      const size_t *local_work_size, cl_uint num_events_in_wait_list,
                      const cl_event *event_wait_list, cl_event *event, cl_command_type type) {
+  const char *entry = type == CL_COMMAND_TASK ? "clEnqueueTask" : "clEnqueueNDRangeKernel";
   CommandQueue *q = CommandQueue::fromHandle(command_queue);
   if (!q)
-    return CL_INVALID_COMMAND_QUEUE;
+    return notALiveObject<CommandQueue>(entry, command_queue);
   Kernel *k = Kernel::fromHandle(kernel);
   if (!k)
-    return CL_INVALID_KERNEL;
+    return notALiveObject<Kernel>(entry, kernel);
   if (&k->context() != &q->context())
-    return CL_INVALID_CONTEXT;
+    return apiError(entry, CL_INVALID_CONTEXT, "the kernel's context is not the command queue's");
   if (!k->builtFor(q->device()))
-    return CL_INVALID_PROGRAM_EXECUTABLE;
+    return apiError(entry, CL_INVALID_PROGRAM_EXECUTABLE,
+                    "the kernel's program has no executable for the queue's device");
   if (work_dim < 1 || work_dim > 3)
-    return CL_INVALID_WORK_DIMENSION;
+    return apiError(entry, CL_INVALID_WORK_DIMENSION, "work_dim %u is not 1, 2 or 3", work_dim);
   if (cl_int err = validateWaitList(q->context(), num_events_in_wait_list, event_wait_list))
     return err;
   // OpenCL 2.1+: a NULL or zero global size enqueues a command that only
@@ -205,46 +221,55 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     empty |= global_work_size[d] == 0;
     size_t offset = global_work_offset ? global_work_offset[d] : 0;
     if (global_work_size[d] > std::numeric_limits<size_t>::max() - offset)
-      return CL_INVALID_GLOBAL_OFFSET;
+      return apiError(entry, CL_INVALID_GLOBAL_OFFSET,
+                      "global_work_offset[%u] + global_work_size[%u] exceeds SIZE_MAX", d, d);
     // CoreCL counts work-items and work-groups in 64 bits with room to
     // spare: a range of 2^63 work-items or more is refused, not wrapped
     // to nothing (docs/conformance.md, limits).
     if (__builtin_mul_overflow(totalWorkItems, uint64_t(global_work_size[d]), &totalWorkItems) ||
         totalWorkItems >= kMaxWorkItems)
-      return CL_INVALID_GLOBAL_WORK_SIZE;
+      return apiError(entry, CL_INVALID_GLOBAL_WORK_SIZE, "2^63 work-items or more in the range");
   }
 
   return guarded([&]() -> cl_int {
     // The arguments as they are now (CL_INVALID_KERNEL_ARGS if one is unset).
     Kernel::Launch launch;
     if (cl_int err = k->snapshot(launch))
-      return err;
+      return apiError(entry, err, "%s", k->unsetArgument().c_str());
 
     bool nonUniform = k->program().nonUniformWorkGroups();
     size_t local[3] = {1, 1, 1};
     if (!empty && local_work_size) {
       std::copy(local_work_size, local_work_size + work_dim, local);
-      if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
+      if (cl_int err = validateLocalSize(entry, *k, work_dim, global_work_size, local, nonUniform))
         return err;
     } else if (!empty) {
       chooseLocalSize(*k, work_dim, global_work_size, nonUniform, local);
       // A required size is the only one allowed, chosen or given: it must
       // fit the range's dimensions and, in uniform programs, divide it.
       if (k->desc().reqdWorkGroupSize[0])
-        if (cl_int err = validateLocalSize(*k, work_dim, global_work_size, local, nonUniform))
+        if (cl_int err =
+                validateLocalSize(entry, *k, work_dim, global_work_size, local, nonUniform))
           return err;
     }
     // The limit counts what the kernel asked for; the arena adds the
     // alignment padding on top (at most 127 bytes per argument).
     if (launch.localMemRequested > Device::kLocalMemSize)
-      return CL_OUT_OF_RESOURCES;
+      return apiError(entry, CL_OUT_OF_RESOURCES,
+                      "%llu bytes of __local memory (variables and arguments), above "
+                      "CL_DEVICE_LOCAL_MEM_SIZE %llu",
+                      (unsigned long long)launch.localMemRequested,
+                      (unsigned long long)Device::kLocalMemSize);
     // Private arrays stay on the worker's stack where a group is one
     // work-item (the body run as it is, or packets of such groups) or the
     // kernel has no barrier; with barriers they move to per-work-item
     // storage, bounded by the work-group size limit instead.
     const bool privateOnStack = local[0] * local[1] * local[2] == 1 || !k->desc().hasBarriers;
     if (privateOnStack && k->desc().privateMemSize > Device::kMaxPrivateMemSize)
-      return CL_OUT_OF_RESOURCES; // docs/conformance.md, "Limits"
+      return apiError(entry, CL_OUT_OF_RESOURCES, // docs/conformance.md, "Limits"
+                      "%llu bytes of private memory per work-item, above CoreCL's %llu",
+                      (unsigned long long)k->desc().privateMemSize,
+                      (unsigned long long)Device::kMaxPrivateMemSize);
 
     rt::NDRange range;
     range.workDim = work_dim;

@@ -162,6 +162,22 @@ void Kernel::Launch::moveFrom(Launch &other) noexcept {
   localMemRequested = std::exchange(other.localMemRequested, 0);
 }
 
+std::string Kernel::unsetArgument() const {
+  const compiler::KernelDesc &d = desc();
+  std::lock_guard lock(mutex_);
+  for (size_t i = 0; i < set_.size(); ++i) {
+    std::string name =
+        i < d.args.size() && !d.args[i].name.empty() ? " (" + d.args[i].name + ")" : "";
+    if (!set_[i])
+      return "argument " + std::to_string(i) + name + " of " + d.name + " was never set";
+    if (i < d.args.size() && d.args[i].kind == ArgKind::Buffer && buffers_[i] &&
+        !MemObject::fromHandle(buffers_[i]))
+      return "argument " + std::to_string(i) + name + " of " + d.name +
+             " names a buffer released since";
+  }
+  return "the arguments are set";
+}
+
 cl_int Kernel::snapshot(Launch &launch) const {
   const compiler::KernelDesc &d = desc();
   launch.prepare(args_.size(), d.args.size());

@@ -106,6 +106,8 @@ public:
   /// Takes the snapshot. CL_INVALID_KERNEL_ARGS if an argument was never
   /// set or a buffer argument was released since.
   cl_int snapshot(Launch &launch) const;
+  /// Why snapshot() refused the arguments, in words (CORECL_DEBUG).
+  std::string unsetArgument() const;
   /// Bytes of __local memory (static + arguments) a launch needs.
   uint64_t localMemSize() const;
   /// CL_KERNEL_WORK_GROUP_SIZE: the device limit, lowered for kernels whose

@@ -64,5 +64,52 @@ TEST(DebugLog, FailuresAreToldInWords) {
   clReleaseContext(context);
 }
 
+TEST(DebugLog, LaunchRefusalsSayWhy) {
+  if (!std::getenv("CORECL_DEBUG"))
+    GTEST_SKIP() << "run by ctest with CORECL_DEBUG=all";
+  cl_int err;
+  cl_device_id dev = device();
+  cl_context context = clCreateContext(nullptr, 1, &dev, nullptr, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_command_queue queue = clCreateCommandQueueWithProperties(context, dev, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  const char *source = "kernel void add(global int *p, int v) { p[get_global_id(0)] += v; }";
+  cl_program program = clCreateProgramWithSource(context, 1, &source, nullptr, &err);
+  ASSERT_EQ(clBuildProgram(program, 1, &dev, "", nullptr, nullptr), CL_SUCCESS);
+  cl_kernel kernel = clCreateKernel(program, "add", &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, 64 * sizeof(int), nullptr, &err);
+  ASSERT_EQ(clSetKernelArg(kernel, 0, sizeof buffer, &buffer), CL_SUCCESS);
+  size_t global = 10, local = 3;
+  std::string log = capturedStderr([&] {
+    EXPECT_EQ(
+        clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, nullptr, 0, nullptr, nullptr),
+        CL_INVALID_KERNEL_ARGS);
+    cl_int v = 1;
+    ASSERT_EQ(clSetKernelArg(kernel, 1, sizeof v, &v), CL_SUCCESS);
+    EXPECT_EQ(
+        clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, &local, 0, nullptr, nullptr),
+        CL_INVALID_WORK_GROUP_SIZE);
+    EXPECT_EQ(
+        clEnqueueNDRangeKernel(queue, kernel, 4, nullptr, &global, nullptr, 0, nullptr, nullptr),
+        CL_INVALID_WORK_DIMENSION);
+  });
+  EXPECT_NE(log.find("clEnqueueNDRangeKernel: CL_INVALID_KERNEL_ARGS: argument 1 (v) of add was "
+                     "never set"),
+            std::string::npos)
+      << log;
+  EXPECT_NE(log.find("clEnqueueNDRangeKernel: CL_INVALID_WORK_GROUP_SIZE: local_work_size[0] 3 "
+                     "does not divide global_work_size[0] 10"),
+            std::string::npos)
+      << log;
+  EXPECT_NE(log.find("CL_INVALID_WORK_DIMENSION: work_dim 4 is not 1, 2 or 3"), std::string::npos)
+      << log;
+  clReleaseMemObject(buffer);
+  clReleaseKernel(kernel);
+  clReleaseProgram(program);
+  clReleaseCommandQueue(queue);
+  clReleaseContext(context);
+}
+
 } // namespace
 } // namespace corecl::test
