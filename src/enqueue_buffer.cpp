@@ -91,16 +91,21 @@ bool sameStorageOverlap(const MemObject &a, size_t aOff, const MemObject &b, siz
 cl_int enqueueHostCopy(cl_command_queue command_queue, cl_mem buffer, bool toHost, bool blocking,
                        size_t offset, size_t size, void *ptr, cl_uint numEvents,
                        const cl_event *waitList, cl_event *event) {
+  const char *entry = toHost ? "clEnqueueReadBuffer" : "clEnqueueWriteBuffer";
   CommandQueue *q;
   MemObject *mem;
-  if (cl_int err = resolveQueue(command_queue, numEvents, waitList, q))
+  if (cl_int err = resolveQueue(command_queue, numEvents, waitList, q, entry))
     return err;
-  if (cl_int err = resolveBuffer(*q, buffer, mem))
+  if (cl_int err = resolveBuffer(*q, buffer, mem, entry))
     return err;
-  if (!ptr || !inBounds(offset, size, mem->size()))
-    return CL_INVALID_VALUE;
+  if (!ptr)
+    return apiError(entry, CL_INVALID_VALUE, "ptr is NULL");
+  if (!inBounds(offset, size, mem->size()))
+    return apiError(entry, CL_INVALID_VALUE, "offset %zu + size %zu exceeds the buffer's %zu bytes",
+                    offset, size, mem->size());
   if (!(toHost ? mem->hostCanRead() : mem->hostCanWrite()))
-    return CL_INVALID_OPERATION;
+    return apiError(entry, CL_INVALID_OPERATION, "the buffer's flags forbid the host to %s it",
+                    toHost ? "read" : "write");
   return guarded([&] {
     Ref<MemObject> keep(mem);
     Event *e = q->enqueue(

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace corecl::test {
 namespace {
@@ -103,6 +104,17 @@ TEST(DebugLog, LaunchRefusalsSayWhy) {
             std::string::npos)
       << log;
   EXPECT_NE(log.find("CL_INVALID_WORK_DIMENSION: work_dim 4 is not 1, 2 or 3"), std::string::npos)
+      << log;
+  // The issue's own example: a read past the end of a buffer.
+  std::vector<int> host(64);
+  log = capturedStderr([&] {
+    EXPECT_EQ(
+        clEnqueueReadBuffer(queue, buffer, CL_TRUE, 200, 64, host.data(), 0, nullptr, nullptr),
+        CL_INVALID_VALUE);
+  });
+  EXPECT_NE(log.find("clEnqueueReadBuffer: CL_INVALID_VALUE: offset 200 + size 64 exceeds the "
+                     "buffer's 256 bytes"),
+            std::string::npos)
       << log;
   clReleaseMemObject(buffer);
   clReleaseKernel(kernel);
