@@ -118,11 +118,10 @@ cl_int answerInfo(Handle *handle, size_t valueSize, void *value, size_t *valueSi
         return answer(object, put);
       },
       entry);
-  if (result == CL_INVALID_VALUE && debugging(DebugArea::Api))
-    debugLog(DebugArea::Api,
-             "%s: CL_INVALID_VALUE (a param_name it does not answer, or param_value_size %zu "
-             "smaller than the value)",
-             entry, valueSize);
+  if (result == CL_INVALID_VALUE)
+    apiError(entry, result,
+             "a param_name it does not answer, or param_value_size %zu smaller than the value",
+             valueSize);
   return result;
 }
 

@@ -2,8 +2,8 @@
 // the way PoCL's POCL_DEBUG does. CORECL_DEBUG is a comma-separated list of
 // areas: "api" (entry points that reject their input), "build" (program
 // builds that fail, with the first lines of the log), "exec" (commands that
-// fail while running), or "all". Off, each check is one load of a flag
-// read once.
+// fail while running), or "all". Read once; off, a check costs a call and
+// a load, and only failure paths check.
 #pragma once
 #include <CL/cl.h>
 

@@ -234,8 +234,9 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
   return guarded([&]() -> cl_int {
     // The arguments as they are now (CL_INVALID_KERNEL_ARGS if one is unset).
     Kernel::Launch launch;
-    if (cl_int err = k->snapshot(launch))
-      return apiError(entry, err, "%s", k->unsetArgument().c_str());
+    std::string why;
+    if (cl_int err = k->snapshot(launch, &why))
+      return apiError(entry, err, "%s", why.c_str());
 
     bool nonUniform = k->program().nonUniformWorkGroups();
     size_t local[3] = {1, 1, 1};

@@ -162,29 +162,20 @@ void Kernel::Launch::moveFrom(Launch &other) noexcept {
   localMemRequested = std::exchange(other.localMemRequested, 0);
 }
 
-std::string Kernel::unsetArgument() const {
+cl_int Kernel::snapshot(Launch &launch, std::string *why) const {
   const compiler::KernelDesc &d = desc();
-  std::lock_guard lock(mutex_);
-  for (size_t i = 0; i < set_.size(); ++i) {
-    std::string name =
-        i < d.args.size() && !d.args[i].name.empty() ? " (" + d.args[i].name + ")" : "";
-    if (!set_[i])
-      return "argument " + std::to_string(i) + name + " of " + d.name + " was never set";
-    if (i < d.args.size() && d.args[i].kind == ArgKind::Buffer && buffers_[i] &&
-        !MemObject::fromHandle(buffers_[i]))
-      return "argument " + std::to_string(i) + name + " of " + d.name +
-             " names a buffer released since";
-  }
-  return "the arguments are set";
-}
-
-cl_int Kernel::snapshot(Launch &launch) const {
-  const compiler::KernelDesc &d = desc();
+  auto refuse = [&](size_t i, const char *what) {
+    if (why)
+      *why = "argument " + std::to_string(i) +
+             (d.args[i].name.empty() ? "" : " (" + d.args[i].name + ")") + " of " + d.name + " " +
+             what;
+    return CL_INVALID_KERNEL_ARGS;
+  };
   launch.prepare(args_.size(), d.args.size());
   std::lock_guard lock(mutex_);
-  for (bool s : set_)
-    if (!s)
-      return CL_INVALID_KERNEL_ARGS;
+  for (size_t i = 0; i < set_.size(); ++i)
+    if (!set_[i])
+      return refuse(i, "was never set");
   if (!args_.empty())
     std::memcpy(launch.args(), args_.data(), args_.size());
   // __local arguments follow the kernel's own __local variables, each
@@ -198,7 +189,7 @@ cl_int Kernel::snapshot(Launch &launch) const {
       if (buffers_[i]) {
         mem = MemObject::fromHandle(buffers_[i]);
         if (!mem)
-          return CL_INVALID_KERNEL_ARGS;
+          return refuse(i, "names a buffer released since");
         launch.addBuffer(mem);
       }
       void *data = mem ? mem->data() : nullptr;

@@ -105,9 +105,9 @@ public:
   };
   /// Takes the snapshot. CL_INVALID_KERNEL_ARGS if an argument was never
   /// set or a buffer argument was released since.
-  cl_int snapshot(Launch &launch) const;
-  /// Why snapshot() refused the arguments, in words (CORECL_DEBUG).
-  std::string unsetArgument() const;
+  /// With `why`, a refusal also says which argument and why, in words
+  /// (CORECL_DEBUG).
+  cl_int snapshot(Launch &launch, std::string *why = nullptr) const;
   /// Bytes of __local memory (static + arguments) a launch needs.
   uint64_t localMemSize() const;
   /// CL_KERNEL_WORK_GROUP_SIZE: the device limit, lowered for kernels whose

@@ -33,13 +33,18 @@ template <class F> std::string capturedStderr(F &&body) {
   return text.str();
 }
 
-TEST(DebugLog, FailuresAreToldInWords) {
-  if (!std::getenv("CORECL_DEBUG"))
-    GTEST_SKIP() << "run by ctest with CORECL_DEBUG=all";
+class DebugLog : public ContextTest {
+protected:
+  void SetUp() override {
+    if (!std::getenv("CORECL_DEBUG"))
+      GTEST_SKIP() << "run by ctest with CORECL_DEBUG=all";
+    ContextTest::SetUp();
+  }
+};
+
+TEST_F(DebugLog, FailuresAreToldInWords) {
   cl_int err;
   cl_device_id dev = device();
-  cl_context context = clCreateContext(nullptr, 1, &dev, nullptr, nullptr, &err);
-  ASSERT_EQ(err, CL_SUCCESS);
   struct {
     void *dispatch = nullptr;
     unsigned tag = 0;
@@ -62,18 +67,11 @@ TEST(DebugLog, FailuresAreToldInWords) {
   EXPECT_NE(log.find("CL_BUILD_PROGRAM_FAILURE with options \"-DX=1\""), std::string::npos) << log;
   EXPECT_NE(log.find("undeclared identifier 'undefined_thing'"), std::string::npos) << log;
   clReleaseProgram(program);
-  clReleaseContext(context);
 }
 
-TEST(DebugLog, LaunchRefusalsSayWhy) {
-  if (!std::getenv("CORECL_DEBUG"))
-    GTEST_SKIP() << "run by ctest with CORECL_DEBUG=all";
+TEST_F(DebugLog, LaunchRefusalsSayWhy) {
   cl_int err;
   cl_device_id dev = device();
-  cl_context context = clCreateContext(nullptr, 1, &dev, nullptr, nullptr, &err);
-  ASSERT_EQ(err, CL_SUCCESS);
-  cl_command_queue queue = clCreateCommandQueueWithProperties(context, dev, nullptr, &err);
-  ASSERT_EQ(err, CL_SUCCESS);
   const char *source = "kernel void add(global int *p, int v) { p[get_global_id(0)] += v; }";
   cl_program program = clCreateProgramWithSource(context, 1, &source, nullptr, &err);
   ASSERT_EQ(clBuildProgram(program, 1, &dev, "", nullptr, nullptr), CL_SUCCESS);
@@ -119,8 +117,6 @@ TEST(DebugLog, LaunchRefusalsSayWhy) {
   clReleaseMemObject(buffer);
   clReleaseKernel(kernel);
   clReleaseProgram(program);
-  clReleaseCommandQueue(queue);
-  clReleaseContext(context);
 }
 
 } // namespace
