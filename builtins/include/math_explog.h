@@ -23,35 +23,9 @@
 
 #ifndef MATH_EXPLOG_MACROS
 #define MATH_EXPLOG_MACROS
-// The elementwise builtins keep vector operations whole (the OpenCL
-// functions of the same names are defined per element elsewhere).
-#define EXPLOG_FMA(a, b, c) __builtin_elementwise_fma(a, b, c)
-#define EXPLOG_ABS(x) __builtin_elementwise_abs(x)
-#define EXPLOG_RINT(x) __builtin_elementwise_rint(x)
-#define EXPLOG_TRUNC(x) __builtin_elementwise_trunc(x)
-#define EXPLOG_SQRT(x) __builtin_elementwise_sqrt(x)
-#define EXPLOG_MIN(x, y) __builtin_elementwise_min(x, y)
-#define EXPLOG_MAX(x, y) __builtin_elementwise_max(x, y)
-#define EXPLOG_COPYSIGN(x, y) __builtin_elementwise_copysign(x, y)
-// A constant of the element type: the float or the double literal.
-#define EXPLOG_FD(f, d) ((T)(IS_FLOAT ? (f) : (d)))
-#define EXPLOG_FDI(f, d) ((IT)(IS_FLOAT ? (f) : (d)))
-// Horner's rule, c0 + x (c1 + x (c2 + ...)).
-#define EXPLOG_P1(x, c0, c1) EXPLOG_FMA((T)(c1), x, (T)(c0))
-#define EXPLOG_P2(x, c0, ...) EXPLOG_FMA(EXPLOG_P1(x, __VA_ARGS__), x, (T)(c0))
-#define EXPLOG_P3(x, c0, ...) EXPLOG_FMA(EXPLOG_P2(x, __VA_ARGS__), x, (T)(c0))
-#define EXPLOG_P4(x, c0, ...) EXPLOG_FMA(EXPLOG_P3(x, __VA_ARGS__), x, (T)(c0))
-#define EXPLOG_P5(x, c0, ...) EXPLOG_FMA(EXPLOG_P4(x, __VA_ARGS__), x, (T)(c0))
-#define EXPLOG_P6(x, c0, ...) EXPLOG_FMA(EXPLOG_P5(x, __VA_ARGS__), x, (T)(c0))
-#define EXPLOG_P7(x, c0, ...) EXPLOG_FMA(EXPLOG_P6(x, __VA_ARGS__), x, (T)(c0))
-#define EXPLOG_P8(x, c0, ...) EXPLOG_FMA(EXPLOG_P7(x, __VA_ARGS__), x, (T)(c0))
-#define EXPLOG_P9(x, c0, ...) EXPLOG_FMA(EXPLOG_P8(x, __VA_ARGS__), x, (T)(c0))
-#define EXPLOG_P10(x, c0, ...) EXPLOG_FMA(EXPLOG_P9(x, __VA_ARGS__), x, (T)(c0))
-#define EXPLOG_P11(x, c0, ...) EXPLOG_FMA(EXPLOG_P10(x, __VA_ARGS__), x, (T)(c0))
-#define EXPLOG_P12(x, c0, ...) EXPLOG_FMA(EXPLOG_P11(x, __VA_ARGS__), x, (T)(c0))
 // Above this, asinh and acosh are log(2|x|) to well within an ulp (the
 // next term is 1/(4x^2)), and x^2 may overflow.
-#define EXPLOG_HUGE EXPLOG_FD(0x1p13f, 0x1p28)
+#define EXPLOG_HUGE MATH_FD(0x1p13f, 0x1p28)
 #endif
 
 // ---------------------------------------------------------------------------
@@ -61,7 +35,7 @@
 // the low bits of n + 1.5 2^MANT_BITS, and the shift moves exactly those
 // into the exponent field (the constant's own bits fall off the top).
 MATH_INTERNAL T __corecl_explog_pow2(T n) {
-  T biased = n + EXPLOG_FD(0x1.8p23f + 127, 0x1.8p52 + 1023);
+  T biased = n + MATH_FD(0x1.8p23f + 127, 0x1.8p52 + 1023);
   return AS_T(AS_UT(biased) << MANT_BITS);
 }
 
@@ -69,7 +43,7 @@ MATH_INTERNAL T __corecl_explog_pow2(T n) {
 // normal powers of two, so that only the last multiplication rounds (once,
 // also into the denormal range) or overflows.
 MATH_INTERNAL T __corecl_explog_scale(T p, T n) {
-  T n1 = EXPLOG_TRUNC(n * (T)0.5);
+  T n1 = MATH_TRUNC(n * (T)0.5);
   return p * __corecl_explog_pow2(n1) * __corecl_explog_pow2(n - n1);
 }
 
@@ -78,16 +52,16 @@ MATH_INTERNAL T __corecl_explog_scale(T p, T n) {
 // that rounds least.
 MATH_INTERNAL T __corecl_explog_expm1_tail(T r, T rlo) {
 #if IS_FLOAT
-  T q = EXPLOG_P5(r, 0x1p-1f, 0x1.555554p-3f, 0x1.5554dp-5f, 0x1.111226p-7f, 0x1.6d7274p-10f,
+  T q = MATH_POLY(r, 0x1p-1f, 0x1.555554p-3f, 0x1.5554dp-5f, 0x1.111226p-7f, 0x1.6d7274p-10f,
                   0x1.a033fcp-13f);
 #else
-  T q = EXPLOG_P10(r, 0x1p-1, 0x1.5555555555559p-3, 0x1.555555555554p-5, 0x1.111111110f6cep-7,
-                   0x1.6c16c16c1f07p-10, 0x1.a01a01afd17cfp-13, 0x1.a01a017bcd1bap-16,
-                   0x1.71ddf88561a7p-19, 0x1.27e53623d0fd8p-22, 0x1.af5e685e4660bp-26,
-                   0x1.1ee88bc4534dap-29);
+  T q = MATH_POLY(r, 0x1p-1, 0x1.5555555555559p-3, 0x1.555555555554p-5, 0x1.111111110f6cep-7,
+                  0x1.6c16c16c1f07p-10, 0x1.a01a01afd17cfp-13, 0x1.a01a017bcd1bap-16,
+                  0x1.71ddf88561a7p-19, 0x1.27e53623d0fd8p-22, 0x1.af5e685e4660bp-26,
+                  0x1.1ee88bc4534dap-29);
 #endif
   // r^2 Q(r) + rlo (1 + r), the first-order effect of rlo.
-  return EXPLOG_FMA(r * r, q, EXPLOG_FMA(rlo, r, rlo));
+  return MATH_FMA(r * r, q, MATH_FMA(rlo, r, rlo));
 }
 
 // 1 + r + tail, with 1 + r split exactly (Fast2Sum, |r| < 1).
@@ -99,12 +73,12 @@ MATH_INTERNAL T __corecl_explog_one_plus(T r, T tail) {
 // e^x = 2^n (1 + r + tail): returns r, sets n and tail. x is finite and
 // clamped by the caller to keep n within scale()'s range.
 MATH_INTERNAL T __corecl_explog_exp_reduce(T x, T *n, T *tail) {
-  T k = EXPLOG_RINT(x * EXPLOG_FD(0x1.715476p+0f, 0x1.71547652b82fep+0));
-  T ln2_hi = EXPLOG_FD(0x1.62e43p-1f, 0x1.62e42fefa39efp-1);
-  T ln2_lo = EXPLOG_FD(-0x1.05c61p-29f, 0x1.abc9e3b39803fp-56);
-  T rhi = EXPLOG_FMA(-k, ln2_hi, x); // exact
-  T r = EXPLOG_FMA(-k, ln2_lo, rhi);
-  T rlo = EXPLOG_FMA(-k, ln2_lo, rhi - r);
+  T k = MATH_RINT(x * MATH_FD(0x1.715476p+0f, 0x1.71547652b82fep+0));
+  T ln2_hi = MATH_FD(0x1.62e43p-1f, 0x1.62e42fefa39efp-1);
+  T ln2_lo = MATH_FD(-0x1.05c61p-29f, 0x1.abc9e3b39803fp-56);
+  T rhi = MATH_FMA(-k, ln2_hi, x); // exact
+  T r = MATH_FMA(-k, ln2_lo, rhi);
+  T rlo = MATH_FMA(-k, ln2_lo, rhi - r);
   *n = k;
   *tail = __corecl_explog_expm1_tail(r, rlo);
   return r;
@@ -130,34 +104,34 @@ MATH_INTERNAL T __corecl_explog_expm1_clamped(T x) {
 // (denormals included). Returns f, sets k, and c such that
 // log1p(f) = f + c within a small fraction of an ulp of f.
 MATH_INTERNAL T __corecl_explog_log_core(T x, T *k, T *c) {
-  IT tiny = COND(x < EXPLOG_FD(0x1p-126f, 0x1p-1022));
-  T xs = select(x, x * EXPLOG_FD(0x1p25f, 0x1p54), tiny);
+  IT tiny = COND(x < MATH_FD(0x1p-126f, 0x1p-1022));
+  T xs = select(x, x * MATH_FD(0x1p25f, 0x1p54), tiny);
   // Offsetting by sqrt(1/2)'s bits puts the exponent boundary at sqrt(1/2).
-  IT sqrt_half = EXPLOG_FDI(0x3f3504f3, 0x3fe6a09e667f3bcdL);
+  IT sqrt_half = MATH_FDI(0x3f3504f3, 0x3fe6a09e667f3bcdL);
   IT ix = AS_IT(xs) - sqrt_half;
-  T m = AS_T((ix & EXPLOG_FDI(0x007fffff, 0x000fffffffffffffL)) + sqrt_half);
-  *k = CONVERT_T(ix >> MANT_BITS) - select((T)0, EXPLOG_FD(25, 54), tiny);
+  T m = AS_T((ix & MATH_FDI(0x007fffff, 0x000fffffffffffffL)) + sqrt_half);
+  *k = CONVERT_T(ix >> MANT_BITS) - select((T)0, MATH_FD(25, 54), tiny);
   T f = m - (T)1;
   T s = f / ((T)2 + f);
   T z = s * s;
 #if IS_FLOAT
-  T R = z * EXPLOG_P2(z, 0x1.55557ap-1f, 0x1.995ec8p-2f, 0x1.31e2fp-2f);
+  T R = z * MATH_POLY(z, 0x1.55557ap-1f, 0x1.995ec8p-2f, 0x1.31e2fp-2f);
 #else
-  T R = z * EXPLOG_P6(z, 0x1.5555555555592p-1, 0x1.999999997fdd3p-2, 0x1.24924941f136bp-2,
+  T R = z * MATH_POLY(z, 0x1.5555555555592p-1, 0x1.999999997fdd3p-2, 0x1.24924941f136bp-2,
                       0x1.c71c52094ff9bp-3, 0x1.74663eeb728f4p-3, 0x1.39a1ba6180af5p-3,
                       0x1.2f0567316e871p-3);
 #endif
   T hfsq = (T)0.5 * f * f;
-  *c = EXPLOG_FMA(s, hfsq + R, -hfsq);
+  *c = MATH_FMA(s, hfsq + R, -hfsq);
   return f;
 }
 
 // k ln2 + f + c, with k ln2_hi exact and its sum with f exact (Fast2Sum:
 // |k ln2_hi| >= |f| unless k = 0).
 MATH_INTERNAL T __corecl_explog_ln(T k, T f, T c) {
-  T hi = k * EXPLOG_FD(0x1.62e4p-1f, 0x1.62e42fefa38p-1);
+  T hi = k * MATH_FD(0x1.62e4p-1f, 0x1.62e42fefa38p-1);
   T s = hi + f;
-  T lo = ((hi - s) + f) + EXPLOG_FMA(k, EXPLOG_FD(0x1.7f7d1cp-20f, 0x1.ef35793c7673p-45), c);
+  T lo = ((hi - s) + f) + MATH_FMA(k, MATH_FD(0x1.7f7d1cp-20f, 0x1.ef35793c7673p-45), c);
   return s + lo;
 }
 
@@ -165,8 +139,8 @@ MATH_INTERNAL T __corecl_explog_ln(T k, T f, T c) {
 // and b whose larger is also the larger in magnitude: both >= 0, or one of
 // them 1 and the other > -1.
 MATH_INTERNAL T __corecl_explog_sum_exact(T a, T b, T *e) {
-  T big = EXPLOG_MAX(a, b);
-  T small = EXPLOG_MIN(a, b);
+  T big = MATH_MAX(a, b);
+  T small = MATH_MIN(a, b);
   T u = big + small;
   *e = (big - u) + small;
   return u;
@@ -194,7 +168,7 @@ MATH_INTERNAL T __corecl_explog_ln_dw(T u, T e, T kextra) {
 
 OVERLOAD T exp(T x) {
   // Beyond the clamp the result is 0 or inf anyway (and n stays in range).
-  T xc = EXPLOG_MIN(EXPLOG_MAX(x, EXPLOG_FD(-104.0f, -746.0)), EXPLOG_FD(89.0f, 710.0));
+  T xc = MATH_MIN(MATH_MAX(x, MATH_FD(-104.0f, -746.0)), MATH_FD(89.0f, 710.0));
   T n, tail;
   T r = __corecl_explog_exp_reduce(xc, &n, &tail);
   T y = __corecl_explog_scale(__corecl_explog_one_plus(r, tail), n);
@@ -202,42 +176,42 @@ OVERLOAD T exp(T x) {
 }
 
 OVERLOAD T exp2(T x) {
-  T xc = EXPLOG_MIN(EXPLOG_MAX(x, EXPLOG_FD(-152.0f, -1076.0)), EXPLOG_FD(129.0f, 1025.0));
-  T n = EXPLOG_RINT(xc);
+  T xc = MATH_MIN(MATH_MAX(x, MATH_FD(-152.0f, -1076.0)), MATH_FD(129.0f, 1025.0));
+  T n = MATH_RINT(xc);
   T r = xc - n; // exact
   // r ln2 as th + tl.
-  T ln2_hi = EXPLOG_FD(0x1.62e43p-1f, 0x1.62e42fefa39efp-1);
+  T ln2_hi = MATH_FD(0x1.62e43p-1f, 0x1.62e42fefa39efp-1);
   T th = r * ln2_hi;
-  T tl = EXPLOG_FMA(r, ln2_hi, -th) + r * EXPLOG_FD(-0x1.05c61p-29f, 0x1.abc9e3b39803fp-56);
+  T tl = MATH_FMA(r, ln2_hi, -th) + r * MATH_FD(-0x1.05c61p-29f, 0x1.abc9e3b39803fp-56);
   T y = __corecl_explog_scale(__corecl_explog_one_plus(th, __corecl_explog_expm1_tail(th, tl)), n);
   return select(y, x + x, COND(x != x));
 }
 
 OVERLOAD T exp10(T x) {
-  T xc = EXPLOG_MIN(EXPLOG_MAX(x, EXPLOG_FD(-46.0f, -325.0)), EXPLOG_FD(39.0f, 309.0));
-  T n = EXPLOG_RINT(xc * EXPLOG_FD(0x1.a934fp+1f, 0x1.a934f0979a371p+1));
+  T xc = MATH_MIN(MATH_MAX(x, MATH_FD(-46.0f, -325.0)), MATH_FD(39.0f, 309.0));
+  T n = MATH_RINT(xc * MATH_FD(0x1.a934fp+1f, 0x1.a934f0979a371p+1));
   // r = x - n log10(2), the first step exact as in exp_reduce.
-  T l2_hi = EXPLOG_FD(0x1.344136p-2f, 0x1.34413509f79ffp-2);
-  T l2_lo = EXPLOG_FD(-0x1.ec10cp-27f, -0x1.9dc1da994fd21p-59);
-  T rhi = EXPLOG_FMA(-n, l2_hi, xc);
-  T r = EXPLOG_FMA(-n, l2_lo, rhi);
-  T rlo = EXPLOG_FMA(-n, l2_lo, rhi - r);
+  T l2_hi = MATH_FD(0x1.344136p-2f, 0x1.34413509f79ffp-2);
+  T l2_lo = MATH_FD(-0x1.ec10cp-27f, -0x1.9dc1da994fd21p-59);
+  T rhi = MATH_FMA(-n, l2_hi, xc);
+  T r = MATH_FMA(-n, l2_lo, rhi);
+  T rlo = MATH_FMA(-n, l2_lo, rhi - r);
   // (r + rlo) ln10 as th + tl.
-  T ln10_hi = EXPLOG_FD(0x1.26bb1cp+1f, 0x1.26bb1bbb55516p+1);
-  T ln10_lo = EXPLOG_FD(-0x1.12aabap-25f, -0x1.f48ad494ea3e9p-53);
+  T ln10_hi = MATH_FD(0x1.26bb1cp+1f, 0x1.26bb1bbb55516p+1);
+  T ln10_lo = MATH_FD(-0x1.12aabap-25f, -0x1.f48ad494ea3e9p-53);
   T th = r * ln10_hi;
-  T tl = EXPLOG_FMA(r, ln10_hi, -th) + EXPLOG_FMA(r, ln10_lo, rlo * ln10_hi);
+  T tl = MATH_FMA(r, ln10_hi, -th) + MATH_FMA(r, ln10_lo, rlo * ln10_hi);
   T y = __corecl_explog_scale(__corecl_explog_one_plus(th, __corecl_explog_expm1_tail(th, tl)), n);
   return select(y, x + x, COND(x != x));
 }
 
 OVERLOAD T expm1(T x) {
   // Below the clamp e^x is below half an ulp of 1; above it, inf.
-  T xc = EXPLOG_MIN(EXPLOG_MAX(x, EXPLOG_FD(-27.0f, -40.0)), EXPLOG_FD(89.0f, 710.0));
+  T xc = MATH_MIN(MATH_MAX(x, MATH_FD(-27.0f, -40.0)), MATH_FD(89.0f, 710.0));
   T y = __corecl_explog_expm1_clamped(xc);
   // Tiny x (also -0 and denormals, which the halving in expm1_clamped
   // would round): expm1(x) rounds to x.
-  IT keep = COND(EXPLOG_ABS(x) < EXPLOG_FD(0x1p-25f, 0x1p-54)) | COND(x != x);
+  IT keep = COND(MATH_ABS(x) < MATH_FD(0x1p-25f, 0x1p-54)) | COND(x != x);
   return select(y, x, keep);
 }
 
@@ -263,10 +237,10 @@ OVERLOAD T log2(T x) {
   T f = __corecl_explog_log_core(x, &k, &c);
   // (f + c) log2(e) as ph + pl, then k + ph by Fast2Sum (|ph| < 1 <= |k|
   // unless k = 0).
-  T l2e_hi = EXPLOG_FD(0x1.715476p+0f, 0x1.71547652b82fep+0);
-  T l2e_lo = EXPLOG_FD(0x1.4ae0cp-26f, 0x1.777d0ffda0d24p-56);
+  T l2e_hi = MATH_FD(0x1.715476p+0f, 0x1.71547652b82fep+0);
+  T l2e_lo = MATH_FD(0x1.4ae0cp-26f, 0x1.777d0ffda0d24p-56);
   T ph = f * l2e_hi;
-  T pl = EXPLOG_FMA(f, l2e_hi, -ph) + EXPLOG_FMA(f, l2e_lo, c * l2e_hi);
+  T pl = MATH_FMA(f, l2e_hi, -ph) + MATH_FMA(f, l2e_lo, c * l2e_hi);
   T s = k + ph;
   T y = s + (((k - s) + ph) + pl);
   return __corecl_explog_log_special(x, y);
@@ -275,14 +249,14 @@ OVERLOAD T log2(T x) {
 OVERLOAD T log10(T x) {
   T k, c;
   T f = __corecl_explog_log_core(x, &k, &c);
-  T l10e_hi = EXPLOG_FD(0x1.bcb7b2p-2f, 0x1.bcb7b1526e50ep-2);
-  T l10e_lo = EXPLOG_FD(-0x1.5b235ep-27f, 0x1.95355baaafad3p-57);
+  T l10e_hi = MATH_FD(0x1.bcb7b2p-2f, 0x1.bcb7b1526e50ep-2);
+  T l10e_lo = MATH_FD(-0x1.5b235ep-27f, 0x1.95355baaafad3p-57);
   T ph = f * l10e_hi;
-  T pl = EXPLOG_FMA(f, l10e_hi, -ph) + EXPLOG_FMA(f, l10e_lo, c * l10e_hi);
+  T pl = MATH_FMA(f, l10e_hi, -ph) + MATH_FMA(f, l10e_lo, c * l10e_hi);
   // k log10(2) with an exact high part, which outweighs ph unless k = 0.
-  T kh = k * EXPLOG_FD(0x1.3442p-2f, 0x1.34413509f78p-2);
+  T kh = k * MATH_FD(0x1.3442p-2f, 0x1.34413509f78p-2);
   T s = kh + ph;
-  T lo = ((kh - s) + ph) + EXPLOG_FMA(k, EXPLOG_FD(-0x1.95ec1p-19f, 0x1.fef311f12b358p-46), pl);
+  T lo = ((kh - s) + ph) + MATH_FMA(k, MATH_FD(-0x1.95ec1p-19f, 0x1.fef311f12b358p-46), pl);
   return __corecl_explog_log_special(x, s + lo);
 }
 
@@ -300,10 +274,10 @@ OVERLOAD T log1p(T x) {
 // The unbiased exponent, exact; denormals are scaled into the normal range
 // first.
 OVERLOAD T logb(T x) {
-  T a = EXPLOG_ABS(x);
-  IT tiny = COND(a < EXPLOG_FD(0x1p-126f, 0x1p-1022));
-  T as = select(a, a * EXPLOG_FD(0x1p25f, 0x1p54), tiny);
-  T e = CONVERT_T((AS_IT(as) >> MANT_BITS) - EXP_BIAS) - select((T)0, EXPLOG_FD(25, 54), tiny);
+  T a = MATH_ABS(x);
+  IT tiny = COND(a < MATH_FD(0x1p-126f, 0x1p-1022));
+  T as = select(a, a * MATH_FD(0x1p25f, 0x1p54), tiny);
+  T e = CONVERT_T((AS_IT(as) >> MANT_BITS) - EXP_BIAS) - select((T)0, MATH_FD(25, 54), tiny);
   e = select(e, (T)-INFINITY, COND(a == (T)0));
   return select(e, a, COND(a == (T)INFINITY) | COND(x != x));
 }
@@ -318,11 +292,11 @@ OVERLOAD T logb(T x) {
 // exactly where they do.
 MATH_INTERNAL T __corecl_explog_half_exp(T a, T *lo) {
   T n, tail;
-  T r = __corecl_explog_exp_reduce(EXPLOG_MIN(a, EXPLOG_FD(90.0f, 711.0)), &n, &tail);
+  T r = __corecl_explog_exp_reduce(MATH_MIN(a, MATH_FD(90.0f, 711.0)), &n, &tail);
   T s = (T)1 + r;
   T t = (((T)1 - s) + r) + tail;
   T p = s + t; // rounded e^r, then its error (Fast2Sum, |t| < s)
-  T n1 = EXPLOG_TRUNC((n - (T)1) * (T)0.5);
+  T n1 = MATH_TRUNC((n - (T)1) * (T)0.5);
   T f1 = __corecl_explog_pow2(n1);
   T f2 = __corecl_explog_pow2(n - (T)1 - n1);
   *lo = ((s - p) + t) * f1 * f2;
@@ -336,86 +310,86 @@ MATH_INTERNAL T __corecl_explog_exp_pm(T hi, T lo, T sign) {
   T q = sign * (T)0.25 / hi;
   T d = hi + q;
   T err = (hi - d) + q;
-  T y = d + (err + EXPLOG_FMA(lo, (T)-4 * sign * q * q, lo));
+  T y = d + (err + MATH_FMA(lo, (T)-4 * sign * q * q, lo));
   return select(y, hi, COND(hi == (T)INFINITY)); // err would be inf - inf
 }
 
 OVERLOAD T sinh(T x) {
-  T a = EXPLOG_ABS(x);
+  T a = MATH_ABS(x);
   T z = x * x;
 #if IS_FLOAT
-  T p = EXPLOG_P3(z, 0x1.555556p-3f, 0x1.111124p-7f, 0x1.9ffe7p-13f, 0x1.7a157ep-19f);
+  T p = MATH_POLY(z, 0x1.555556p-3f, 0x1.111124p-7f, 0x1.9ffe7p-13f, 0x1.7a157ep-19f);
 #else
-  T p = EXPLOG_P6(z, 0x1.5555555555556p-3, 0x1.111111111109fp-7, 0x1.a01a01a028961p-13,
-                 0x1.71de3a465b181p-19, 0x1.ae64671b186b9p-26, 0x1.611a561dadc83p-33,
-                 0x1.b4c75aaa0e338p-41);
+  T p = MATH_POLY(z, 0x1.5555555555556p-3, 0x1.111111111109fp-7, 0x1.a01a01a028961p-13,
+                  0x1.71de3a465b181p-19, 0x1.ae64671b186b9p-26, 0x1.611a561dadc83p-33,
+                  0x1.b4c75aaa0e338p-41);
 #endif
-  T small = EXPLOG_FMA(x * z, p, x);
+  T small = MATH_FMA(x * z, p, x);
   // |x| >= 1: e^a/2 - e^-a/2, where the second term is at most e^-2 of the
   // first.
   T lo;
   T hi = __corecl_explog_half_exp(a, &lo);
   T big = __corecl_explog_exp_pm(hi, lo, (T)-1);
-  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < (T)1)), x);
+  T y = MATH_COPYSIGN(select(big, small, COND(a < (T)1)), x);
   return select(y, x + x, COND(x != x));
 }
 
 OVERLOAD T cosh(T x) {
   T lo;
-  T hi = __corecl_explog_half_exp(EXPLOG_ABS(x), &lo);
+  T hi = __corecl_explog_half_exp(MATH_ABS(x), &lo);
   return select(__corecl_explog_exp_pm(hi, lo, (T)1), x * x, COND(x != x));
 }
 
 OVERLOAD T tanh(T x) {
-  T a = EXPLOG_ABS(x);
+  T a = MATH_ABS(x);
   T z = x * x;
 #if IS_FLOAT
-  T p = EXPLOG_P4(z, -0x1.55554ap-2f, 0x1.110d22p-3f, -0x1.b9289p-5f, 0x1.593cfp-6f,
-                 -0x1.9b3064p-8f);
+  T p =
+      MATH_POLY(z, -0x1.55554ap-2f, 0x1.110d22p-3f, -0x1.b9289p-5f, 0x1.593cfp-6f, -0x1.9b3064p-8f);
 #else
-  T p = EXPLOG_P10(z, -0x1.555555555554fp-2, 0x1.111111111079ep-3, -0x1.ba1ba1b97d88fp-5,
+  T p = MATH_POLY(z, -0x1.555555555554fp-2, 0x1.111111111079ep-3, -0x1.ba1ba1b97d88fp-5,
                   0x1.664f485970af3p-6, -0x1.226e2f147bd0dp-7, 0x1.d6d29b96fc228p-9,
                   -0x1.7d8fd3ae151e1p-10, 0x1.3483ae9339781p-11, -0x1.e96fc5f16bd55p-13,
                   0x1.5d745a4992fbp-14, -0x1.47110abf2dc62p-16);
 #endif
-  T small = EXPLOG_FMA(x * z, p, x);
+  T small = MATH_FMA(x * z, p, x);
   // |x| >= 0.55: 1 - 2 / (E + 2) with E = e^(2a) - 1 >= 2 (beyond the
   // clamp tanh rounds to 1). E + 2 = d + d_err exactly (Fast2Sum); w = 2 / d
   // is corrected by the division's exact residual, (2 - w (d + d_err)) /
   // (d + d_err) ~ residual w / 2, and 1 - w is split exactly, so that the
   // result rounds once.
-  T e = __corecl_explog_expm1_clamped((T)2 * EXPLOG_MIN(a, EXPLOG_FD(10.0f, 20.0)));
+  T e = __corecl_explog_expm1_clamped((T)2 * MATH_MIN(a, MATH_FD(10.0f, 20.0)));
   T d = e + (T)2;
   T d_err = (e - d) + (T)2;
   T w = (T)2 / d;
-  T w_corr = (EXPLOG_FMA(-w, d, (T)2) - w * d_err) * ((T)0.5 * w);
+  T w_corr = (MATH_FMA(-w, d, (T)2) - w * d_err) * ((T)0.5 * w);
   T s = (T)1 - w;
   T big = s + ((((T)1 - s) - w) - w_corr);
   // The small path would lose the sign of -0; every path has x's sign.
-  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < (T)0.55)), x);
+  T y = MATH_COPYSIGN(select(big, small, COND(a < (T)0.55)), x);
   return select(y, x + x, COND(x != x));
 }
 
 OVERLOAD T asinh(T x) {
-  T a = EXPLOG_ABS(x);
+  T a = MATH_ABS(x);
   T z = x * x;
 #if IS_FLOAT
-  T p = EXPLOG_P4(z, -0x1.555536p-3f, 0x1.33250ep-4f, -0x1.6b9916p-5f, 0x1.cd85dcp-6f,
-                 -0x1.b1c47p-7f);
+  T p = MATH_POLY(z, -0x1.555536p-3f, 0x1.33250ep-4f, -0x1.6b9916p-5f, 0x1.cd85dcp-6f,
+                  -0x1.b1c47p-7f);
 #else
-  T p = EXPLOG_P7(z, -0x1.555555555552p-3, 0x1.3333333325924p-4, -0x1.6db6db5ab95a5p-5,
-                 0x1.f1c70fa169697p-6, -0x1.6e893d1650df6p-6, 0x1.1c0b87d7ec2b9p-6,
-                 -0x1.c0f9a4bcb6469p-7, 0x1.2c9a04207d35dp-7);
+  T p = MATH_POLY(z, -0x1.555555555552p-3, 0x1.3333333325924p-4, -0x1.6db6db5ab95a5p-5,
+                  0x1.f1c70fa169697p-6, -0x1.6e893d1650df6p-6, 0x1.1c0b87d7ec2b9p-6,
+                  -0x1.c0f9a4bcb6469p-7, 0x1.2c9a04207d35dp-7);
 #endif
   // The polynomial below 1/2 (float) or 1/4 (double: fewer terms), else
   // log1p(a + a^2 / (1 + sqrt(1 + a^2))), free of cancellation.
-  T small = EXPLOG_FMA(x * z, p, x);
+  T small = MATH_FMA(x * z, p, x);
   T e;
-  T u = __corecl_explog_one_plus2(a, z / ((T)1 + EXPLOG_SQRT((T)1 + z)), &e);
+  T u = __corecl_explog_one_plus2(a, z / ((T)1 + MATH_SQRT((T)1 + z)), &e);
   IT huge = COND(a > EXPLOG_HUGE);
   T big = __corecl_explog_ln_dw(select(u, a, huge), select(e, (T)0, huge),
                                 select((T)0, (T)1, huge));
-  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < EXPLOG_FD(0.5f, 0.25))), x);
+  T y = MATH_COPYSIGN(select(big, small, COND(a < MATH_FD(0.5f, 0.25))), x);
   return select(y, x + x, COND(a == (T)INFINITY) | COND(x != x));
 }
 
@@ -424,7 +398,7 @@ OVERLOAD T acosh(T x) {
   // (where the result is about sqrt(2t)), and the sum kept exactly as u + e
   // (Fast2Sum: x is the larger).
   T t = x - (T)1;
-  T sq = EXPLOG_SQRT(EXPLOG_FMA(t, t, (T)2 * t));
+  T sq = MATH_SQRT(MATH_FMA(t, t, (T)2 * t));
   T u = x + sq;
   T e = (x - u) + sq;
   IT huge = COND(x > EXPLOG_HUGE);
@@ -435,24 +409,24 @@ OVERLOAD T acosh(T x) {
 }
 
 OVERLOAD T atanh(T x) {
-  T a = EXPLOG_ABS(x);
+  T a = MATH_ABS(x);
   T z = x * x;
 #if IS_FLOAT
-  T p = EXPLOG_P5(z, 0x1.55553ep-2f, 0x1.99a6d6p-3f, 0x1.234844p-3f, 0x1.e44cd2p-4f,
-                 0x1.a4ba0ep-5f, 0x1.69dd1ep-3f);
+  T p = MATH_POLY(z, 0x1.55553ep-2f, 0x1.99a6d6p-3f, 0x1.234844p-3f, 0x1.e44cd2p-4f, 0x1.a4ba0ep-5f,
+                  0x1.69dd1ep-3f);
 #else
-  T p = EXPLOG_P8(z, 0x1.555555555555ap-2, 0x1.99999999983c1p-3, 0x1.24924925bdf03p-3,
-                 0x1.c71c70cb131c4p-4, 0x1.745d531d14d24p-4, 0x1.3b0b236a4daa6p-4,
-                 0x1.11d0d8c77b125p-4, 0x1.cddc9878a6391p-5, 0x1.1f7e12fcaf03ap-4);
+  T p = MATH_POLY(z, 0x1.555555555555ap-2, 0x1.99999999983c1p-3, 0x1.24924925bdf03p-3,
+                  0x1.c71c70cb131c4p-4, 0x1.745d531d14d24p-4, 0x1.3b0b236a4daa6p-4,
+                  0x1.11d0d8c77b125p-4, 0x1.cddc9878a6391p-5, 0x1.1f7e12fcaf03ap-4);
 #endif
   // The polynomial below 1/2 (float) or 1/4 (double), else
   // log1p(2a + 2a^2 / (1 - a)) / 2: the rounding of 1 - a (for a < 1/2)
   // only touches the smaller term.
-  T small = EXPLOG_FMA(x * z, p, x);
+  T small = MATH_FMA(x * z, p, x);
   T e;
   T u = __corecl_explog_one_plus2((T)2 * a, (T)2 * a * a / ((T)1 - a), &e);
   T big = (T)0.5 * __corecl_explog_ln_dw(u, e, (T)0);
-  T y = EXPLOG_COPYSIGN(select(big, small, COND(a < EXPLOG_FD(0.5f, 0.25))), x);
-  y = select(y, EXPLOG_COPYSIGN((T)INFINITY, x), COND(a == (T)1));
+  T y = MATH_COPYSIGN(select(big, small, COND(a < MATH_FD(0.5f, 0.25))), x);
+  y = select(y, MATH_COPYSIGN((T)INFINITY, x), COND(a == (T)1));
   return select(y, (T)NAN, COND(a > (T)1) | COND(x != x));
 }

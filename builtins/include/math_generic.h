@@ -43,3 +43,6 @@
 
 // Internal helpers are overloaded static functions with this prefix.
 #define MATH_INTERNAL static inline __attribute__((overloadable, always_inline))
+
+// Element-wise operations, polynomials and table lookups for the bodies.
+#include "math_internal.h"

@@ -32,9 +32,9 @@ MATH_INTERNAL T __corecl_pow_log(T x, T *lo) {
   IT i = (tmp >> 45) & 127;
   IT k = (tmp >> 52) - select((IT)0, (IT)52, sub);
   T z = AS_T(bits - (tmp & (IT)(-0x10000000000000L)));
-  T invc = __corecl_pow_gather(corecl_pow_log_invc, i);
-  T lch = __corecl_pow_gather(corecl_pow_log_logc_hi, i);
-  T lcl = __corecl_pow_gather(corecl_pow_log_logc_lo, i);
+  T invc = __corecl_gather(corecl_pow_log_invc, i);
+  T lch = __corecl_gather(corecl_pow_log_logc_hi, i);
+  T lcl = __corecl_gather(corecl_pow_log_logc_lo, i);
   T kd = __corecl_pow_itod(k);
 
   T p = z * invc;
@@ -56,11 +56,8 @@ MATH_INTERNAL T __corecl_pow_log(T x, T *lo) {
   T s3 = s2 + sh;
   T e3 = sh - (s3 - s2);
 
-  T poly = fma(rh, (T)POW_LOG1P_C5, (T)POW_LOG1P_C4);
-  poly = fma(rh, poly, (T)POW_LOG1P_C3);
-  poly = fma(rh, poly, (T)POW_LOG1P_C2);
-  poly = fma(rh, poly, (T)POW_LOG1P_C1);
-  poly = fma(rh, poly, (T)POW_LOG1P_C0);
+  T poly = MATH_POLY(rh, POW_LOG1P_C0, POW_LOG1P_C1, POW_LOG1P_C2, POW_LOG1P_C3, POW_LOG1P_C4,
+                     POW_LOG1P_C5);
   T r2 = rh * rh;
   // log1p(rh + pl) = log1p(rh) + pl (1 - rh + rh^2) + O(2^-77).
   T tail = fma(kd, (T)POW_LN2_LO, lcl) + e1 + e2 + e3 + sl + pl * fma(rh, rh, (T)1 - rh) +
@@ -84,9 +81,9 @@ MATH_INTERNAL T __corecl_pow_exp(T h, T l) {
   r = fma(-kd, (T)POW_LN2N_LO, r) + l;
   IT j = ki & 127;
   IT e = ki >> 7;
-  T th = __corecl_pow_gather(corecl_pow_exp_hi, j);
-  T tl = __corecl_pow_gather(corecl_pow_exp_lo, j);
-  T q = fma(r, fma(r, (T)POW_EXPM1_C2, (T)POW_EXPM1_C1), (T)POW_EXPM1_C0);
+  T th = __corecl_gather(corecl_pow_exp_hi, j);
+  T tl = __corecl_gather(corecl_pow_exp_lo, j);
+  T q = MATH_POLY(r, POW_EXPM1_C0, POW_EXPM1_C1, POW_EXPM1_C2);
   T p = fma(r * r, fma(r, q, (T)0.5), r); // expm1(r)
   T low = fma(th, p, tl);
   T core = th + low;
@@ -134,11 +131,8 @@ MATH_INTERNAL T __corecl_powf_log2(T x) {
   T m = AS_T(bits - (tmp & (IT)(-0x10000000000000L)));
   T s = (m - 1) / (m + 1);
   T z = s * s;
-  T p = fma(z, (T)POWF_LOG2_C5, (T)POWF_LOG2_C4);
-  p = fma(z, p, (T)POWF_LOG2_C3);
-  p = fma(z, p, (T)POWF_LOG2_C2);
-  p = fma(z, p, (T)POWF_LOG2_C1);
-  p = fma(z, p, (T)POWF_LOG2_C0);
+  T p = MATH_POLY(z, POWF_LOG2_C0, POWF_LOG2_C1, POWF_LOG2_C2, POWF_LOG2_C3, POWF_LOG2_C4,
+                  POWF_LOG2_C5);
   return fma(s, p, __corecl_pow_itod(k));
 }
 
@@ -150,13 +144,8 @@ MATH_INTERNAL T __corecl_powf_exp2(T t) {
   T n = kf - 0x1.8p52;
   IT ni = AS_IT(kf) - AS_IT((T)0x1.8p52);
   T f = t - n;
-  T q = fma(f, (T)POWF_EXP2_C7, (T)POWF_EXP2_C6);
-  q = fma(f, q, (T)POWF_EXP2_C5);
-  q = fma(f, q, (T)POWF_EXP2_C4);
-  q = fma(f, q, (T)POWF_EXP2_C3);
-  q = fma(f, q, (T)POWF_EXP2_C2);
-  q = fma(f, q, (T)POWF_EXP2_C1);
-  q = fma(f, q, (T)POWF_EXP2_C0);
+  T q = MATH_POLY(f, POWF_EXP2_C0, POWF_EXP2_C1, POWF_EXP2_C2, POWF_EXP2_C3, POWF_EXP2_C4,
+                  POWF_EXP2_C5, POWF_EXP2_C6, POWF_EXP2_C7);
   return fma(f, q, (T)1) * __corecl_pow_exp2i(ni);
 }
 

@@ -22,18 +22,6 @@
 #define SPECIAL_ERFC_MAX 27.5
 #endif
 
-// Horner over a __constant coefficient array (lowest degree first).
-// Plain a * b + c throughout where rounding may differ: it contracts to an
-// fma where the CPU has one and stays a multiply and an add where it does
-// not (where fma() would be a library call, see MATH_HAS_FAST_FMA); fma() is
-// kept for exact products only, through __corecl_special_prod_err.
-#define SPECIAL_HORNER(p, t, C, DEG)                                                           \
-  do {                                                                                         \
-    p = (T)C[DEG];                                                                             \
-    for (int i_ = (DEG)-1; i_ >= 0; --i_)                                                      \
-      p = p * (t) + (T)C[i_];                                                                  \
-  } while (0)
-
 // ---------------------------------------------------------------------------
 // maxmag / minmag: the argument of larger (smaller) magnitude, fmax (fmin)
 // on ties and NaNs.
@@ -88,7 +76,7 @@ MATH_INTERNAL T __corecl_special_exp_parts(T h, T l, IT *k) {
   T r = h - kf * (T)SPECIAL_LN2HI;
   r = (r - kf * (T)SPECIAL_LN2LO) + l;
   T p;
-  SPECIAL_HORNER(p, r, SPECIAL_EXP, SPECIAL_EXP_DEG);
+  MATH_POLY_ARRAY(p, r, SPECIAL_EXP, SPECIAL_EXP_DEG);
   *k = CONVERT_IT(kf);
   return p;
 }
@@ -109,7 +97,7 @@ MATH_INTERNAL T __corecl_special_exp_parts(T h, T l, IT *k) {
 // erf(x) for |x| < 1/2.
 MATH_INTERNAL T __corecl_special_erf_small(T x) {
   T p;
-  SPECIAL_HORNER(p, x * x, SPECIAL_ERF_SMALL, SPECIAL_ERF_SMALL_DEG);
+  MATH_POLY_ARRAY(p, x * x, SPECIAL_ERF_SMALL, SPECIAL_ERF_SMALL_DEG);
   return x * p + x;
 }
 
@@ -129,7 +117,7 @@ MATH_INTERNAL T __corecl_special_erfc_tail(T a) {
 #define SPECIAL_ERFC_B special_erfc_b_d
 #else
   T near;
-  SPECIAL_HORNER(near, a - special_erfc_a_f_C, special_erfc_a_f, special_erfc_a_f_DEG);
+  MATH_POLY_ARRAY(near, a - special_erfc_a_f_C, special_erfc_a_f, special_erfc_a_f_DEG);
   IT far = COND(a >= 2.0f);
 #define SPECIAL_ERFC_B special_erfc_b_f
 #endif
@@ -138,7 +126,7 @@ MATH_INTERNAL T __corecl_special_erfc_tail(T a) {
   T ra = r * a;
   T rl = (((T)1 - ra) - __corecl_special_prod_err(r, a, ra)) * r;
   T h;
-  SPECIAL_HORNER(h, r * r, SPECIAL_ERFC_B, MATH_CAT(SPECIAL_ERFC_B, _DEG));
+  MATH_POLY_ARRAY(h, r * r, SPECIAL_ERFC_B, MATH_CAT(SPECIAL_ERFC_B, _DEG));
 #undef SPECIAL_ERFC_B
   T g = select(near, r * h + rl * h, far);
   T sq = a * a;
@@ -210,9 +198,9 @@ MATH_INTERNAL T __corecl_special_log_dd(T x, T *lo) {
   T e = CONVERT_T(((bits >> 52) & 0x7ff) - (IT)1023 - select((IT)0, (IT)54, sub));
   T m = AS_T((bits & 0xfffffffffffffL) | 0x3ff0000000000000L);
   IT row = ((bits >> 45) & 127) * 3;
-  T inv = __corecl_special_gather(special_log_table, row);
-  T lh = __corecl_special_gather(special_log_table, row + 1);
-  T ll = __corecl_special_gather(special_log_table, row + 2);
+  T inv = __corecl_gather(special_log_table, row);
+  T lh = __corecl_gather(special_log_table, row + 1);
+  T ll = __corecl_gather(special_log_table, row + 2);
   T ph = m * inv;
   T pl = __corecl_special_prod_err(m, inv, ph);
   T rh = ph - 1.0;
@@ -244,7 +232,7 @@ MATH_INTERNAL T __corecl_special_lgamma_stirling(T zh, T zl, T *lo) {
   s = __corecl_special_two_sum(s, SPECIAL_HLOG2PI_HI, &e2);
   T u = 1.0 / (zh * zh);
   T st;
-  SPECIAL_HORNER(st, u, special_stirling, special_stirling_DEG);
+  MATH_POLY_ARRAY(st, u, special_stirling, special_stirling_DEG);
   T l = (e1 + e2) + (pl - zl + SPECIAL_HLOG2PI_LO) + st / zh;
   T hi = s + l;
   *lo = l - (hi - s);
@@ -257,8 +245,8 @@ MATH_INTERNAL T __corecl_special_sinpi(T x) {
   T r = x - j * 0.5;
   T r2 = r * r;
   T s, c;
-  SPECIAL_HORNER(s, r2, special_sinpi, special_sinpi_DEG);
-  SPECIAL_HORNER(c, r2, special_cospi, special_cospi_DEG);
+  MATH_POLY_ARRAY(s, r2, special_sinpi, special_sinpi_DEG);
+  MATH_POLY_ARRAY(c, r2, special_cospi, special_cospi_DEG);
   s *= r;
   IT q = CONVERT_IT(j) & 3;
   T v = select(s, c, COND((q & 1) != 0));
@@ -362,8 +350,8 @@ OVERLOAD T lgamma(T x) {
   // Near the zeros at 1 and 2 (+ 0 turns the -0 that t * p gives at 1 into
   // the +0 C specifies).
   T t1 = x - 1.0, t2 = x - 2.0, p1, p2;
-  SPECIAL_HORNER(p1, t1, special_lgamma1, special_lgamma1_DEG);
-  SPECIAL_HORNER(p2, t2, special_lgamma2, special_lgamma2_DEG);
+  MATH_POLY_ARRAY(p1, t1, special_lgamma1, special_lgamma1_DEG);
+  MATH_POLY_ARRAY(p2, t2, special_lgamma2, special_lgamma2_DEG);
   r = select(r, t1 * p1 + 0.0, COND(fabs(t1) <= 0.125));
   r = select(r, t2 * p2 + 0.0, COND(fabs(t2) <= 0.125));
   // Huge x: x (log x - 1), the rest being below an ulp. (The exact
@@ -409,4 +397,3 @@ SPECIAL_LGAMMA_R(__generic)
 #undef SPECIAL_ERF_SMALL
 #undef SPECIAL_ERF_SMALL_DEG
 #undef SPECIAL_ERFC_MAX
-#undef SPECIAL_HORNER

@@ -28,7 +28,7 @@
 #define TRIG_TINY_DOWN ((T)(IS_FLOAT ? 0x1p-48f : 0x1p-100))
 // Conditions for select() (see math_generic.h).
 #define TRIG_ODD(q) COND(((q) & 1) != 0)
-#define TRIG_NOT_FINITE(x) COND(!(TRIG_FABS(x) < (T)INFINITY))
+#define TRIG_NOT_FINITE(x) COND(!(MATH_ABS(x) < (T)INFINITY))
 #define TRIG_FLIP(v, c) select(v, -(v), c)
 // v times the sign of x (an exclusive or of the sign bits).
 #define TRIG_XSIGN(v, x) AS_T(AS_UT(v) ^ (AS_UT(x) & SIGN_MASK))

@@ -6,7 +6,7 @@
 
 // sin(x) into the return value and cos(x) into *c.
 MATH_INTERNAL T __corecl_trig_sincos(T x, T *c) {
-  T ax = TRIG_FABS(x);
+  T ax = MATH_ABS(x);
   IT q;
   T rl;
   T rh = __corecl_trig_reduce(ax, &q, &rl);
@@ -47,7 +47,7 @@ TRIG_SINCOS(__generic)
 // tan = sin/cos in even quadrants and -cos/sin in odd ones, divided with
 // both operands' low parts.
 OVERLOAD T tan(T x) {
-  T ax = TRIG_FABS(x);
+  T ax = MATH_ABS(x);
   IT q;
   T rl;
   T rh = __corecl_trig_reduce(ax, &q, &rl);
@@ -67,26 +67,26 @@ OVERLOAD T tan(T x) {
 
 MATH_INTERNAL T __corecl_trig_reduce_pi(T ax, IT *q) {
   T y = select((T)0, ax, COND(ax < (T)(IS_FLOAT ? 0x1p24f : 0x1p53)));
-  T n = TRIG_RINT(y + y);
+  T n = MATH_RINT(y + y);
   *q = CONVERT_IT(n) & 3;
-  return TRIG_FMA((T)-0.5, n, y);
+  return MATH_FMA((T)-0.5, n, y);
 }
 
 MATH_INTERNAL T __corecl_trig_sinpi_poly(T z) {
 #if IS_FLOAT
-  return TRIG_POLY4(z, TRIG_SINPI_F0, TRIG_SINPI_F1, TRIG_SINPI_F2, TRIG_SINPI_F3);
+  return MATH_POLY(z, TRIG_SINPI_F0, TRIG_SINPI_F1, TRIG_SINPI_F2, TRIG_SINPI_F3);
 #else
-  return TRIG_POLY7(z, TRIG_SINPI_D0, TRIG_SINPI_D1, TRIG_SINPI_D2, TRIG_SINPI_D3,
-                    TRIG_SINPI_D4, TRIG_SINPI_D5, TRIG_SINPI_D6);
+  return MATH_POLY(z, TRIG_SINPI_D0, TRIG_SINPI_D1, TRIG_SINPI_D2, TRIG_SINPI_D3, TRIG_SINPI_D4,
+                   TRIG_SINPI_D5, TRIG_SINPI_D6);
 #endif
 }
 
 MATH_INTERNAL T __corecl_trig_cospi_poly(T z) {
 #if IS_FLOAT
-  return TRIG_POLY3(z, TRIG_COSPI_F0, TRIG_COSPI_F1, TRIG_COSPI_F2);
+  return MATH_POLY(z, TRIG_COSPI_F0, TRIG_COSPI_F1, TRIG_COSPI_F2);
 #else
-  return TRIG_POLY6(z, TRIG_COSPI_D0, TRIG_COSPI_D1, TRIG_COSPI_D2, TRIG_COSPI_D3,
-                    TRIG_COSPI_D4, TRIG_COSPI_D5);
+  return MATH_POLY(z, TRIG_COSPI_D0, TRIG_COSPI_D1, TRIG_COSPI_D2, TRIG_COSPI_D3, TRIG_COSPI_D4,
+                   TRIG_COSPI_D5);
 #endif
 }
 
@@ -97,17 +97,17 @@ MATH_INTERNAL T __corecl_trig_cospi_poly(T z) {
 MATH_INTERNAL T __corecl_trig_sincospi_kernel(T r, T *sl, T *c, T *cl) {
   T z = r * r;
   T a = r * TK(PI_HI);
-  T al = TRIG_FMA(r, TK(PI_HI), -a);
-  T st = TRIG_FMA(r * z, __corecl_trig_sinpi_poly(z), TRIG_FMA(r, TK(PI_LO), al));
+  T al = MATH_FMA(r, TK(PI_HI), -a);
+  T st = MATH_FMA(r * z, __corecl_trig_sinpi_poly(z), MATH_FMA(r, TK(PI_LO), al));
   T s = a + st;
   *sl = st - (s - a);
-  T zl = TRIG_FMA(r, r, -z);
+  T zl = MATH_FMA(r, r, -z);
   T w = z * TK(HALF_PI_SQ_HI);
-  T wl = TRIG_FMA(z, TK(HALF_PI_SQ_HI), -w) +
-         TRIG_FMA(zl, TK(HALF_PI_SQ_HI), z * TK(HALF_PI_SQ_LO));
+  T wl =
+      MATH_FMA(z, TK(HALF_PI_SQ_HI), -w) + MATH_FMA(zl, TK(HALF_PI_SQ_HI), z * TK(HALF_PI_SQ_LO));
   T h = (T)1 - w;
   T hl = ((T)1 - h) - w;
-  T ct = TRIG_FMA(z * z, __corecl_trig_cospi_poly(z), hl - wl);
+  T ct = MATH_FMA(z * z, __corecl_trig_cospi_poly(z), hl - wl);
   T ch = h + ct;
   *c = ch;
   *cl = ct - (ch - h);
@@ -117,25 +117,25 @@ MATH_INTERNAL T __corecl_trig_sincospi_kernel(T r, T *sl, T *c, T *cl) {
 // pi |x| for |x| < TRIG_TINY, rounded once (see TRIG_TINY).
 MATH_INTERNAL T __corecl_trig_pi_tiny(T ax) {
   T a = ax * TRIG_TINY_UP;
-  return TRIG_FMA(a, TK(PI_HI), a * TK(PI_LO)) * TRIG_TINY_DOWN;
+  return MATH_FMA(a, TK(PI_HI), a * TK(PI_LO)) * TRIG_TINY_DOWN;
 }
 
 // Adding +0 turns the -0 of a negated zero into +0: sinpi of a positive
 // integer and cospi of a half-integer are +0.
 OVERLOAD T sinpi(T x) {
   IT q;
-  T r = __corecl_trig_reduce_pi(TRIG_FABS(x), &q);
+  T r = __corecl_trig_reduce_pi(MATH_ABS(x), &q);
   T sl, c, cl;
   T s = __corecl_trig_sincospi_kernel(r, &sl, &c, &cl);
   T v = TRIG_FLIP(select(s, c, TRIG_ODD(q)), COND((q & 2) != 0)) + (T)0;
-  T ax = TRIG_FABS(x);
+  T ax = MATH_ABS(x);
   v = select(v, __corecl_trig_pi_tiny(ax), COND(ax < TRIG_TINY));
   return select(TRIG_XSIGN(v, x), (T)NAN, TRIG_NOT_FINITE(x));
 }
 
 OVERLOAD T cospi(T x) {
   IT q;
-  T r = __corecl_trig_reduce_pi(TRIG_FABS(x), &q);
+  T r = __corecl_trig_reduce_pi(MATH_ABS(x), &q);
   T sl, c, cl;
   T s = __corecl_trig_sincospi_kernel(r, &sl, &c, &cl);
   T v = TRIG_FLIP(select(c, s, TRIG_ODD(q)), COND(((q + 1) & 2) != 0)) + (T)0;
@@ -147,7 +147,7 @@ OVERLOAD T cospi(T x) {
 // x is applied after).
 OVERLOAD T tanpi(T x) {
   IT q;
-  T r = __corecl_trig_reduce_pi(TRIG_FABS(x), &q);
+  T r = __corecl_trig_reduce_pi(MATH_ABS(x), &q);
   T sl, c, cl;
   T s = __corecl_trig_sincospi_kernel(r, &sl, &c, &cl);
   IT odd = TRIG_ODD(q);
@@ -155,7 +155,7 @@ OVERLOAD T tanpi(T x) {
                            select(cl, sl, odd));
   T exact = TRIG_FLIP(select((T)0, (T)INFINITY, odd), COND((q & 2) != 0));
   t = select(t, exact, COND(r == (T)0));
-  T ax = TRIG_FABS(x);
+  T ax = MATH_ABS(x);
   t = select(t, __corecl_trig_pi_tiny(ax), COND(ax < TRIG_TINY));
   return select(TRIG_XSIGN(t, x), (T)NAN, TRIG_NOT_FINITE(x));
 }

@@ -9,7 +9,7 @@
 // (h + l) / pi as hi + *lo.
 MATH_INTERNAL T __corecl_trig_div_pi(T h, T l, T *lo) {
   T p = h * TK(INV_PI_HI);
-  *lo = TRIG_FMA(h, TK(INV_PI_HI), -p) + TRIG_FMA(l, TK(INV_PI_HI), h * TK(INV_PI_LO));
+  *lo = MATH_FMA(h, TK(INV_PI_HI), -p) + MATH_FMA(l, TK(INV_PI_HI), h * TK(INV_PI_LO));
   return p;
 }
 
@@ -17,7 +17,7 @@ MATH_INTERNAL T __corecl_trig_div_pi(T h, T l, T *lo) {
 // product and back down at the end, so a subnormal result is rounded once
 // (not once for the product and again when adding the low part).
 MATH_INTERNAL T __corecl_trig_div_pi_rounded(T h, T l) {
-  IT tiny = COND(TRIG_FABS(h) < TRIG_TINY);
+  IT tiny = COND(MATH_ABS(h) < TRIG_TINY);
   T up = select((T)1, TRIG_TINY_UP, tiny);
   T pl;
   T p = __corecl_trig_div_pi(h * up, l * up, &pl);
@@ -35,9 +35,9 @@ MATH_INTERNAL T __corecl_trig_div_pi_rounded(T h, T l) {
 
 MATH_INTERNAL T __corecl_trig_atan_poly(T z) {
 #if IS_FLOAT
-  return TRIG_POLY3(z, TRIG_ATAN_F0, TRIG_ATAN_F1, TRIG_ATAN_F2);
+  return MATH_POLY(z, TRIG_ATAN_F0, TRIG_ATAN_F1, TRIG_ATAN_F2);
 #else
-  return TRIG_POLY5(z, TRIG_ATAN_D0, TRIG_ATAN_D1, TRIG_ATAN_D2, TRIG_ATAN_D3, TRIG_ATAN_D4);
+  return MATH_POLY(z, TRIG_ATAN_D0, TRIG_ATAN_D1, TRIG_ATAN_D2, TRIG_ATAN_D3, TRIG_ATAN_D4);
 #endif
 }
 
@@ -47,7 +47,7 @@ MATH_INTERNAL T __corecl_trig_atan_poly(T z) {
 // cannot overflow, the terms that matter are normal, and a subnormal ratio
 // is rounded about once.
 MATH_INTERNAL T __corecl_trig_atan2_core(T ay, T ax, T *lo) {
-  IT ex = AS_IT(TRIG_FMAX(ax, ay)) >> MANT_BITS;
+  IT ex = AS_IT(MATH_MAX(ax, ay)) >> MANT_BITS;
   ex = select(select(ex, (IT)1, COND(ex < 1)), (IT)(2 * EXP_BIAS), COND(ex > 2 * EXP_BIAS));
   T scale = AS_T((IT)(2 * EXP_BIAS + 1 - ex) << MANT_BITS);
   ax = ax * scale;
@@ -56,15 +56,15 @@ MATH_INTERNAL T __corecl_trig_atan2_core(T ay, T ax, T *lo) {
   T num = select(ay, ax, swap);
   T den = select(ax, ay, swap);
   // Only roughly the ratio is needed; a NaN (from 0/0) becomes k = 0.
-  T ck = TRIG_RINT(__builtin_elementwise_min(TRIG_FMAX((T)8 * (num / den), (T)0), (T)8));
+  T ck = MATH_RINT(MATH_MIN(MATH_MAX((T)8 * (num / den), (T)0), (T)8));
   T c = ck * (T)0.125;
   T p = c * den;
-  T pl = TRIG_FMA(c, den, -p);
+  T pl = MATH_FMA(c, den, -p);
   T nh = num - p;
-  T d = TRIG_FMA(c, num, den);
-  T dl = TRIG_FMA(c, num, den - d);
+  T d = MATH_FMA(c, num, den);
+  T dl = MATH_FMA(c, num, den - d);
   T t = nh / d;
-  T tl = (TRIG_FMA(-t, d, nh) - pl - t * dl) / d;
+  T tl = (MATH_FMA(-t, d, nh) - pl - t * dl) / d;
   T z = t * t;
   T poly = t * z * __corecl_trig_atan_poly(z);
   // atan(c) as hi + lo.
@@ -113,13 +113,13 @@ MATH_INTERNAL T __corecl_trig_atan2_angle(T ay, T ax, T *lo) {
 
 OVERLOAD T atan(T x) {
   T l;
-  T h = __corecl_trig_atan2_angle(TRIG_FABS(x), (T)1, &l);
+  T h = __corecl_trig_atan2_angle(MATH_ABS(x), (T)1, &l);
   return select(TRIG_XSIGN(h + l, x), x, TRIG_ISNAN(x));
 }
 
 OVERLOAD T atanpi(T x) {
   T l;
-  T h = __corecl_trig_atan2_angle(TRIG_FABS(x), (T)1, &l);
+  T h = __corecl_trig_atan2_angle(MATH_ABS(x), (T)1, &l);
   T p = __corecl_trig_div_pi_rounded(h, l);
   return select(TRIG_XSIGN(p, x), x, TRIG_ISNAN(x));
 }
@@ -128,7 +128,7 @@ OVERLOAD T atanpi(T x) {
 // goes on last.
 OVERLOAD T atan2(T y, T x) {
   T l;
-  T h = __corecl_trig_atan2_angle(TRIG_FABS(y), TRIG_FABS(x), &l);
+  T h = __corecl_trig_atan2_angle(MATH_ABS(y), MATH_ABS(x), &l);
   T e;
   T rh = __corecl_trig_fast2sum(TK(PI_HI), -h, &e);
   T r = select(h + l, rh + (e + (TK(PI_LO) - l)), COND(AS_IT(x) < 0));
@@ -137,7 +137,7 @@ OVERLOAD T atan2(T y, T x) {
 
 OVERLOAD T atan2pi(T y, T x) {
   T l, pl;
-  T h = __corecl_trig_atan2_angle(TRIG_FABS(y), TRIG_FABS(x), &l);
+  T h = __corecl_trig_atan2_angle(MATH_ABS(y), MATH_ABS(x), &l);
   T p = __corecl_trig_div_pi(h, l, &pl);
   T e;
   T rh = __corecl_trig_fast2sum((T)1, -p, &e);
@@ -153,12 +153,12 @@ OVERLOAD T atan2pi(T y, T x) {
 
 MATH_INTERNAL T __corecl_trig_asin_poly(T z) {
 #if IS_FLOAT
-  return TRIG_POLY6(z, TRIG_ASIN_F0, TRIG_ASIN_F1, TRIG_ASIN_F2, TRIG_ASIN_F3, TRIG_ASIN_F4,
-                    TRIG_ASIN_F5);
+  return MATH_POLY(z, TRIG_ASIN_F0, TRIG_ASIN_F1, TRIG_ASIN_F2, TRIG_ASIN_F3, TRIG_ASIN_F4,
+                   TRIG_ASIN_F5);
 #else
-  return TRIG_POLY13(z, TRIG_ASIN_D0, TRIG_ASIN_D1, TRIG_ASIN_D2, TRIG_ASIN_D3, TRIG_ASIN_D4,
-                     TRIG_ASIN_D5, TRIG_ASIN_D6, TRIG_ASIN_D7, TRIG_ASIN_D8, TRIG_ASIN_D9,
-                     TRIG_ASIN_D10, TRIG_ASIN_D11, TRIG_ASIN_D12);
+  return MATH_POLY(z, TRIG_ASIN_D0, TRIG_ASIN_D1, TRIG_ASIN_D2, TRIG_ASIN_D3, TRIG_ASIN_D4,
+                   TRIG_ASIN_D5, TRIG_ASIN_D6, TRIG_ASIN_D7, TRIG_ASIN_D8, TRIG_ASIN_D9,
+                   TRIG_ASIN_D10, TRIG_ASIN_D11, TRIG_ASIN_D12);
 #endif
 }
 
@@ -166,11 +166,11 @@ MATH_INTERNAL T __corecl_trig_asin_poly(T z) {
 // above for a = |x| (big: a > 1/2).
 MATH_INTERNAL T __corecl_trig_asin_parts(T a, IT big, T *v) {
   T zz = (T)0.5 * ((T)1 - a);
-  T u = select(a, TRIG_SQRT(zz), big);
+  T u = select(a, MATH_SQRT(zz), big);
   T z = select(a * a, zz, big);
-  T ul = TRIG_FMA(-u, u, zz) / TRIG_FMAX(u + u, (T)(IS_FLOAT ? 0x1p-126f : 0x1p-1022));
-  ul = select((T)0, ul * TRIG_FMA((T)0.5, zz, (T)1), big);
-  *v = TRIG_FMA(u * z, __corecl_trig_asin_poly(z), ul);
+  T ul = MATH_FMA(-u, u, zz) / MATH_MAX(u + u, (T)(IS_FLOAT ? 0x1p-126f : 0x1p-1022));
+  ul = select((T)0, ul * MATH_FMA((T)0.5, zz, (T)1), big);
+  *v = MATH_FMA(u * z, __corecl_trig_asin_poly(z), ul);
   return u;
 }
 
@@ -189,7 +189,7 @@ MATH_INTERNAL T __corecl_trig_asin_abs(T a, T *lo) {
 // acos(x) as hi + *lo: pi/2 - asin(x) for |x| <= 1/2, 2 asin(u) above and
 // pi - 2 asin(u) below.
 MATH_INTERNAL T __corecl_trig_acos_hl(T x, T *lo) {
-  T a = TRIG_FABS(x);
+  T a = MATH_ABS(x);
   IT big = COND(a > (T)0.5);
   IT neg = COND(x < (T)0);
   T v;
@@ -203,17 +203,17 @@ MATH_INTERNAL T __corecl_trig_acos_hl(T x, T *lo) {
   return h;
 }
 
-#define TRIG_ASIN_DOMAIN(x) COND(!(TRIG_FABS(x) <= (T)1))
+#define TRIG_ASIN_DOMAIN(x) COND(!(MATH_ABS(x) <= (T)1))
 
 OVERLOAD T asin(T x) {
   T l;
-  T h = __corecl_trig_asin_abs(TRIG_FABS(x), &l);
+  T h = __corecl_trig_asin_abs(MATH_ABS(x), &l);
   return select(TRIG_XSIGN(h + l, x), (T)NAN, TRIG_ASIN_DOMAIN(x));
 }
 
 OVERLOAD T asinpi(T x) {
   T l;
-  T h = __corecl_trig_asin_abs(TRIG_FABS(x), &l);
+  T h = __corecl_trig_asin_abs(MATH_ABS(x), &l);
   T p = __corecl_trig_div_pi_rounded(h, l);
   return select(TRIG_XSIGN(p, x), (T)NAN, TRIG_ASIN_DOMAIN(x));
 }

@@ -26,10 +26,10 @@ MATH_INTERNAL T __corecl_trig_2sum(T a, T b, T *err) {
 // fma and subtracted error-free, so the result is hi + lo with an error of
 // k times pi/2's tail beyond P3 (2^-72 resp. 2^-161 relative).
 MATH_INTERNAL T __corecl_trig_reduce_cw(T ax, IT *q, T *lo) {
-  T k = TRIG_RINT(ax * TK(TWO_OVER_PI));
-  T r1 = TRIG_FMA(-k, TK(CW_PIO21), ax);
+  T k = MATH_RINT(ax * TK(TWO_OVER_PI));
+  T r1 = MATH_FMA(-k, TK(CW_PIO21), ax);
   T p2 = k * TK(CW_PIO22);
-  T e2 = TRIG_FMA(k, TK(CW_PIO22), -p2);
+  T e2 = MATH_FMA(k, TK(CW_PIO22), -p2);
   T c2;
   T r2 = __corecl_trig_2sum(r1, -p2, &c2);
   T tail = (c2 - e2) - k * TK(CW_PIO23);
@@ -104,8 +104,8 @@ MATH_INTERNAL T __corecl_trig_reduce_ph(T ax, IT *q, T *lo) {
   IT b = e - 53 + 63;
   IT j = b >> 6;
   UT s = AS_UT(b & 63);
-  UT t0 = __corecl_trig_gather(tab, j & 31), t1 = __corecl_trig_gather(tab, (j + 1) & 31);
-  UT t2 = __corecl_trig_gather(tab, (j + 2) & 31), t3 = __corecl_trig_gather(tab, (j + 3) & 31);
+  UT t0 = __corecl_gather(tab, j & 31), t1 = __corecl_gather(tab, (j + 1) & 31);
+  UT t2 = __corecl_gather(tab, (j + 2) & 31), t3 = __corecl_gather(tab, (j + 3) & 31);
   // 192 bits from there (a shift by 64 - s is split in two so that s = 0
   // works), as six 32-bit words w0..w5 in 64-bit lanes.
   UT v0 = (t0 << s) | ((t1 >> 1) >> (63UL - s));
@@ -149,7 +149,7 @@ MATH_INTERNAL T __corecl_trig_reduce_ph(T ax, IT *q, T *lo) {
   T h = __corecl_trig_fast2sum(fa, t, &e2);
   T l = e2 + e1;
   T rh = h * TK(PIO2_HI);
-  *lo = TRIG_FMA(h, TK(PIO2_HI), -rh) + TRIG_FMA(l, TK(PIO2_HI), h * TK(PIO2_LO));
+  *lo = MATH_FMA(h, TK(PIO2_HI), -rh) + MATH_FMA(l, TK(PIO2_HI), h * TK(PIO2_LO));
   return rh;
 }
 
@@ -169,19 +169,18 @@ MATH_INTERNAL T __corecl_trig_reduce(T ax, IT *q, T *lo) {
 
 MATH_INTERNAL T __corecl_trig_sin_poly(T z) {
 #if IS_FLOAT
-  return TRIG_POLY4(z, TRIG_SIN_F0, TRIG_SIN_F1, TRIG_SIN_F2, TRIG_SIN_F3);
+  return MATH_POLY(z, TRIG_SIN_F0, TRIG_SIN_F1, TRIG_SIN_F2, TRIG_SIN_F3);
 #else
-  return TRIG_POLY7(z, TRIG_SIN_D0, TRIG_SIN_D1, TRIG_SIN_D2, TRIG_SIN_D3, TRIG_SIN_D4,
-                    TRIG_SIN_D5, TRIG_SIN_D6);
+  return MATH_POLY(z, TRIG_SIN_D0, TRIG_SIN_D1, TRIG_SIN_D2, TRIG_SIN_D3, TRIG_SIN_D4, TRIG_SIN_D5,
+                   TRIG_SIN_D6);
 #endif
 }
 
 MATH_INTERNAL T __corecl_trig_cos_poly(T z) {
 #if IS_FLOAT
-  return TRIG_POLY3(z, TRIG_COS_F0, TRIG_COS_F1, TRIG_COS_F2);
+  return MATH_POLY(z, TRIG_COS_F0, TRIG_COS_F1, TRIG_COS_F2);
 #else
-  return TRIG_POLY6(z, TRIG_COS_D0, TRIG_COS_D1, TRIG_COS_D2, TRIG_COS_D3, TRIG_COS_D4,
-                    TRIG_COS_D5);
+  return MATH_POLY(z, TRIG_COS_D0, TRIG_COS_D1, TRIG_COS_D2, TRIG_COS_D3, TRIG_COS_D4, TRIG_COS_D5);
 #endif
 }
 
@@ -191,14 +190,14 @@ MATH_INTERNAL T __corecl_trig_cos_poly(T z) {
 // its rounding errors (the square's and the subtraction's) kept.
 MATH_INTERNAL T __corecl_trig_sincos_kernel(T rh, T rl, T *sl, T *c, T *cl) {
   T z = rh * rh;
-  T zl = TRIG_FMA(rh, rh, -z);
-  T st = TRIG_FMA(rh * z, __corecl_trig_sin_poly(z), rl * TRIG_FMA((T)-0.5, z, (T)1));
+  T zl = MATH_FMA(rh, rh, -z);
+  T st = MATH_FMA(rh * z, __corecl_trig_sin_poly(z), rl * MATH_FMA((T)-0.5, z, (T)1));
   T s = rh + st;
   *sl = st - (s - rh);
   T w = (T)0.5 * z;
   T h = (T)1 - w;
   T hl = ((T)1 - h) - w;
-  T ct = TRIG_FMA(z * z, __corecl_trig_cos_poly(z), hl - TRIG_FMA(rh, rl, (T)0.5 * zl));
+  T ct = MATH_FMA(z * z, __corecl_trig_cos_poly(z), hl - MATH_FMA(rh, rl, (T)0.5 * zl));
   T ch = h + ct;
   *c = ch;
   *cl = ct - (ch - h);
@@ -209,6 +208,6 @@ MATH_INTERNAL T __corecl_trig_sincos_kernel(T rh, T rl, T *sl, T *c, T *cl) {
 // is corrected once with the exact remainder of the first division.
 MATH_INTERNAL T __corecl_trig_div2(T nh, T nl, T dh, T dl) {
   T t = nh / dh;
-  T r = TRIG_FMA(-t, dh, nh) + (nl - t * dl);
+  T r = MATH_FMA(-t, dh, nh) + (nl - t * dl);
   return t + r / dh;
 }

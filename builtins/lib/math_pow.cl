@@ -275,21 +275,6 @@ __constant double corecl_pow_exp_lo[128] = {
     0x1.74853f3a5931ep-55, 0x1.2eb74966579e7p-57,
 };
 
-// Table lookups for every width (a gather for vectors).
-MATH_INTERNAL double __corecl_pow_gather(__constant double *t, long i) { return t[i]; }
-#define POW_GATHER(N)                                                                          \
-  MATH_INTERNAL double##N __corecl_pow_gather(__constant double *t, long##N i) {               \
-    double##N r;                                                                               \
-    for (int k = 0; k < N; ++k)                                                                \
-      r[k] = t[i[k]];                                                                          \
-    return r;                                                                                  \
-  }
-POW_GATHER(2)
-POW_GATHER(3)
-POW_GATHER(4)
-POW_GATHER(8)
-POW_GATHER(16)
-
 #define MATH_BODY "math_pow.h"
 #define MATH_POW_PART 1
 #include "math_instantiate.h"
