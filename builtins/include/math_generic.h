@@ -43,6 +43,10 @@
 
 // Internal helpers are overloaded static functions with this prefix.
 #define MATH_INTERNAL static inline __attribute__((overloadable, always_inline))
+// A helper one family defines and another calls (declaring it with this
+// prefix too): external, so it exists once in the linked library, and
+// inlined into every caller when a program is compiled.
+#define MATH_SHARED __attribute__((overloadable, always_inline))
 
 // Element-wise operations, polynomials and table lookups for the bodies.
 #include "math_internal.h"

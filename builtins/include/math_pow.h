@@ -24,7 +24,9 @@ MATH_INTERNAL T __corecl_pow_itod(IT k) {
 // so log(x) = k ln2 + log(c) + log1p(r) with r = z/c - 1, |r| <= 2^-8.
 // z/c - 1 is not exact in double: it is kept as rh + pl (Dekker product),
 // and every sum that can lose bits keeps its rounding error in the tail.
-MATH_INTERNAL T __corecl_pow_log(T x, T *lo) {
+// Shared: the special functions (math_special.h) take their logarithms
+// from here too.
+MATH_SHARED T __corecl_log_dd(T x, T *lo) {
   IT sub = COND(x < 0x1p-1022);
   x = select(x, x * 0x1p52, sub);
   IT bits = AS_IT(x);
@@ -106,7 +108,7 @@ MATH_INTERNAL T __corecl_pow_exp(T h, T l) {
 // x^y for positive finite x and finite y: exp(y log x) in double-double.
 MATH_INTERNAL T __corecl_pow_xy(T x, T y) {
   T lo;
-  T hi = __corecl_pow_log(x, &lo);
+  T hi = __corecl_log_dd(x, &lo);
   T th = y * hi;
   T tl = fma(y, hi, -th) + y * lo;
   return __corecl_pow_exp(th, tl);
@@ -115,7 +117,7 @@ MATH_INTERNAL T __corecl_pow_xy(T x, T y) {
 // x^(1/n) for positive finite x and n != 0.
 MATH_INTERNAL T __corecl_pow_root(T x, T n) {
   T lo;
-  T hi = __corecl_pow_log(x, &lo);
+  T hi = __corecl_log_dd(x, &lo);
   T th = hi / n;
   T tl = (fma(-th, n, hi) + lo) / n;
   return __corecl_pow_exp(th, tl);

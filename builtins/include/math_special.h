@@ -1,21 +1,17 @@
 // erf, erfc, tgamma, lgamma, lgamma_r, maxmag, minmag: type-generic bodies
 // (math_generic.h), instantiated by lib/math_special.cl, whose tables
-// (special_*) come from tools/special_coefficients.py.
+// (special_*) come from tools/special_coefficients.py. Exponentials come
+// from the exp family's core (math_explog_core.h) and double-double
+// logarithms from pow's (math_pow.h): one implementation of each.
+
+#include "math_explog_core.h"
 
 #if IS_FLOAT
-#define SPECIAL_LN2HI SPECIAL_LN2HI_F
-#define SPECIAL_LN2LO SPECIAL_LN2LO_F
-#define SPECIAL_EXP special_exp_f
-#define SPECIAL_EXP_DEG special_exp_f_DEG
 #define SPECIAL_ERF_SMALL special_erf_small_f
 #define SPECIAL_ERF_SMALL_DEG special_erf_small_f_DEG
 // erfc(10.5) < 2^-150: the clamped argument still rounds to +0.
 #define SPECIAL_ERFC_MAX 10.5f
 #else
-#define SPECIAL_LN2HI SPECIAL_LN2HI_D
-#define SPECIAL_LN2LO SPECIAL_LN2LO_D
-#define SPECIAL_EXP special_exp_d
-#define SPECIAL_EXP_DEG special_exp_d_DEG
 #define SPECIAL_ERF_SMALL special_erf_small_d
 #define SPECIAL_ERF_SMALL_DEG special_erf_small_d_DEG
 // erfc(27.5) < 2^-1075.
@@ -65,20 +61,14 @@ MATH_INTERNAL T __corecl_special_scale(T v, IT k) {
   return v * AS_T((k1 + EXP_BIAS) << MANT_BITS) * AS_T((k2 + EXP_BIAS) << MANT_BITS);
 }
 
-// exp(h + l) as m * 2^k (m in [0.7, 1.42]), for |h| up to about 1000 and l
-// a small correction of h (the low part of an exact split). Returning the
-// exponent apart lets callers multiply further before the one final
-// rounding into the subnormal range. Private: the exp family is separate.
+// exp(h + l) as m * 2^k (m near 1): the exp family's core
+// (math_explog_core.h), with the exponent apart so that callers can
+// multiply further before the one final rounding into the subnormal range.
 MATH_INTERNAL T __corecl_special_exp_parts(T h, T l, IT *k) {
-  T kf = rint(h * (T)M_LOG2E);
-  // The product with the short LN2HI is exact and the difference is
-  // exactly representable (|r| < 1/2 with the granularity of h).
-  T r = h - kf * (T)SPECIAL_LN2HI;
-  r = (r - kf * (T)SPECIAL_LN2LO) + l;
-  T p;
-  MATH_POLY_ARRAY(p, r, SPECIAL_EXP, SPECIAL_EXP_DEG);
-  *k = CONVERT_IT(kf);
-  return p;
+  T n;
+  T m = __corecl_explog_exp_parts(h, l, &n);
+  *k = CONVERT_IT(n);
+  return m;
 }
 
 // ---------------------------------------------------------------------------
@@ -186,43 +176,15 @@ MATH_INTERNAL T __corecl_special_two_sum(T a, T b, T *e) {
   return s;
 }
 
-// log(x) = hi + *lo to about 2^-70 relative, for finite x > 0 (subnormals
-// included). x = 2^e m, m in [1, 2); a table row per 1/128 of m gives
-// INV ~ 1/m and -log(INV) in double-double, and m * INV = 1 + rh + pl
-// exactly (rh = the rounded product - 1, exact by Sterbenz). log(1 + r) is
-// its Taylor series: |r| < 2^-7.9 makes the terms past r^8 negligible.
-MATH_INTERNAL T __corecl_special_log_dd(T x, T *lo) {
-  IT sub = COND(x < 0x1p-1022);
-  x = select(x, x * 0x1p54, sub);
-  IT bits = AS_IT(x);
-  T e = CONVERT_T(((bits >> 52) & 0x7ff) - (IT)1023 - select((IT)0, (IT)54, sub));
-  T m = AS_T((bits & 0xfffffffffffffL) | 0x3ff0000000000000L);
-  IT row = ((bits >> 45) & 127) * 3;
-  T inv = __corecl_gather(special_log_table, row);
-  T lh = __corecl_gather(special_log_table, row + 1);
-  T ll = __corecl_gather(special_log_table, row + 2);
-  T ph = m * inv;
-  T pl = __corecl_special_prod_err(m, inv, ph);
-  T rh = ph - 1.0;
-  T r2h = rh * rh;
-  T r2l = __corecl_special_prod_err(rh, rh, r2h);
-  T p = ((((rh * (-1.0 / 8) + 1.0 / 7) * rh - 1.0 / 6) * rh + 1.0 / 5) * rh - 0.25) * rh + 1.0 / 3;
-  T e1, e2, e3;
-  T s = __corecl_special_two_sum(e * SPECIAL_LN2HI_D, lh, &e1);
-  s = __corecl_special_two_sum(s, rh, &e2);
-  s = __corecl_special_two_sum(s, -0.5 * r2h, &e3);
-  T l = ((e1 + e2) + e3) + (e * SPECIAL_LN2LO_D + ll) + (pl - pl * rh - 0.5 * r2l) +
-        rh * r2h * p;
-  T hi = s + l;
-  *lo = l - (hi - s);
-  return hi;
-}
+// log(x) = hi + *lo to about 2^-68 relative, for finite x > 0: pow's
+// double-double logarithm, defined once in lib/math_pow.cl (math_pow.h).
+MATH_SHARED T __corecl_log_dd(T x, T *lo);
 
 // log Gamma(z) = hi + *lo for z = zh + zl >= 7 (zl tiny): Stirling's
 // series with the tail S(z) = P(1/z^2) / z.
 MATH_INTERNAL T __corecl_special_lgamma_stirling(T zh, T zl, T *lo) {
   T ll;
-  T lh = __corecl_special_log_dd(zh, &ll);
+  T lh = __corecl_log_dd(zh, &ll);
   ll += zl / zh;
   T ah = zh - 0.5; // exact
   T ph = ah * lh;
@@ -335,7 +297,7 @@ OVERLOAD T lgamma(T x) {
   qh = select(qh, ax, tiny | huge);
   ql = select(ql, 0.0, tiny | huge);
   T lql, e1, e2;
-  T lqh = __corecl_special_log_dd(fabs(qh), &lql);
+  T lqh = __corecl_log_dd(fabs(qh), &lql);
   lql += ql / qh;
   // r = a - log|q| - b: (a, b) = (log Gamma(z), 0) direct, (log(pi),
   // log Gamma(1 - x)) reflected.
@@ -390,10 +352,6 @@ SPECIAL_LGAMMA_R(__private)
 SPECIAL_LGAMMA_R(__generic)
 #undef SPECIAL_LGAMMA_R
 
-#undef SPECIAL_LN2HI
-#undef SPECIAL_LN2LO
-#undef SPECIAL_EXP
-#undef SPECIAL_EXP_DEG
 #undef SPECIAL_ERF_SMALL
 #undef SPECIAL_ERF_SMALL_DEG
 #undef SPECIAL_ERFC_MAX
