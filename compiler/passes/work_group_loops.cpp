@@ -619,47 +619,74 @@ void inlineRegionCalls(llvm::Function &wg, const std::vector<RegionCall> &calls,
       row->removeFnAttr(attr::kRegionPacketOf);
 }
 
-llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,
-                                       const KernelDesc &desc) {
-  llvm::Module &module = *kernel.getParent();
-  llvm::LLVMContext &context = module.getContext();
-  llvm::Function *wg = declareWorkGroupFunction(module, desc);
-  llvm::Argument *args = wg->getArg(0);
-  llvm::Argument *ctx = wg->getArg(1);
-  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", wg));
-  giveDebugScope(kernel, *wg, b);
-  llvm::Value *arena = ctxField(b, ctx, ctxfield::LocalArena, -1, "local.arena");
-  llvm::Value *wiStorage = ctxField(b, ctx, ctxfield::WiStorage, -1, "wi.storage");
-  std::vector<llvm::Value *> kernelArgs;
-  for (llvm::Argument &param : kernel.args())
-    kernelArgs.push_back(loadArgument(b, param, desc.args[param.getArgNo()], args, arena));
-  llvm::Value *numGroups[3], *enqueued[3], *globalSize[3];
-  for (int d = 0; d < 3; ++d) {
-    numGroups[d] = ctxField(b, ctx, ctxfield::NumGroups, d, "num.groups");
-    enqueued[d] = ctxField(b, ctx, ctxfield::LocalSize, d, "enqueued.size");
-    // reqd_work_group_size: the API enqueues no other size, so the size is
-    // a constant, and so are the bounds of the local ids the regions see.
-    if (desc.reqdWorkGroupSize[0])
-      enqueued[d] = b.getInt64(desc.reqdWorkGroupSize[d]);
-    globalSize[d] = ctxField(b, ctx, ctxfield::GlobalSize, d, "global.size");
+namespace {
+
+/// Builds a kernel's work-group function in named steps: read the launch
+/// context (arguments, grid sizes, the slice of groups), run the groups of
+/// one through their packet where the kernel has one, then loop over the
+/// slice's groups and, in each, over its work-items region by region.
+/// The region calls it emits are inlined at the end (inlineRegionCalls).
+class WorkGroupFunctionBuilder {
+public:
+  WorkGroupFunctionBuilder(llvm::Function &kernel, const Regions &regions, const KernelDesc &desc)
+      : kernel(kernel), regions(regions), desc(desc), context(kernel.getContext()),
+        wg(declareWorkGroupFunction(*kernel.getParent(), desc)), ctx(wg->getArg(1)),
+        b(llvm::BasicBlock::Create(context, "entry", wg)) {}
+
+  llvm::Function *build() {
+    giveDebugScope(kernel, *wg, b);
+    readLaunchContext();
+    auto *exit = llvm::BasicBlock::Create(context, "exit", wg);
+    auto *groupsStart = llvm::BasicBlock::Create(context, "groups", wg);
+    b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), exit, groupsStart);
+    b.SetInsertPoint(groupsStart);
+    if (regions.packet)
+      emitGroupPackets(b, regions, kernelArgs, ctx, wiStorage, begin, count, numGroups, enqueued,
+                       exit, scalarCalls);
+    emitLoop(b, count, "group", [&](llvm::IRBuilder<> &, llvm::Value *g) { emitGroup(g); });
+    b.CreateBr(exit);
+    b.SetInsertPoint(exit);
+    b.CreateRetVoid();
+    inlineRegionCalls(*wg, calls, scalarCalls, regions);
+    return wg;
   }
-  llvm::Value *begin = ctxField(b, ctx, ctxfield::GroupBegin, -1, "group.begin");
-  llvm::Value *end = ctxField(b, ctx, ctxfield::GroupEnd, -1, "group.end");
-  llvm::Value *count = b.CreateSub(end, begin, "group.count");
 
-  auto *exit = llvm::BasicBlock::Create(context, "exit", wg);
-  auto *groupsStart = llvm::BasicBlock::Create(context, "groups", wg);
-  b.CreateCondBr(b.CreateICmpEQ(count, b.getInt64(0)), exit, groupsStart);
-  b.SetInsertPoint(groupsStart);
-  std::vector<llvm::CallInst *> scalarCalls; // groups of one, beside the packet
-  if (regions.packet)
-    emitGroupPackets(b, regions, kernelArgs, ctx, wiStorage, begin, count, numGroups, enqueued,
-                     exit, scalarCalls);
+private:
+  /// The kernel's arguments, the grid's sizes per dimension and this
+  /// slice's range of linear group indices [begin, begin + count).
+  void readLaunchContext() {
+    llvm::Value *arena = ctxField(b, ctx, ctxfield::LocalArena, -1, "local.arena");
+    wiStorage = ctxField(b, ctx, ctxfield::WiStorage, -1, "wi.storage");
+    for (llvm::Argument &param : kernel.args())
+      kernelArgs.push_back(
+          loadArgument(b, param, desc.args[param.getArgNo()], wg->getArg(0), arena));
+    for (int d = 0; d < 3; ++d) {
+      numGroups[d] = ctxField(b, ctx, ctxfield::NumGroups, d, "num.groups");
+      enqueued[d] = ctxField(b, ctx, ctxfield::LocalSize, d, "enqueued.size");
+      // reqd_work_group_size: the API enqueues no other size, so the size is
+      // a constant, and so are the bounds of the local ids the regions see.
+      if (desc.reqdWorkGroupSize[0])
+        enqueued[d] = b.getInt64(desc.reqdWorkGroupSize[d]);
+      globalSize[d] = ctxField(b, ctx, ctxfield::GlobalSize, d, "global.size");
+    }
+    begin = ctxField(b, ctx, ctxfield::GroupBegin, -1, "group.begin");
+    llvm::Value *end = ctxField(b, ctx, ctxfield::GroupEnd, -1, "group.end");
+    count = b.CreateSub(end, begin, "group.count");
+  }
 
-  std::vector<RegionCall> calls;
-  emitLoop(b, count, "group", [&](llvm::IRBuilder<> &b, llvm::Value *g) {
-    llvm::Value *linear = b.CreateAdd(begin, g, "group.linear");
-    llvm::Value *groupId[3], *localSize[3];
+  /// One group of the slice (g counts from 0): its ids and sizes, then its
+  /// regions.
+  void emitGroup(llvm::Value *g) {
+    locateGroup(b.CreateAdd(begin, g, "group.linear"));
+    if (!regions.hasBarriers) {
+      runRegion(regions.functions[0]);
+      return;
+    }
+    dispatchRegions();
+  }
+
+  /// groupId and localSize of the group with this linear index.
+  void locateGroup(llvm::Value *linear) {
     // Kernels with a barrier in a loop (tiled products, whose K loop reads
     // panels of the inputs shared by the groups of a row and of a column)
     // take their groups in column strips: a slice of consecutive groups
@@ -682,111 +709,14 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       localSize[d] = b.CreateSelect(b.CreateICmpULT(remaining, enqueued[d]), remaining, enqueued[d],
                                     "local.size");
     }
-    // A region through its packet (region_packets.cpp): every row's full
-    // packets in one call (packetRows), then the rest of each row, shorter
-    // than a packet, one work-item at a time (the work-items of a region
-    // may run in any order). Rows along x, or columns along y for a region
-    // that runs along y. Returns the region's result (null if void).
-    auto runRegionInPackets = [&](llvm::IRBuilder<> &b, size_t index, llvm::BasicBlock *start,
-                                  bool column) -> llvm::Value * {
-      llvm::Function *region = regions.functions[index];
-      unsigned width = regions.regionPacketWidths[index];
-      unsigned dim = column ? 1 : 0, across = 1 - dim;
-      llvm::Value *packets = b.CreateUDiv(localSize[dim], b.getInt64(width), "packets");
-      llvm::Value *whole = b.CreateMul(packets, b.getInt64(width));
-      llvm::Value *rest = b.CreateSub(localSize[dim], whole, "rest");
-      auto args = [&](llvm::Value *x, llvm::Value *y, llvm::Value *z) {
-        std::vector<llvm::Value *> callArgs = kernelArgs;
-        callArgs.push_back(ctx);
-        callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
-                                         localSize[1], localSize[2], wiStorage});
-        return callArgs;
-      };
-      llvm::Value *zero = b.getInt64(0);
-      llvm::CallInst *afterPackets =
-          b.CreateCall(regions.regionPackets[index], args(zero, zero, zero));
-      llvm::CallInst *call = nullptr;
-      llvm::BranchInst *latch = nullptr;
-      const char *name = column ? "lid.y" : "lid.x";
-      llvm::BasicBlock *skipped = b.GetInsertBlock();
-      auto *rows = llvm::BasicBlock::Create(context, "rest.rows", wg);
-      auto *after = llvm::BasicBlock::Create(context, "rest.done", wg);
-      b.CreateCondBr(b.CreateICmpEQ(rest, b.getInt64(0)), after, rows);
-      b.SetInsertPoint(rows);
-      emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
-        emitLoop(b, localSize[across], column ? "lid.x" : "lid.y",
-                 [&](llvm::IRBuilder<> &b, llvm::Value *other) {
-                   latch = emitLoop(b, rest, name, [&](llvm::IRBuilder<> &b, llvm::Value *i) {
-                     llvm::Value *along = b.CreateAdd(whole, i, name);
-                     llvm::Value *x = column ? other : along, *y = column ? along : other;
-                     call = b.CreateCall(region, args(x, y, z));
-                   });
-                 });
-      });
-      llvm::BasicBlock *ran = b.GetInsertBlock();
-      b.CreateBr(after);
-      b.SetInsertPoint(after);
-      bool outlined = regions.regionPackets[index]->hasFnAttribute(attr::kOutlined);
-      if (outlined)
-        keepAsCall(*region);
-      calls.push_back({call, latch, false, outlined});
-      if (region->getReturnType()->isVoidTy())
-        return nullptr;
-      llvm::PHINode *result = b.CreatePHI(region->getReturnType(), 2, "region.result");
-      result->addIncoming(afterPackets, skipped);
-      result->addIncoming(call, ran);
-      return result;
-    };
-    auto runRegion = [&](llvm::Function *region, bool first) -> llvm::Value * {
-      llvm::Value *result = nullptr;
-      llvm::BasicBlock *start = b.GetInsertBlock();
-      size_t index = size_t(std::find(regions.functions.begin(), regions.functions.end(), region) -
-                            regions.functions.begin());
-      bool packets = index < regions.regionPackets.size() && regions.regionPackets[index];
-      // item_order.h: y innermost, the loop the vectoriser takes.
-      bool columns = laneDimension(*region) == 1;
-      unsigned outerDim = columns ? 0 : 1, innerDim = columns ? 1 : 0;
-      if (packets)
-        return runRegionInPackets(b, index, start, columns);
-      emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
-        emitLoop(
-            b, localSize[outerDim], columns ? "lid.x" : "lid.y",
-            [&](llvm::IRBuilder<> &b, llvm::Value *outerId) {
-              llvm::CallInst *call = nullptr;
-              llvm::BranchInst *latch = emitLoop(
-                  b, localSize[innerDim], columns ? "lid.y" : "lid.x",
-                  [&](llvm::IRBuilder<> &b, llvm::Value *innerId) {
-                    llvm::Value *x = columns ? outerId : innerId, *y = columns ? innerId : outerId;
-                    // Known bounds of the local ids, for known-bits reasoning
-                    // once the region is inlined: with x below 8, (x + 8 * y) % 8
-                    // is x and (x + 8 * y) / 8 is y, so an index computed from
-                    // a flattened id stays consecutive along the x loop.
-                    llvm::Value *ids[3] = {x, y, z};
-                    for (int d = 0; d < 3; ++d)
-                      if (llvm::isa<llvm::Constant>(enqueued[d]))
-                        b.CreateAssumption(b.CreateICmpULT(ids[d], enqueued[d]));
-                    std::vector<llvm::Value *> callArgs = kernelArgs;
-                    callArgs.push_back(ctx);
-                    callArgs.insert(callArgs.end(),
-                                    {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
-                                     localSize[1], localSize[2], wiStorage});
-                    call = b.CreateCall(region, callArgs);
-                  });
-              calls.push_back({call, latch});
-              result = call->getType()->isVoidTy() ? nullptr : call;
-            });
-      });
-      return result;
-    };
-    if (!regions.hasBarriers) {
-      runRegion(regions.functions[0], true);
-      return;
-    }
+  }
+
+  /// Region dispatch: run a region for every work-item, then the region
+  /// they stopped before (all stop at the same barrier), until -1.
+  void dispatchRegions() {
     // Work-items in this group: scales the per-work-item storage.
     llvm::Value *items =
         b.CreateMul(b.CreateMul(localSize[0], localSize[1]), localSize[2], "items");
-    // Region dispatch: run a region for every work-item, then the region
-    // they stopped before (all stop at the same barrier), until -1.
     llvm::BasicBlock *entryBlock = b.GetInsertBlock();
     auto *dispatch = llvm::BasicBlock::Create(context, "region.dispatch", wg);
     auto *done = llvm::BasicBlock::Create(context, "regions.done", wg);
@@ -799,19 +729,134 @@ llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &re
       auto *start = llvm::BasicBlock::Create(context, "region" + std::to_string(r), wg);
       sw->addCase(b.getInt32(int32_t(r)), start);
       b.SetInsertPoint(start);
-      llvm::Value *next = runRegion(regions.functions[r], r == 0);
+      llvm::Value *next = runRegion(regions.functions[r]);
       commitUniformValues(b, *regions.functions[r], wiStorage, items);
       b.CreateBr(dispatch);
       current->addIncoming(next, b.GetInsertBlock());
     }
     b.SetInsertPoint(done);
-  });
-  b.CreateBr(exit);
-  b.SetInsertPoint(exit);
-  b.CreateRetVoid();
+  }
 
-  inlineRegionCalls(*wg, calls, scalarCalls, regions);
-  return wg;
+  /// The arguments of a region call for the work-item (x, y, z).
+  std::vector<llvm::Value *> regionArgs(llvm::Value *x, llvm::Value *y, llvm::Value *z) const {
+    std::vector<llvm::Value *> callArgs = kernelArgs;
+    callArgs.push_back(ctx);
+    callArgs.insert(callArgs.end(), {groupId[0], groupId[1], groupId[2], x, y, z, localSize[0],
+                                     localSize[1], localSize[2], wiStorage});
+    return callArgs;
+  }
+
+  /// Runs a region for every work-item of the group; returns its result
+  /// (the next region's number), or null for a void region.
+  llvm::Value *runRegion(llvm::Function *region) {
+    size_t index = size_t(std::find(regions.functions.begin(), regions.functions.end(), region) -
+                          regions.functions.begin());
+    // item_order.h: y innermost, the loop the vectoriser takes.
+    bool columns = laneDimension(*region) == 1;
+    if (index < regions.regionPackets.size() && regions.regionPackets[index])
+      return runRegionInPackets(index, columns);
+    unsigned outerDim = columns ? 0 : 1, innerDim = columns ? 1 : 0;
+    llvm::Value *result = nullptr;
+    emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
+      emitLoop(b, localSize[outerDim], columns ? "lid.x" : "lid.y",
+               [&](llvm::IRBuilder<> &b, llvm::Value *outerId) {
+                 llvm::CallInst *call = nullptr;
+                 llvm::BranchInst *latch =
+                     emitLoop(b, localSize[innerDim], columns ? "lid.y" : "lid.x",
+                              [&](llvm::IRBuilder<> &b, llvm::Value *innerId) {
+                                llvm::Value *x = columns ? outerId : innerId;
+                                llvm::Value *y = columns ? innerId : outerId;
+                                assumeLocalIdBounds(x, y, z);
+                                call = b.CreateCall(region, regionArgs(x, y, z));
+                              });
+                 calls.push_back({call, latch});
+                 result = call->getType()->isVoidTy() ? nullptr : call;
+               });
+    });
+    return result;
+  }
+
+  /// Known bounds of the local ids, for known-bits reasoning once the
+  /// region is inlined: with x below 8, (x + 8 * y) % 8 is x and
+  /// (x + 8 * y) / 8 is y, so an index computed from a flattened id stays
+  /// consecutive along the x loop.
+  void assumeLocalIdBounds(llvm::Value *x, llvm::Value *y, llvm::Value *z) {
+    llvm::Value *ids[3] = {x, y, z};
+    for (int d = 0; d < 3; ++d)
+      if (llvm::isa<llvm::Constant>(enqueued[d]))
+        b.CreateAssumption(b.CreateICmpULT(ids[d], enqueued[d]));
+  }
+
+  /// A region through its packet (region_packets.cpp): every row's full
+  /// packets in one call (packetRows), then the rest of each row, shorter
+  /// than a packet, one work-item at a time (the work-items of a region
+  /// may run in any order). Rows along x, or columns along y for a region
+  /// that runs along y. Returns the region's result (null if void).
+  llvm::Value *runRegionInPackets(size_t index, bool column) {
+    llvm::Function *region = regions.functions[index];
+    unsigned width = regions.regionPacketWidths[index];
+    unsigned dim = column ? 1 : 0, across = 1 - dim;
+    llvm::Value *packets = b.CreateUDiv(localSize[dim], b.getInt64(width), "packets");
+    llvm::Value *whole = b.CreateMul(packets, b.getInt64(width));
+    llvm::Value *rest = b.CreateSub(localSize[dim], whole, "rest");
+    llvm::Value *zero = b.getInt64(0);
+    llvm::CallInst *afterPackets =
+        b.CreateCall(regions.regionPackets[index], regionArgs(zero, zero, zero));
+    llvm::CallInst *call = nullptr;
+    llvm::BranchInst *latch = nullptr;
+    const char *name = column ? "lid.y" : "lid.x";
+    llvm::BasicBlock *skipped = b.GetInsertBlock();
+    auto *rows = llvm::BasicBlock::Create(context, "rest.rows", wg);
+    auto *after = llvm::BasicBlock::Create(context, "rest.done", wg);
+    b.CreateCondBr(b.CreateICmpEQ(rest, b.getInt64(0)), after, rows);
+    b.SetInsertPoint(rows);
+    emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
+      emitLoop(b, localSize[across], column ? "lid.x" : "lid.y",
+               [&](llvm::IRBuilder<> &b, llvm::Value *other) {
+                 latch = emitLoop(b, rest, name, [&](llvm::IRBuilder<> &b, llvm::Value *i) {
+                   llvm::Value *along = b.CreateAdd(whole, i, name);
+                   llvm::Value *x = column ? other : along, *y = column ? along : other;
+                   call = b.CreateCall(region, regionArgs(x, y, z));
+                 });
+               });
+    });
+    llvm::BasicBlock *ran = b.GetInsertBlock();
+    b.CreateBr(after);
+    b.SetInsertPoint(after);
+    bool outlined = regions.regionPackets[index]->hasFnAttribute(attr::kOutlined);
+    if (outlined)
+      keepAsCall(*region);
+    calls.push_back({call, latch, false, outlined});
+    if (region->getReturnType()->isVoidTy())
+      return nullptr;
+    llvm::PHINode *result = b.CreatePHI(region->getReturnType(), 2, "region.result");
+    result->addIncoming(afterPackets, skipped);
+    result->addIncoming(call, ran);
+    return result;
+  }
+
+  llvm::Function &kernel;
+  const Regions &regions;
+  const KernelDesc &desc;
+  llvm::LLVMContext &context;
+  llvm::Function *wg;
+  llvm::Value *ctx;
+  llvm::IRBuilder<> b;
+  llvm::Value *wiStorage = nullptr;
+  std::vector<llvm::Value *> kernelArgs;
+  llvm::Value *numGroups[3] = {}, *enqueued[3] = {}, *globalSize[3] = {};
+  llvm::Value *begin = nullptr, *count = nullptr;
+  // Of the group being emitted.
+  llvm::Value *groupId[3] = {}, *localSize[3] = {};
+  std::vector<RegionCall> calls;
+  std::vector<llvm::CallInst *> scalarCalls; // groups of one, beside the packet
+};
+
+} // namespace
+
+llvm::Function *buildWorkGroupFunction(llvm::Function &kernel, const Regions &regions,
+                                       const KernelDesc &desc) {
+  return WorkGroupFunctionBuilder(kernel, regions, desc).build();
 }
 
 llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
