@@ -651,39 +651,23 @@ void markTimesRun(llvm::Function &region, const LoopDepth &runs) {
                                          llvm::Type::getInt32Ty(context), runs(bb)))}));
 }
 
-Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents) {
-  Regions regions;
-  bool any = false;
-  for (llvm::BasicBlock &bb : body)
+namespace {
+
+bool hasBarrier(llvm::Function &f) {
+  for (llvm::BasicBlock &bb : f)
     for (llvm::Instruction &inst : bb)
-      any |= isBarrierCall(inst);
-  BarrierBlocks blocks;
-  if (any) {
-    blocks = isolateBarriers(body);
-    if (std::getenv("CORECL_PACKET_TRACE"))
-      llvm::errs() << body.getName() << ": regions hold " << regionInstructions(body, blocks)
-                   << " instructions for a body of " << body.getInstructionCount() << "\n";
-  }
-  if (!any) {
-    regions.functions.push_back(&body);
-    body.addFnAttr(llvm::Attribute::AlwaysInline);
-    return regions;
-  }
-  regions.hasBarriers = true;
-  WorkItemParams p{unsigned(body.arg_size() - WorkItemParams::kCount)};
-  llvm::Argument *ctx = body.getArg(p.ctx());
+      if (isBarrierCall(inst))
+        return true;
+  return false;
+}
 
-  std::set<llvm::BasicBlock *> barrierSet(blocks.barrier.begin(), blocks.barrier.end());
-  // Valid to the end: storage and demotion add instructions, not blocks.
-  llvm::DominatorTree dt(body);
-  llvm::LoopInfo loops(dt);
-  regions.barrierInLoop = llvm::any_of(
-      blocks.barrier, [&](llvm::BasicBlock *bb) { return loops.getLoopFor(bb) != nullptr; });
-  StorageLayout layout;
-  moveAllocasToStorage(body, layout);
+/// A value defined before a barrier and the uses of it after one.
+using CrossingValues = std::vector<std::pair<llvm::Instruction *, std::vector<llvm::Use *>>>;
 
-  // Find every (value, use) pair that crosses a barrier first, then rewrite.
-  std::vector<std::pair<llvm::Instruction *, std::vector<llvm::Use *>>> crossing;
+/// Every value used across a barrier, found before anything is rewritten.
+CrossingValues valuesCrossingBarriers(llvm::Function &body,
+                                      const std::set<llvm::BasicBlock *> &barrierSet) {
+  CrossingValues crossing;
   for (llvm::BasicBlock &bb : body)
     for (llvm::Instruction &inst : bb) {
       if (inst.getType()->isVoidTy())
@@ -695,9 +679,23 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
       if (!uses.empty())
         crossing.emplace_back(&inst, std::move(uses));
     }
+  return crossing;
+}
+
+/// Carries each crossing value over its barriers the cheapest way that
+/// applies: recomputed where it is used (ids, sizes, arguments), kept once
+/// for the group when every work-item has the same value, else kept per
+/// work-item in the storage `layout` (values never live at once share
+/// slots). Returns, per region, the group-uniform values it commits.
+std::vector<std::vector<UniformCommit>>
+carryAcrossBarriers(llvm::Function &body, const CrossingValues &crossing,
+                    const std::set<llvm::BasicBlock *> &barrierSet,
+                    const std::vector<std::set<llvm::BasicBlock *>> &blocksOf,
+                    StorageLayout &layout) {
+  WorkItemParams p{unsigned(body.arg_size() - WorkItemParams::kCount)};
+  llvm::Argument *ctx = body.getArg(p.ctx());
   // Uniformity is decided before any rewriting.
   WorkItemDivergence divergence(body);
-  std::vector<std::set<llvm::BasicBlock *>> blocksOf = regionBlocks(body, blocks);
   std::vector<std::vector<UniformCommit>> commits(blocksOf.size());
   llvm::MDBuilder md(body.getContext());
   llvm::MDNode *domain = md.createAnonymousAliasScopeDomain("corecl.uniform");
@@ -739,30 +737,73 @@ Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents
   }
   if (anyUniform)
     markCurrentCopiesUnwritten(body, currentScope);
-  regions.wiStorageBytes = layout.size();
-  // (Demoting values added no blocks: blocksOf and loops still hold.)
-  for (size_t r = 0; r <= blocks.barrier.size(); ++r) {
-    std::map<const llvm::BasicBlock *, llvm::BasicBlock *> origin;
-    regions.functions.push_back(cloneRegion(body, unsigned(r), blocks, blocksOf[r], origin));
-    dropStoresOfUnchangedSlots(*regions.functions.back());
-    llvm::BasicBlock *start = r == 0 ? &body.getEntryBlock() : blocks.continuation[r - 1];
-    auto runs = [&](const llvm::BasicBlock &bb) {
-      auto found = origin.find(&bb);
-      return found == origin.end() ? 0u : timesRun(loops, start, found->second, blocksOf[r]);
-    };
-    markTimesRun(*regions.functions.back(), runs);
-    if (orderExtents)
-      regions.orderCosts.push_back(regionCosts(*regions.functions.back(), *orderExtents, runs));
-    if (!commits[r].empty())
-      regions.functions.back()->addFnAttr(attr::kUniformCommit, commitList(commits[r]));
-  }
-  // A value of the body a region still names (debug records of values
-  // not kept across a barrier) names nothing once the body goes.
+  return commits;
+}
+
+/// Clones region r of the rewritten body into a function of its own and
+/// marks it: how often each block runs, the costs of its work-item orders
+/// (with `orderExtents`), and the uniform values it commits.
+void addRegion(Regions &regions, llvm::Function &body, unsigned r, const BarrierBlocks &blocks,
+               const std::set<llvm::BasicBlock *> &blocksOfRegion, const llvm::LoopInfo &loops,
+               const std::vector<UniformCommit> &commits, const ItemExtents *orderExtents) {
+  std::map<const llvm::BasicBlock *, llvm::BasicBlock *> origin;
+  llvm::Function *region = cloneRegion(body, r, blocks, blocksOfRegion, origin);
+  regions.functions.push_back(region);
+  dropStoresOfUnchangedSlots(*region);
+  llvm::BasicBlock *start = r == 0 ? &body.getEntryBlock() : blocks.continuation[r - 1];
+  auto runs = [&](const llvm::BasicBlock &bb) {
+    auto found = origin.find(&bb);
+    return found == origin.end() ? 0u : timesRun(loops, start, found->second, blocksOfRegion);
+  };
+  markTimesRun(*region, runs);
+  if (orderExtents)
+    regions.orderCosts.push_back(regionCosts(*region, *orderExtents, runs));
+  if (!commits.empty())
+    region->addFnAttr(attr::kUniformCommit, commitList(commits));
+}
+
+/// Erases the body once its regions are cloned. A value of the body a
+/// region still names (debug records of values not kept across a barrier)
+/// names nothing once the body goes.
+void eraseBody(llvm::Function &body) {
   for (llvm::BasicBlock &bb : body)
     for (llvm::Instruction &inst : bb)
       if (!inst.use_empty())
         inst.replaceAllUsesWith(llvm::PoisonValue::get(inst.getType()));
   body.eraseFromParent();
+}
+
+} // namespace
+
+Regions formBarrierRegions(llvm::Function &body, const ItemExtents *orderExtents) {
+  Regions regions;
+  if (!hasBarrier(body)) {
+    regions.functions.push_back(&body);
+    body.addFnAttr(llvm::Attribute::AlwaysInline);
+    return regions;
+  }
+  BarrierBlocks blocks = isolateBarriers(body);
+  if (std::getenv("CORECL_PACKET_TRACE"))
+    llvm::errs() << body.getName() << ": regions hold " << regionInstructions(body, blocks)
+                 << " instructions for a body of " << body.getInstructionCount() << "\n";
+  regions.hasBarriers = true;
+  std::set<llvm::BasicBlock *> barrierSet(blocks.barrier.begin(), blocks.barrier.end());
+  // Valid to the end: storage and demotion add instructions, not blocks.
+  llvm::DominatorTree dt(body);
+  llvm::LoopInfo loops(dt);
+  regions.barrierInLoop = llvm::any_of(
+      blocks.barrier, [&](llvm::BasicBlock *bb) { return loops.getLoopFor(bb) != nullptr; });
+  StorageLayout layout;
+  moveAllocasToStorage(body, layout);
+  CrossingValues crossing = valuesCrossingBarriers(body, barrierSet);
+  std::vector<std::set<llvm::BasicBlock *>> blocksOf = regionBlocks(body, blocks);
+  std::vector<std::vector<UniformCommit>> commits =
+      carryAcrossBarriers(body, crossing, barrierSet, blocksOf, layout);
+  regions.wiStorageBytes = layout.size();
+  // (Demoting values added no blocks: blocksOf and loops still hold.)
+  for (size_t r = 0; r <= blocks.barrier.size(); ++r)
+    addRegion(regions, body, unsigned(r), blocks, blocksOf[r], loops, commits[r], orderExtents);
+  eraseBody(body);
   return regions;
 }
 
