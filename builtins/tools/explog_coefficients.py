@@ -12,85 +12,30 @@ the function the polynomial stands for).
 
 Usage: explog_coefficients.py [name ...]   (no name: all of them)
 """
+import os
 import sys
 
 import mpmath
 from mpmath import mp, mpf
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from remez import chebyshev_grid, hex_literal, log2, remez, round_to  # noqa: E402
+
 mp.dps = 40
 GRID = 1500
-
-
-def chebyshev_grid(a, b, n):
-    """n points on [a, b], denser towards the ends (where extrema crowd)."""
-    return [(a + b) / 2 - (b - a) / 2 * mpmath.cos(mp.pi * i / (n - 1)) for i in range(n)]
-
-
-def solve(rows, rhs):
-    return mpmath.lu_solve(mpmath.matrix(rows), mpmath.matrix(rhs))
-
-
-def remez(xs, g, w, powers, table):
-    """Coefficients c minimising max |w(x) (g(x) - sum c_j x^powers[j])|
-    over the grid xs (g and w given as lists of values on the grid, table[p]
-    the list of x^p)."""
-    n = len(powers)
-    m = len(xs)
-    # Initial reference: n + 1 points spread over the grid.
-    ref = [int(round(i * (m - 1) / n)) for i in range(n + 1)]
-    best = None
-    for _ in range(60):
-        rows = []
-        rhs = []
-        for k, i in enumerate(ref):
-            rows.append([table[p][i] for p in powers] + [(-1) ** k / w[i]])
-            rhs.append(g[i])
-        sol = solve(rows, rhs)
-        c = [sol[j] for j in range(n)]
-        level = abs(sol[n])
-        err = [w[i] * (g[i] - sum(cj * table[p][i] for cj, p in zip(c, powers))) for i in range(m)]
-        emax = max(abs(e) for e in err)
-        if best is None or emax < best[1]:
-            best = (c, emax)
-        if emax <= level * (1 + mpf(10) ** -6):
-            break
-        # New reference: the extremum of each run of equal sign (so the
-        # points alternate), trimmed to n + 1 from the ends.
-        runs = []
-        i = 0
-        while i < m:
-            j = i
-            k = i
-            while j < m and (err[j] >= 0) == (err[i] >= 0):
-                if abs(err[j]) > abs(err[k]):
-                    k = j
-                j += 1
-            runs.append(k)
-            i = j
-        while len(runs) > n + 1:
-            # Drop the smaller of the two end extrema.
-            if abs(err[runs[0]]) < abs(err[runs[-1]]):
-                runs.pop(0)
-            else:
-                runs.pop()
-        if len(runs) < n + 1:
-            break
-        ref = runs
-    return best
 
 
 def fit(name, fmt, a, b, func, weight, powers):
     """Fits func ~ sum c_j x^powers[j] on [a, b] with the given weight and
     rounds the coefficients to fmt (24 or 53) bits: to nearest, then nudged
     one unit in the last place at a time while that lowers the error."""
+    exact, level = remez(func, weight, a, b, powers, points=GRID, best=True)
     xs = chebyshev_grid(mpf(a), mpf(b), GRID)
     g = [func(x) for x in xs]
     w = [weight(x) for x in xs]
     table = {p: [x**p for x in xs] for p in powers}
-    exact, level = remez(xs, g, w, powers, table)
 
-    with mp.workprec(fmt):
-        cs = [+c for c in exact]
+    cs = [round_to(c, fmt) for c in exact]
     # Weighted residuals, updated in place as coefficients move.
     res = [w[i] * (g[i] - sum(c * table[p][i] for c, p in zip(cs, powers))) for i in range(len(xs))]
     err = max(abs(r) for r in res)
@@ -107,21 +52,15 @@ def fit(name, fmt, a, b, func, weight, powers):
                     res, err, improved = trial, e, True
                     break
     suffix = 'f' if fmt == 24 else ''
-    lg = lambda v: float(mpmath.log(v, 2))
     print(f'// {name} on [{mpmath.nstr(mpf(a), 6)}, {mpmath.nstr(mpf(b), 6)}], '
-          f'error 2^{lg(err):.1f} (unrounded 2^{lg(level):.1f})')
+          f'error 2^{log2(err):.1f} (unrounded 2^{log2(level):.1f})')
     for c, p in zip(cs, powers):
         print(f'  {hexfloat(c, fmt)}{suffix}, // x^{p}')
 
 
 def hexfloat(v, fmt):
     """C hexadecimal literal of v rounded to fmt bits."""
-    with mp.workprec(fmt):
-        v = +v
-    text = float(v).hex()  # exact: fmt <= 53
-    mant, exp = text.split('p')
-    mant = mant.rstrip('0').rstrip('.')
-    return f'{mant}p{exp}'
+    return hex_literal(round_to(v, fmt))
 
 
 def split(name, value, fmt, hibits):

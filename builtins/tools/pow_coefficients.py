@@ -9,91 +9,33 @@ Polynomials are fitted with a linear Remez exchange (weighted minimax over a
 chosen basis of powers) in 60-digit arithmetic, then rounded to double; the
 printed error is measured with the rounded coefficients.
 """
+import os
 import struct
+import sys
+
 import mpmath as mp
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from remez import log2, max_error, remez, to_double, uniform_grid  # noqa: E402
+
 mp.mp.dps = 60
-
-
-def to_double(x):
-    return float(mp.mpf(x))  # correctly rounded (mpf -> nearest double)
 
 
 def hexd(x):
     return float(x).hex()
 
 
-def remez(f, w, powers, a, b, iters=30, grid=3000):
-    """Minimise max |w(x) (f(x) - sum c_i x^powers[i])| on [a, b]."""
-    n = len(powers)
-    a, b = mp.mpf(a), mp.mpf(b)
-    # Chebyshev extrema as the first reference.
-    ref = [(a + b) / 2 - (b - a) / 2 * mp.cos(mp.pi * j / n) for j in range(n + 1)]
-    xs = [a + (b - a) * k / grid for k in range(grid + 1)]
-    fx = [f(x) for x in xs]
-    wx = [w(x) for x in xs]
-    coef = None
-    for _ in range(iters):
-        m = mp.matrix(n + 1, n + 1)
-        rhs = mp.matrix(n + 1, 1)
-        for j, x in enumerate(ref):
-            for i, p in enumerate(powers):
-                m[j, i] = x**p
-            m[j, n] = (-1) ** j / w(x)
-            rhs[j] = f(x)
-        sol = mp.lu_solve(m, rhs)
-        coef = [sol[i] for i in range(n)]
-        lev = abs(sol[n])
-
-        def err(x, fxv=None, wxv=None):
-            fv = f(x) if fxv is None else fxv
-            wv = w(x) if wxv is None else wxv
-            return wv * (fv - sum(c * x**p for c, p in zip(coef, powers)))
-
-        es = [err(x, fv, wv) for x, fv, wv in zip(xs, fx, wx)]
-        # One extremum per run of equal sign, refined by ternary search.
-        runs = []
-        start = 0
-        for k in range(1, len(xs) + 1):
-            if k == len(xs) or mp.sign(es[k]) != mp.sign(es[start]):
-                kk = max(range(start, k), key=lambda q: abs(es[q]))
-                lo = xs[max(kk - 1, 0)]
-                hi = xs[min(kk + 1, len(xs) - 1)]
-                for _ in range(40):
-                    m1 = lo + (hi - lo) / 3
-                    m2 = hi - (hi - lo) / 3
-                    if abs(err(m1)) < abs(err(m2)):
-                        lo = m1
-                    else:
-                        hi = m2
-                xm = (lo + hi) / 2
-                if abs(err(xm)) < abs(es[kk]):
-                    xm = xs[kk]
-                runs.append((xm, err(xm)))
-                start = k
-        while len(runs) > n + 1:
-            if abs(runs[0][1]) < abs(runs[-1][1]):
-                runs.pop(0)
-            else:
-                runs.pop()
-        if len(runs) < n + 1:
-            break
-        ref = [r[0] for r in runs]
-        top = max(abs(r[1]) for r in runs)
-        if top - lev < lev * mp.mpf('1e-6'):
-            break
+def fit(f, w, powers, a, b):
+    """Minimises max |w(x) (f(x) - sum c_i x^powers[i])| on [a, b]; returns
+    the c_i rounded to double and the error with them on the grid."""
+    coef, _ = remez(f, w, a, b, powers, points=3001, spacing="uniform", start="chebyshev",
+                    refine=True, stop="reference", tol=mp.mpf('1e-6'), iterations=30)
     cd = [to_double(c) for c in coef]
-    worst = max(abs(w(x) * (f(x) - sum(mp.mpf(c) * x**p for c, p in zip(cd, powers))))
-                for x in xs)
-    return cd, worst
-
-
-def log2err(e):
-    return float(mp.log(e, 2)) if e > 0 else float('-inf')
+    return cd, max_error(f, w, cd, powers, uniform_grid(mp.mpf(a), mp.mpf(b), 3001))
 
 
 def print_poly(name, cd, worst, note):
-    print(f'// {name}: {note}; max error 2^{log2err(worst):.1f}')
+    print(f'// {name}: {note}; max error 2^{log2(worst):.1f}')
     for i, c in enumerate(cd):
         print(f'#define {name}{i} {hexd(c)}')
     print()
@@ -111,8 +53,8 @@ def log2_atanh_ratio(z):
     return 2 / mp.log(2) * mp.nsum(lambda k: z**k / (2 * k + 1), [0, mp.inf])
 
 
-cd, worst = remez(log2_atanh_ratio, lambda z: 1 / log2_atanh_ratio(z),
-                  list(range(6)), 0, ZMAX)
+cd, worst = fit(log2_atanh_ratio, lambda z: 1 / log2_atanh_ratio(z),
+                list(range(6)), 0, ZMAX)
 print_poly('POWF_LOG2_C', cd, worst, 'log2(m) = s P(s^2), relative')
 
 # 2^f = 1 + f Q(f) on f in [-1/2, 1/2].
@@ -125,7 +67,7 @@ def exp2m1_over_f(f):
     return mp.expm1(f * mp.log(2)) / f
 
 
-cd, worst = remez(exp2m1_over_f, lambda f: mp.mpf(1), list(range(8)), -F2, F2)
+cd, worst = fit(exp2m1_over_f, None, list(range(8)), -F2, F2)
 print_poly('POWF_EXP2_C', cd, worst, '2^f = 1 + f Q(f), absolute on Q')
 
 # --- double pow: log in double-double, table-driven -------------------------
@@ -161,9 +103,9 @@ def log1p_tail(r):
     return mp.nsum(lambda k: (-1) ** (k + 1) * r ** (k - 3) / k, [3, mp.inf])
 
 
-cd, worst = remez(log1p_tail, lambda r: mp.mpf(1), list(range(6)), -RMAX, RMAX)
+cd, worst = fit(log1p_tail, None, list(range(6)), -RMAX, RMAX)
 print(f'// |r| <= 2^{float(mp.log(RMAX, 2)):.2f}; error of r^3 P(r) relative to r: '
-      f'2^{log2err(worst * RMAX**2):.1f}')
+      f'2^{log2(worst * RMAX**2):.1f}')
 print_poly('POW_LOG1P_C', cd, worst, 'log1p(r) = r - r^2/2 + r^3 P(r), absolute on P')
 
 # exp(r) = 1 + r + r^2/2 + r^3 Q(r), |r| <= ln2/256 plus slack.
@@ -175,8 +117,8 @@ def expm1_tail(r):
     return mp.nsum(lambda k: r ** (k - 3) / mp.factorial(k), [3, mp.inf])
 
 
-cd, worst = remez(expm1_tail, lambda r: mp.mpf(1), list(range(3)), -EMAX, EMAX)
-print(f'// error of r^3 Q(r): 2^{log2err(worst * EMAX**3):.1f}')
+cd, worst = fit(expm1_tail, None, list(range(3)), -EMAX, EMAX)
+print(f'// error of r^3 Q(r): 2^{log2(worst * EMAX**3):.1f}')
 print_poly('POW_EXPM1_C', cd, worst, 'exp(r) = 1 + r + r^2/2 + r^3 Q(r), absolute on Q')
 
 # --- constants ---------------------------------------------------------------
@@ -230,10 +172,10 @@ def best_B(mbits, bias):
 
 mp.mp.dps = 30
 B, e = best_B(23, 127)
-print(f'#define CBRTF_MAGIC 0x{B:08x}u  // first guess within 2^{log2err(e):.2f}')
+print(f'#define CBRTF_MAGIC 0x{B:08x}u  // first guess within 2^{log2(e):.2f}')
 # double: the same on the high 32 bits (20 mantissa bits).
 B, e = best_B(20, 1023)
-print(f'#define CBRT_MAGIC_HI 0x{B:08x}u  // first guess within 2^{log2err(e):.2f}')
+print(f'#define CBRT_MAGIC_HI 0x{B:08x}u  // first guess within 2^{log2(e):.2f}')
 mp.mp.dps = 60
 print()
 

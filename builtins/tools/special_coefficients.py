@@ -12,105 +12,45 @@ Each fit prints, as a comment, the error of the polynomial with its
 coefficients rounded to the target precision (so a degree can be chosen).
 Needs only the standard library and mpmath.
 """
-import struct
+import os
+import sys
 
 import mpmath
 from mpmath import mp, mpf
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from remez import max_error, remez, to_single, uniform_grid  # noqa: E402
+
 mp.dps = 60
 
 
-def to_float(v):
-    return struct.unpack("f", struct.pack("f", float(v)))[0]
-
-
 def rounder(kind):
-    return float if kind == "double" else to_float
+    return float if kind == "double" else to_single
 
 
-def horner(cs, t):
-    r = mpf(0)
-    for c in reversed(cs):
-        r = r * t + c
-    return r
-
-
-def remez(f, a, b, deg, rel=True, grid=1500, iters=40):
+def fit(f, a, b, deg, rel=True):
     """Minimax polynomial of degree deg for f on [a, b] (relative error when
     rel). Returns the coefficients (lowest first) as mpf."""
-    a, b = mpf(a), mpf(b)
-    n = deg + 2
-    # Chebyshev-distributed grid (dense near the ends, where errors peak).
-    pts = [(a + b) / 2 - (b - a) / 2 * mp.cos(mp.pi * i / (grid - 1)) for i in range(grid)]
-    fv = [f(p) for p in pts]
-    idx = [round(i * (grid - 1) / (n - 1)) for i in range(n)]
-    best = None
-    for _ in range(iters):
-        A = mp.matrix(n, n)
-        y = mp.matrix(n, 1)
-        for r, i in enumerate(idx):
-            x = pts[i]
-            w = abs(fv[i]) if rel else 1
-            for k in range(deg + 1):
-                A[r, k] = x**k
-            A[r, deg + 1] = (-1) ** r * w
-            y[r] = fv[i]
-        sol = mp.lu_solve(A, y)
-        cs = [sol[k] for k in range(deg + 1)]
-        err = [(horner(cs, p) - v) / (abs(v) if rel else 1) for p, v in zip(pts, fv)]
-        # Runs of one sign; the extremum of each run.
-        runs = []
-        for i, e in enumerate(err):
-            s = e >= 0
-            if runs and runs[-1][0] == s:
-                if abs(e) > abs(err[runs[-1][1]]):
-                    runs[-1][1] = i
-            else:
-                runs.append([s, i])
-        ext = [r[1] for r in runs]
-        emax = max(abs(e) for e in err)
-        if best is None or emax < best[0]:
-            best = (emax, cs)
-        if len(ext) < n:
-            break
-        # Window of n consecutive alternating extrema with the largest minimum.
-        bestw = max(range(len(ext) - n + 1), key=lambda s: min(abs(err[j]) for j in ext[s:s + n]))
-        newidx = ext[bestw:bestw + n]
-        # Prefer a window containing the global maximum.
-        gmax = max(range(grid), key=lambda j: abs(err[j]))
-        if gmax not in newidx:
-            for s in range(len(ext) - n + 1):
-                if gmax in ext[s:s + n]:
-                    newidx = ext[s:s + n]
-                    break
-        emin = min(abs(err[j]) for j in newidx)
-        if newidx == idx or emax / emin < 1.0001:
-            break
-        idx = newidx
-    return best[1]
+    cs, _ = remez(f, "relative" if rel else None, a, b, range(deg + 1), points=1500,
+                  keep="window", stop="spread", tol=1e-4, iterations=40, best=True)
+    return cs
 
 
 def rounded_error(f, a, b, cs, kind, rel=True, samples=800):
     rd = rounder(kind)
     rc = [mpf(rd(c)) for c in cs]
-    a, b = mpf(a), mpf(b)
-    worst = 0
-    for i in range(samples + 1):
-        x = a + (b - a) * i / samples
-        v = f(x)
-        e = abs(horner(rc, x) - v) / (abs(v) if rel else 1)
-        worst = max(worst, e)
-    return worst
+    w = (lambda x: 1 / abs(f(x))) if rel else None
+    return max_error(f, w, rc, range(len(rc)), uniform_grid(mpf(a), mpf(b), samples + 1))
 
 
 def fmt(v, kind):
     if kind == "double":
         return float(v).hex()
-    return to_float(v).hex() + "f"
+    return to_single(v).hex() + "f"
 
 
 def emit_poly(name, f, a, b, deg, kind, rel=True):
-    cs = remez(f, a, b, deg, rel)
+    cs = fit(f, a, b, deg, rel)
     e = rounded_error(f, a, b, cs, kind, rel)
     ctype = "double" if kind == "double" else "float"
     print("// %s: degree %d on [%s, %s], %s error %.3g (2^%.1f)" % (
@@ -141,7 +81,7 @@ def erfc_tail_scaled(u):
 
 
 def fmt_value(kind, v):
-    return float(v) if kind == "double" else to_float(v)
+    return float(v) if kind == "double" else to_single(v)
 
 
 def split_hi(v, bits):

@@ -12,93 +12,22 @@ format one at a time, lowest order first, refitting the remaining ones after
 each rounding so that later coefficients absorb the rounding of earlier ones.
 """
 
+import os
 import sys
-from mpmath import mp, mpf, sin, cos, atan, asin, sqrt, pi, matrix, lu_solve, floor, ldexp
+
+from mpmath import mp, mpf, sin, cos, atan, asin, sqrt, pi, floor, ldexp
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from remez import hex_literal, max_error, remez, round_to, uniform_grid  # noqa: E402
 
 mp.prec = 192
 
 FORMATS = {"F": 24, "D": 53}
 
 
-def round_to(x, bits):
-    """x rounded to nearest with a `bits`-bit significand (no range limits)."""
-    with mp.workprec(bits):
-        return +mpf(x)
-
-
 def literal(x, fmt):
     """A C hex literal of x, already representable in the format."""
-    v = float(x)
-    assert mpf(v) == x, "not representable"
-    h = v.hex()
-    if "." in h:
-        mant, exp = h.split("p")
-        mant = mant.rstrip("0").rstrip(".")
-        h = mant + "p" + exp
-    return h + ("f" if fmt == "F" else "")
-
-
-# --- weighted Remez on z in [lo, hi] ------------------------------------------
-
-
-def remez(f, w, lo, hi, degree, fixed=(), iterations=30, grid=1000):
-    """Coefficients c[0..degree] of the polynomial minimising max |w(z) (p(z) - f(z))|
-    with c[0..len(fixed)-1] held at the given values. Returns (coeffs, max error)."""
-    nfix = len(fixed)
-    free = degree + 1 - nfix
-
-    def g(z):  # what the free part must approximate
-        return f(z) - sum(c * z**j for j, c in enumerate(fixed))
-
-    # Start from the Chebyshev extrema.
-    n = free + 1
-    nodes = [(lo + hi) / 2 - (hi - lo) / 2 * cos(pi * i / (n - 1)) for i in range(n)]
-    coeffs = None
-    zs = [lo + (hi - lo) * (mpf(i) / grid) for i in range(grid + 1)]
-    for _ in range(iterations):
-        a = matrix(n, n)
-        b = matrix(n, 1)
-        for i, z in enumerate(nodes):
-            for j in range(free):
-                a[i, j] = z ** (nfix + j)
-            a[i, free] = (-1) ** i / w(z)
-            b[i] = g(z)
-        sol = lu_solve(a, b)
-        coeffs = [sol[j] for j in range(free)]
-        level = abs(sol[free])
-
-        def err(z):
-            return w(z) * (sum(c * z ** (nfix + j) for j, c in enumerate(coeffs)) - g(z))
-
-        es = [err(z) for z in zs]
-        # Local extrema of the error on the grid (endpoints included), then one
-        # alternating extremum per sign run.
-        ext = []
-        for i in range(len(zs)):
-            left = es[i - 1] if i > 0 else None
-            right = es[i + 1] if i + 1 < len(zs) else None
-            e = es[i]
-            if (left is None or abs(e) >= abs(left)) and (right is None or abs(e) >= abs(right)):
-                ext.append((zs[i], e))
-        runs = []
-        for z, e in ext:
-            if runs and (runs[-1][1] > 0) == (e > 0):
-                if abs(e) > abs(runs[-1][1]):
-                    runs[-1] = (z, e)
-            else:
-                runs.append((z, e))
-        while len(runs) > n:  # drop the smallest at either end
-            if abs(runs[0][1]) < abs(runs[-1][1]):
-                runs.pop(0)
-            else:
-                runs.pop()
-        worst = max(abs(e) for e in es)
-        if len(runs) < n:
-            break
-        nodes = [z for z, _ in runs]
-        if worst <= level * (1 + mpf(2) ** -20):
-            break
-    return list(fixed) + coeffs, worst
+    return hex_literal(x, "f" if fmt == "F" else "")
 
 
 def fit(name, f, w0, lo, hi, degree, bits):
@@ -112,13 +41,16 @@ def fit(name, f, w0, lo, hi, degree, bits):
 
     fixed = []
     for k in range(degree + 1):
-        coeffs, _ = remez(f, w, lo, hi, degree, fixed)
-        fixed.append(round_to(coeffs[k], bits))
+        # Coefficients k..degree refitted to what the rounded ones leave.
+        def g(z):
+            return f(z) - sum(c * z**j for j, c in enumerate(fixed))
+
+        coeffs, _ = remez(g, w, lo, hi, list(range(k, degree + 1)), points=1001,
+                          spacing="uniform", start="chebyshev", local=True,
+                          tol=mpf(2) ** -20, iterations=30)
+        fixed.append(round_to(coeffs[0], bits))
     # Final error with every coefficient rounded, measured on a fine grid.
-    worst = max(
-        abs(w(z) * (sum(c * z**j for j, c in enumerate(fixed)) - f(z)))
-        for z in [lo + (hi - lo) * mpf(i) / 4000 for i in range(4001)]
-    )
+    worst = max_error(f, w, fixed, range(degree + 1), uniform_grid(lo, hi, 4001))
     return fixed, worst
 
 
