@@ -5,6 +5,8 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config file binutils python3
+  # mpmath: the coefficient generators of builtins/tools/ (tools.builtin_tables).
+  python3-mpmath
   llvm-19-dev libclang-19-dev clang-19 lld-19 libmpfr-dev libzstd-dev zlib1g-dev libxml2-dev
   libtbb-dev
   opencl-c-headers opencl-clhpp-headers ocl-icd-opencl-dev clinfo

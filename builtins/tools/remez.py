@@ -16,8 +16,11 @@ the last bits of the coefficients and the committed tables must regenerate
 exactly.
 """
 
+import argparse
+import contextlib
 import difflib
 import io
+import os
 import struct
 import sys
 
@@ -235,3 +238,42 @@ def _window(ext, size, top, xs):
                 s = t
                 break
     return ext[s:s + size]
+
+
+# --- the command line ---------------------------------------------------------
+
+# The repository: this file is builtins/tools/remez.py.
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def generate(main, path, argv=None):
+    """The command line of a generator: main() prints the whole generated
+    file, whose place in the repository is `path`. No option: the file on
+    stdout; -o FILE: written to FILE; --check [FILE]: compared with FILE
+    (default: the committed `path`), printing a unified diff and exiting
+    with status 1 when they differ."""
+    parser = argparse.ArgumentParser(description="Generates %s." % path)
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--check", nargs="?", const=path, metavar="FILE",
+                       help="compare with FILE (default: %s) instead of printing" % path)
+    group.add_argument("-o", "--output", metavar="FILE", help="write FILE instead of stdout")
+    args = parser.parse_args(argv)
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        main()
+    text = text.getvalue()
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    elif args.check:
+        name = args.check if args.check != path else os.path.join(ROOT, path)
+        with open(name) as f:
+            committed = f.read()
+        if committed != text:
+            sys.stdout.writelines(difflib.unified_diff(
+                committed.splitlines(True), text.splitlines(True), name, "regenerated"))
+            print("%s differs from what %s generates" % (name, sys.argv[0]), file=sys.stderr)
+            sys.exit(1)
+        print("%s: up to date" % name, file=sys.stderr)
+    else:
+        sys.stdout.write(text)

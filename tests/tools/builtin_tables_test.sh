@@ -1,0 +1,21 @@
+#!/bin/sh
+# Regenerates every table of the builtins that builtins/tools/ generates
+# (python3 + mpmath) and compares it with the committed file: each
+# generator's --check prints a unified diff and fails on a difference.
+# Usage: builtin_tables_test.sh [SOURCE_DIR] (default: this script's repository).
+# Exits 77 (skipped) without mpmath.
+root=${1:-$(dirname "$0")/../..}
+python=${PYTHON:-python3}
+if ! "$python" -c "import mpmath" 2>/dev/null; then
+  echo "mpmath is not installed (Debian: python3-mpmath); skipped"
+  exit 77
+fi
+status=0
+for gen in trig explog pow special; do
+  start=$(date +%s)
+  if ! "$python" "$root/builtins/tools/${gen}_coefficients.py" --check; then
+    status=1
+  fi
+  echo "${gen}_coefficients.py: $(($(date +%s) - start)) s"
+done
+exit $status
