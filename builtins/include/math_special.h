@@ -1,8 +1,9 @@
 // erf, erfc, tgamma, lgamma, lgamma_r, maxmag, minmag: type-generic bodies
 // (math_generic.h), instantiated by lib/math_special.cl, whose tables
-// (special_*) come from tools/special_coefficients.py. Exponentials come
-// from the exp family's core (math_explog_core.h) and double-double
-// logarithms from pow's (math_pow.h): one implementation of each.
+// (special_*, math_special_data.h) come from tools/special_coefficients.py.
+// Exponentials come from the exp family's core (math_explog_core.h) and
+// double-double logarithms from pow's (math_pow.h): one implementation of
+// each.
 
 #include "math_explog_core.h"
 

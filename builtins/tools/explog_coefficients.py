@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""Polynomial coefficients and split constants for builtins/include/math_explog.h.
+"""Generates builtins/include/math_explog_data.h: the polynomial coefficients
+and split constants of builtins/include/math_explog.h.
 
-Not run at build time: run it by hand (python3 + mpmath, no other
-dependencies) and paste its output into the header when an approximation
-changes. Each polynomial is a weighted minimax fit found by the Remez
-exchange algorithm on a dense grid, in high precision; the coefficients are
+Not run at build time: rerun it by hand (python3 + mpmath, no other
+dependencies) when an approximation changes:
+    python3 builtins/tools/explog_coefficients.py -o builtins/include/math_explog_data.h
+--check compares with the committed file instead (ctest tools.builtin_tables).
+Each polynomial is a weighted minimax fit found by the Remez exchange
+(remez.py) on a dense grid, in high precision; the coefficients are
 then rounded to the target format and nudged by single units in the last
 place while that lowers the error. The printed error is that of the rounded
 polynomial, measured on the grid, as log2 of the weighted error (relative to
 the function the polynomial stands for).
-
-Usage: explog_coefficients.py [name ...]   (no name: all of them)
 """
 import os
 import sys

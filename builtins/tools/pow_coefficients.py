@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Coefficients, tables and constants of the pow family (math_pow.h,
-lib/math_pow.cl). Not run at build time: run it by hand and paste its output
-when an algorithm changes.  Needs python3 and mpmath only.
+"""Generates builtins/include/math_pow_data.h: the coefficients, tables and
+constants of the pow family (math_pow.h, included by lib/math_pow.cl). Not
+run at build time: rerun it by hand when an algorithm changes. Needs
+python3 and mpmath only.
 
-    python3 builtins/tools/pow_coefficients.py
+    python3 builtins/tools/pow_coefficients.py -o builtins/include/math_pow_data.h
 
-Polynomials are fitted with a linear Remez exchange (weighted minimax over a
-chosen basis of powers) in 60-digit arithmetic, then rounded to double; the
-printed error is measured with the rounded coefficients.
+--check compares with the committed file instead (ctest tools.builtin_tables).
+
+Polynomials are fitted with the Remez exchange of remez.py (weighted
+minimax over a chosen basis of powers) in 60-digit arithmetic, then rounded
+to double; the printed error is measured with the rounded coefficients.
 """
 import os
 import struct

@@ -4,9 +4,12 @@
 erf/erfc, tgamma/lgamma and their private exp/log/sinpi helpers use
 polynomials found here by a Remez exchange (minimax relative or absolute
 error) in mpmath, plus tables of exactly computed constants. Not run at build
-time: run it by hand and paste its output into math_special.cl.
+time: rerun it by hand; it writes builtins/include/math_special_data.h,
+which lib/math_special.cl includes.
 
-  python3 builtins/tools/special_coefficients.py > /tmp/tables.cl
+  python3 builtins/tools/special_coefficients.py -o builtins/include/math_special_data.h
+
+--check compares with the committed file instead (ctest tools.builtin_tables).
 
 Each fit prints, as a comment, the error of the polynomial with its
 coefficients rounded to the target precision (so a degree can be chosen).

@@ -3,11 +3,12 @@
 split constants and tables of CoreCL's trigonometric functions (math_trig.h).
 
 Not run at build time; rerun by hand after changing a degree or an interval:
-    python3 builtins/tools/trig_coefficients.py > builtins/include/math_trig_data.h
+    python3 builtins/tools/trig_coefficients.py -o builtins/include/math_trig_data.h
+--check compares with the committed file instead (ctest tools.builtin_tables).
 
 Needs only the standard library and mpmath. Each polynomial is a minimax fit
-of the relative error of the function it serves (weighted Remez exchange in
-the variable z = r*r), then its coefficients are rounded to the target
+of the relative error of the function it serves (weighted Remez exchange of
+remez.py in the variable z = r*r), then its coefficients are rounded to the target
 format one at a time, lowest order first, refitting the remaining ones after
 each rounding so that later coefficients absorb the rounding of earlier ones.
 """
