@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Coefficients of the "special" math family (builtins/lib/math_special.cl).
 
-erf/erfc, tgamma/lgamma and their private exp/log/sinpi helpers use
+erf/erfc, tgamma/lgamma and their private sinpi/cospi helpers use
 polynomials found here by a Remez exchange (minimax relative or absolute
 error) in mpmath, plus tables of exactly computed constants. Not run at build
 time: rerun it by hand; it writes builtins/include/math_special_data.h,
@@ -88,21 +88,7 @@ def fmt_value(kind, v):
     return float(v) if kind == "double" else to_single(v)
 
 
-def split_hi(v, bits):
-    """v rounded to `bits` significant bits (exact multiples for range reduction)."""
-    m, e = mpmath.frexp(v)
-    return mpmath.ldexp(mpmath.nint(mpmath.ldexp(m, bits)), e - bits)
-
-
 def emit_constants():
-    ln2 = mp.log(2)
-    for kind, bits in (("double", 40), ("float", 16)):
-        hi = split_hi(ln2, bits)
-        lo = ln2 - hi
-        suffix = "D" if kind == "double" else "F"
-        print("// ln 2 = LN2HI + LN2LO, LN2HI with %d bits so k * LN2HI is exact" % bits)
-        print("#define SPECIAL_LN2HI_%s %s" % (suffix, fmt(hi, kind)))
-        print("#define SPECIAL_LN2LO_%s %s" % (suffix, fmt(lo, kind)))
     hl = mp.log(2 * mp.pi) / 2
     h = mpf(float(hl))
     print("// log(2 pi) / 2 and log(pi), double-double")
@@ -113,20 +99,6 @@ def emit_constants():
     print("#define SPECIAL_LOGPI_LO %s" % float(lp - mpf(float(lp))).hex())
     print("#define SPECIAL_PI_HI %s" % float(mp.pi).hex())
     print("#define SPECIAL_PI_LO %s" % float(mp.pi - mpf(float(mp.pi))).hex())
-    print()
-
-
-def emit_log_table():
-    """128 rows {1/c, -log(1/c) hi, lo} for c the centres of [1 + j/128, 1 + (j+1)/128)."""
-    print("// log helper: for m in [1 + j/128, 1 + (j+1)/128), m * INV - 1 is small;"
-          " log(m) = LOGHI + LOGLO + log(m * INV) with LOGHI + LOGLO = -log(INV)")
-    print("__constant double special_log_table[384] = {")
-    for j in range(128):
-        inv = mpf(float(1 / (1 + (mpf(j) + mpf(0.5)) / 128)))
-        lg = -mp.log(inv)
-        hi = mpf(float(lg))
-        print("  %s, %s, %s," % (float(inv).hex(), float(hi).hex(), float(lg - hi).hex()))
-    print("};")
     print()
 
 
@@ -155,11 +127,6 @@ def main():
     emit_poly("special_erfc_b_d", erfc_tail_scaled, 1 / mpf(27.5) ** 2, mpf(1) / 16, 15, "double")
     emit_shifted("special_erfc_a_f", erfc_scaled, 0.5, 2, 10, "float")
     emit_poly("special_erfc_b_f", erfc_tail_scaled, 1 / mpf(10.5) ** 2, mpf(1) / 4, 9, "float")
-    # exp(r) for |r| <= ln2/2 (a little wider for the reduction's rounding).
-    w = mp.log(2) / 2 * (1 + mpf(2) ** -10)
-    emit_poly("special_exp_d", mp.exp, -w, w, 12, "double")
-    emit_poly("special_exp_f", mp.exp, -w, w, 6, "float")
-    emit_log_table()
     # Stirling's correction for z >= 7: z * S(z) = P(1/z^2).
     emit_poly("special_stirling", stirling_tail, 0, mpf(1) / 49, 8, "double")
     # sin(pi r) = r * P(r^2), cos(pi r) = P(r^2) for |r| <= 1/4.
