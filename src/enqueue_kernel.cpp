@@ -94,10 +94,6 @@ cl_int validateLocalSize(const char *entry, const Kernel &kernel, cl_uint dims,
   return CL_SUCCESS;
 }
 
-/// Runs one launch over `range` on the calling thread: the work-group
-/// function, a printf buffer if the kernel prints (flushed when the launch
-/// completes, as the spec describes), and, if `timed`, the timing that
-/// decides whether the kernel's next launches run inline.
 // The most work-items one launch may have (exclusive).
 constexpr uint64_t kMaxWorkItems = uint64_t(1) << 63;
 
@@ -133,6 +129,10 @@ uint32_t narrowerVectorBytes(const compiler::KernelDesc &desc, const rt::NDRange
   return uint32_t(4 * std::bit_floor(row));
 }
 
+/// Runs one launch over `range` on the calling thread: the work-group
+/// function, a printf buffer if the kernel prints (flushed when the launch
+/// completes, as the spec describes), and, if `timed`, the timing that
+/// decides whether the kernel's next launches run inline.
 cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range, bool prints,
                  rt::LaunchTiming &timing, uint64_t workItems, bool timed) {
   std::vector<char> printfBuffer;
@@ -193,6 +193,155 @@ WaitListState waitListState(cl_uint count, const cl_event *list) {
   return state;
 }
 
+/// Checks the global range: every offset + size within SIZE_MAX, fewer
+/// than 2^63 work-items. Sets *empty for a NULL or zero global size
+/// (OpenCL 2.1+: a command that only completes once its wait list has).
+cl_int validateGlobalRange(const char *entry, cl_uint dims, const size_t *offset,
+                           const size_t *global, bool *empty) {
+  *empty = global == nullptr;
+  uint64_t totalWorkItems = 1;
+  for (cl_uint d = 0; d < dims && !*empty; ++d) {
+    *empty |= global[d] == 0;
+    size_t start = offset ? offset[d] : 0;
+    if (global[d] > std::numeric_limits<size_t>::max() - start)
+      return apiError(entry, CL_INVALID_GLOBAL_OFFSET,
+                      "global_work_offset[%u] + global_work_size[%u] exceeds SIZE_MAX", d, d);
+    // CoreCL counts work-items and work-groups in 64 bits with room to
+    // spare: a range of 2^63 work-items or more is refused, not wrapped
+    // to nothing (docs/conformance.md, limits).
+    if (__builtin_mul_overflow(totalWorkItems, uint64_t(global[d]), &totalWorkItems) ||
+        totalWorkItems >= kMaxWorkItems)
+      return apiError(entry, CL_INVALID_GLOBAL_WORK_SIZE, "2^63 work-items or more in the range");
+  }
+  return CL_SUCCESS;
+}
+
+/// The work-group size of a launch: the application's (`given`), checked,
+/// or one CoreCL chooses.
+cl_int resolveLocalSize(const char *entry, const Kernel &k, cl_uint dims, const size_t *global,
+                        const size_t *given, size_t local[3]) {
+  bool nonUniform = k.program().nonUniformWorkGroups();
+  if (given) {
+    std::copy(given, given + dims, local);
+    return validateLocalSize(entry, k, dims, global, local, nonUniform);
+  }
+  chooseLocalSize(k, dims, global, nonUniform, local);
+  // A required size is the only one allowed, chosen or given: it must fit
+  // the range's dimensions and, in uniform programs, divide it.
+  if (k.desc().reqdWorkGroupSize[0])
+    return validateLocalSize(entry, k, dims, global, local, nonUniform);
+  return CL_SUCCESS;
+}
+
+/// Refuses a launch whose __local or private memory exceeds the limits.
+cl_int checkMemoryLimits(const char *entry, const Kernel &k, const Kernel::Launch &launch,
+                         const size_t local[3]) {
+  // The limit counts what the kernel asked for; the arena adds the
+  // alignment padding on top (at most 127 bytes per argument).
+  if (launch.localMemRequested > Device::kLocalMemSize)
+    return apiError(entry, CL_OUT_OF_RESOURCES,
+                    "%llu bytes of __local memory (variables and arguments), above "
+                    "CL_DEVICE_LOCAL_MEM_SIZE %llu",
+                    (unsigned long long)launch.localMemRequested,
+                    (unsigned long long)Device::kLocalMemSize);
+  // Private arrays stay on the worker's stack where a group is one
+  // work-item (the body run as it is, or packets of such groups) or the
+  // kernel has no barrier; with barriers they move to per-work-item
+  // storage, bounded by the work-group size limit instead.
+  const bool privateOnStack = local[0] * local[1] * local[2] == 1 || !k.desc().hasBarriers;
+  if (privateOnStack && k.desc().privateMemSize > Device::kMaxPrivateMemSize)
+    return apiError(entry, CL_OUT_OF_RESOURCES, // docs/conformance.md, "Limits"
+                    "%llu bytes of private memory per work-item, above CoreCL's %llu",
+                    (unsigned long long)k.desc().privateMemSize,
+                    (unsigned long long)Device::kMaxPrivateMemSize);
+  return CL_SUCCESS;
+}
+
+/// The range the runtime runs (sizes of 1 where the range is empty).
+rt::NDRange describeRange(const Kernel &k, const Kernel::Launch &launch, cl_uint dims,
+                          const size_t *offset, const size_t *global, const size_t local[3],
+                          bool empty) {
+  rt::NDRange range;
+  range.workDim = dims;
+  for (cl_uint d = 0; d < dims && !empty; ++d) {
+    range.globalSize[d] = global[d];
+    range.globalOffset[d] = offset ? offset[d] : 0;
+    range.localSize[d] = local[d];
+  }
+  range.localMemBytes = launch.localMemBytes;
+  range.wiStoragePerItem = k.desc().wiStoragePerItem;
+  range.nsPerKiloItems = k.timing()->nsPerKiloItems();
+  return range;
+}
+
+/// The code a launch runs: its work-group function and the executable
+/// that holds it.
+struct LaunchCode {
+  corecl_wg_fn entry;
+  std::shared_ptr<compiler::Executable> exe;
+};
+
+/// The kernel's own code, or a second executable built on first use
+/// that suits the range better: group packets where groups are one
+/// work-item (hashcat's launches), narrower vectors where rows are
+/// shorter than the kernel's packets.
+LaunchCode chooseCode(Kernel &k, const rt::NDRange &range) {
+  LaunchCode code{k.entry(), k.executable()};
+  if (groupsOfOneWorthPackets(range))
+    if (std::shared_ptr<compiler::Executable> packets =
+            k.program().groupPacketExecutable(k.desc().name))
+      code = {packets->entry(k.index()), std::move(packets)};
+  if (uint32_t bytes = narrowerVectorBytes(k.desc(), range))
+    if (std::shared_ptr<compiler::Executable> narrower = k.program().narrowerExecutable(bytes))
+      code = {narrower->entry(k.index()), std::move(narrower)};
+  return code;
+}
+
+/// Runs a launch nobody can wait on or ask about right now, on the calling
+/// thread, without a command, if the queue is idle and the wait list done.
+/// (Only a range that starts no parallel algorithm: the queue is locked
+/// meanwhile, and a thread waiting in one may pick up other tasks.)
+/// Returns whether it ran; *result is then the launch's outcome.
+bool runWithoutCommand(CommandQueue &q, Kernel &k, const LaunchCode &code,
+                       const Kernel::Launch &launch, const rt::NDRange &range, uint64_t workItems,
+                       cl_uint numEvents, const cl_event *waitList, cl_int *result) {
+  WaitListState deps = waitListState(numEvents, waitList);
+  if (!deps.allFinished)
+    return false;
+  *result = CL_SUCCESS;
+  return q.runNowIfIdle([&] {
+    // A failed wait-list event fails the command: it never runs.
+    if (deps.anyFailed)
+      return;
+    try {
+      rt::LaunchTiming &timing = *k.timing();
+      *result = runLaunch(code.entry, launch.args(), range, k.desc().usesPrintf, timing, workItems,
+                          timing.shouldTime(workItems));
+    } catch (const std::bad_alloc &) {
+      *result = CL_OUT_OF_HOST_MEMORY;
+    } catch (...) {
+      *result = CL_OUT_OF_RESOURCES;
+    }
+  });
+}
+
+/// The command's work: everything it needs in one allocation, so the
+/// closure holds only the pointer, which fits std::function's inline
+/// storage.
+Event::Work launchWork(const Kernel &k, LaunchCode code, Kernel::Launch launch,
+                       const rt::NDRange &range, uint64_t workItems) {
+  auto state = std::make_shared<LaunchState>();
+  launch.holdBuffers(); // the command may run after the call returns
+  state->launch = std::move(launch);
+  state->exe = std::move(code.exe);
+  state->entry = code.entry;
+  state->range = range;
+  state->prints = k.desc().usesPrintf;
+  state->timing = k.timing();
+  state->workItems = workItems;
+  return [state] { return state->run(); };
+}
+
 cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
                      const size_t *global_work_offset, const size_t *global_work_size,
                      const size_t *local_work_size, cl_uint num_events_in_wait_list,
@@ -213,23 +362,10 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     return apiError(entry, CL_INVALID_WORK_DIMENSION, "work_dim %u is not 1, 2 or 3", work_dim);
   if (cl_int err = validateWaitList(q->context(), num_events_in_wait_list, event_wait_list))
     return err;
-  // OpenCL 2.1+: a NULL or zero global size enqueues a command that only
-  // completes once its wait list has.
-  bool empty = global_work_size == nullptr;
-  uint64_t totalWorkItems = 1;
-  for (cl_uint d = 0; d < work_dim && !empty; ++d) {
-    empty |= global_work_size[d] == 0;
-    size_t offset = global_work_offset ? global_work_offset[d] : 0;
-    if (global_work_size[d] > std::numeric_limits<size_t>::max() - offset)
-      return apiError(entry, CL_INVALID_GLOBAL_OFFSET,
-                      "global_work_offset[%u] + global_work_size[%u] exceeds SIZE_MAX", d, d);
-    // CoreCL counts work-items and work-groups in 64 bits with room to
-    // spare: a range of 2^63 work-items or more is refused, not wrapped
-    // to nothing (docs/conformance.md, limits).
-    if (__builtin_mul_overflow(totalWorkItems, uint64_t(global_work_size[d]), &totalWorkItems) ||
-        totalWorkItems >= kMaxWorkItems)
-      return apiError(entry, CL_INVALID_GLOBAL_WORK_SIZE, "2^63 work-items or more in the range");
-  }
+  bool empty = false;
+  if (cl_int err =
+          validateGlobalRange(entry, work_dim, global_work_offset, global_work_size, &empty))
+    return err;
 
   return guarded([&]() -> cl_int {
     // The arguments as they are now (CL_INVALID_KERNEL_ARGS if one is unset).
@@ -237,118 +373,34 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     std::string why;
     if (cl_int err = k->snapshot(launch, &why))
       return apiError(entry, err, "%s", why.c_str());
-
-    bool nonUniform = k->program().nonUniformWorkGroups();
     size_t local[3] = {1, 1, 1};
-    if (!empty && local_work_size) {
-      std::copy(local_work_size, local_work_size + work_dim, local);
-      if (cl_int err = validateLocalSize(entry, *k, work_dim, global_work_size, local, nonUniform))
+    if (!empty)
+      if (cl_int err =
+              resolveLocalSize(entry, *k, work_dim, global_work_size, local_work_size, local))
         return err;
-    } else if (!empty) {
-      chooseLocalSize(*k, work_dim, global_work_size, nonUniform, local);
-      // A required size is the only one allowed, chosen or given: it must
-      // fit the range's dimensions and, in uniform programs, divide it.
-      if (k->desc().reqdWorkGroupSize[0])
-        if (cl_int err =
-                validateLocalSize(entry, *k, work_dim, global_work_size, local, nonUniform))
-          return err;
-    }
-    // The limit counts what the kernel asked for; the arena adds the
-    // alignment padding on top (at most 127 bytes per argument).
-    if (launch.localMemRequested > Device::kLocalMemSize)
-      return apiError(entry, CL_OUT_OF_RESOURCES,
-                      "%llu bytes of __local memory (variables and arguments), above "
-                      "CL_DEVICE_LOCAL_MEM_SIZE %llu",
-                      (unsigned long long)launch.localMemRequested,
-                      (unsigned long long)Device::kLocalMemSize);
-    // Private arrays stay on the worker's stack where a group is one
-    // work-item (the body run as it is, or packets of such groups) or the
-    // kernel has no barrier; with barriers they move to per-work-item
-    // storage, bounded by the work-group size limit instead.
-    const bool privateOnStack = local[0] * local[1] * local[2] == 1 || !k->desc().hasBarriers;
-    if (privateOnStack && k->desc().privateMemSize > Device::kMaxPrivateMemSize)
-      return apiError(entry, CL_OUT_OF_RESOURCES, // docs/conformance.md, "Limits"
-                      "%llu bytes of private memory per work-item, above CoreCL's %llu",
-                      (unsigned long long)k->desc().privateMemSize,
-                      (unsigned long long)Device::kMaxPrivateMemSize);
-
-    rt::NDRange range;
-    range.workDim = work_dim;
-    for (cl_uint d = 0; d < work_dim && !empty; ++d) {
-      range.globalSize[d] = global_work_size[d];
-      range.globalOffset[d] = global_work_offset ? global_work_offset[d] : 0;
-      range.localSize[d] = local[d];
-    }
-    range.localMemBytes = launch.localMemBytes;
-    range.wiStoragePerItem = k->desc().wiStoragePerItem;
-    range.nsPerKiloItems = k->timing()->nsPerKiloItems();
+    if (cl_int err = checkMemoryLimits(entry, *k, launch, local))
+      return err;
+    rt::NDRange range =
+        describeRange(*k, launch, work_dim, global_work_offset, global_work_size, local, empty);
     const uint64_t workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
-    // One work-item per group (hashcat's launches): the program's packet
-    // executable runs several groups at a time, built on first use.
-    corecl_wg_fn entry = k->entry();
-    std::shared_ptr<compiler::Executable> exe = k->executable();
-    if (!empty && groupsOfOneWorthPackets(range))
-      if (std::shared_ptr<compiler::Executable> packets =
-              k->program().groupPacketExecutable(k->desc().name)) {
-        entry = packets->entry(k->index());
-        exe = std::move(packets);
-      }
-    if (uint32_t bytes = empty ? 0 : narrowerVectorBytes(k->desc(), range))
-      if (std::shared_ptr<compiler::Executable> narrower = k->program().narrowerExecutable(bytes)) {
-        entry = narrower->entry(k->index());
-        exe = std::move(narrower);
-      }
+    LaunchCode code = empty ? LaunchCode{k->entry(), k->executable()} : chooseCode(*k, range);
     // Shorter than handing the launch to a worker: it runs on this thread.
     const bool runInline = !empty && k->timing()->predictsShorterThan(workItems) &&
                            k->desc().privateMemSize <= Device::kMaxInlinePrivateMemSize;
-
     if (runInline && !event && !q->profiling() && rt::runsOnCallingThread(range)) {
-      // Nobody can wait on this launch or ask about it: if the queue is idle
-      // and the wait list done, run it right now, without a command. (Only
-      // a range that starts no parallel algorithm: the queue is locked
-      // meanwhile, and a thread waiting in one may pick up other tasks.)
-      WaitListState deps = waitListState(num_events_in_wait_list, event_wait_list);
-      if (deps.allFinished) {
-        cl_int result = CL_SUCCESS;
-        bool ran = q->runNowIfIdle([&] {
-          // A failed wait-list event fails the command: it never runs.
-          if (deps.anyFailed)
-            return;
-          try {
-            rt::LaunchTiming &timing = *k->timing();
-            result = runLaunch(entry, launch.args(), range, k->desc().usesPrintf, timing,
-                               workItems, timing.shouldTime(workItems));
-          } catch (const std::bad_alloc &) {
-            result = CL_OUT_OF_HOST_MEMORY;
-          } catch (...) {
-            result = CL_OUT_OF_RESOURCES;
-          }
-        });
-        if (ran) {
-          // As for a command that fails while running: the enqueue itself
-          // succeeded, the context's callback hears of the failure.
-          if (result < 0)
-            reportCommandFailure(q->context(), type, result);
-          return CL_SUCCESS;
-        }
+      cl_int result;
+      if (runWithoutCommand(*q, *k, code, launch, range, workItems, num_events_in_wait_list,
+                            event_wait_list, &result)) {
+        // As for a command that fails while running: the enqueue itself
+        // succeeded, the context's callback hears of the failure.
+        if (result < 0)
+          reportCommandFailure(q->context(), type, result);
+        return CL_SUCCESS;
       }
     }
-
     Event::Work work;
-    if (!empty) {
-      // Everything the command needs in one allocation; the closure holds
-      // only the pointer, which fits std::function's inline storage.
-      auto state = std::make_shared<LaunchState>();
-      launch.holdBuffers(); // the command may run after the call returns
-      state->launch = std::move(launch);
-      state->exe = std::move(exe);
-      state->entry = entry;
-      state->range = range;
-      state->prints = k->desc().usesPrintf;
-      state->timing = k->timing();
-      state->workItems = workItems;
-      work = [state] { return state->run(); };
-    }
+    if (!empty)
+      work = launchWork(*k, std::move(code), std::move(launch), range, workItems);
     Event *e = q->enqueue(type, std::move(work), num_events_in_wait_list, event_wait_list,
                           CommandQueue::Ordering::Normal, runInline);
     return completeEnqueue(e, event, false);
