@@ -79,114 +79,131 @@ int BuildOptions::clVersion() const {
   return 300;
 }
 
-BuildOptions parseBuildOptions(const std::string &text, OptionsKind kind) {
-  BuildOptions out;
-  std::vector<std::string> tokens = tokenize(text);
-  bool compiles = kind != OptionsKind::Link;
-  auto fail = [&](const std::string &message) {
+namespace {
+
+/// Reads the tokens of an options string into BuildOptions, one family of
+/// options per step; the first error found is the one reported.
+class OptionParser {
+public:
+  OptionParser(const std::string &text, OptionsKind kind)
+      : tokens(tokenize(text)), kind(kind), compiles(kind != OptionsKind::Link) {}
+
+  BuildOptions parse() {
+    for (i = 0; i < tokens.size(); ++i) {
+      const std::string &t = tokens[i];
+      if (!preprocessor(t) && !language(t) && !link(t) && !codeGeneration(t))
+        fail("unknown build option '" + t + "'");
+    }
+    return out;
+  }
+
+private:
+  void fail(const std::string &message) {
     if (out.error.empty())
       out.error = message;
-  };
-  for (size_t i = 0; i < tokens.size(); ++i) {
-    const std::string &t = tokens[i];
-    // Preprocessor options: -D name, -Dname[=value], -I dir, -Idir.
-    if (t.rfind("-D", 0) == 0 || t.rfind("-I", 0) == 0) {
-      if (!compiles) {
-        fail("'" + t + "' is a compiler option; clLinkProgram takes link options only");
-        continue;
-      }
-      std::string flag = t.substr(0, 2);
-      std::string value = t.substr(2);
-      if (value.empty()) {
-        if (i + 1 >= tokens.size()) {
-          fail("'" + flag + "' needs an argument");
-          continue;
-        }
-        value = tokens[++i];
-      }
-      // A relative include directory is the application's: resolved
-      // against its working directory now, whatever the compiler's is.
-      if (flag == "-I" && !value.empty() && value[0] != '/') {
-        std::error_code ec;
-        std::filesystem::path absolute = std::filesystem::absolute(value, ec);
-        if (!ec)
-          value = absolute.lexically_normal().string();
-      }
-      out.frontendArgs.push_back(flag);
-      out.frontendArgs.push_back(value);
-      continue;
+  }
+
+  /// -D name, -Dname[=value], -I dir, -Idir.
+  bool preprocessor(const std::string &t) {
+    if (t.rfind("-D", 0) != 0 && t.rfind("-I", 0) != 0)
+      return false;
+    if (!compiles) {
+      fail("'" + t + "' is a compiler option; clLinkProgram takes link options only");
+      return true;
     }
-    if (t.rfind("-cl-std=", 0) == 0) {
-      std::string v = t.substr(8);
-      static const std::set<std::string> known = {"CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0"};
-      if (!known.count(v)) {
-        fail("unsupported OpenCL C version in '" + t + "'");
-        continue;
+    std::string flag = t.substr(0, 2);
+    std::string value = t.substr(2);
+    if (value.empty()) {
+      if (i + 1 >= tokens.size()) {
+        fail("'" + flag + "' needs an argument");
+        return true;
       }
+      value = tokens[++i];
+    }
+    // A relative include directory is the application's: resolved against
+    // its working directory now, whatever the compiler's is.
+    if (flag == "-I" && !value.empty() && value[0] != '/') {
+      std::error_code ec;
+      std::filesystem::path absolute = std::filesystem::absolute(value, ec);
+      if (!ec)
+        value = absolute.lexically_normal().string();
+    }
+    out.frontendArgs.push_back(flag);
+    out.frontendArgs.push_back(value);
+    return true;
+  }
+
+  /// -cl-std=CLx.y.
+  bool language(const std::string &t) {
+    if (t.rfind("-cl-std=", 0) != 0)
+      return false;
+    std::string v = t.substr(8);
+    static const std::set<std::string> known = {"CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0"};
+    if (known.count(v))
       out.clStd = v;
-      continue;
-    }
-    // Link options, accepted by clBuildProgram too (they then do nothing).
-    if (t == "-create-library") {
-      if (kind != OptionsKind::Link)
-        fail("'-create-library' is a link option");
-      out.createLibrary = true;
-      continue;
-    }
-    if (t == "-enable-link-options") {
-      if (kind != OptionsKind::Link)
-        fail("'-enable-link-options' is a link option");
-      out.enableLinkOptions = true;
-      continue;
-    }
+    else
+      fail("unsupported OpenCL C version in '" + t + "'");
+    return true;
+  }
+
+  /// Link options, accepted by clBuildProgram too (they then do nothing).
+  bool link(const std::string &t) {
+    if (t != "-create-library" && t != "-enable-link-options")
+      return false;
+    if (kind != OptionsKind::Link)
+      fail("'" + t + "' is a link option");
+    (t == "-create-library" ? out.createLibrary : out.enableLinkOptions) = true;
+    return true;
+  }
+
+  /// Math, optimisation and debug options.
+  bool codeGeneration(const std::string &t) {
     if (t == "-cl-denorms-are-zero") {
       // Permission, not an obligation: CoreCL keeps denormals (full profile).
       out.denormsAreZero = true;
-      continue;
-    }
-    if (t == "-cl-strict-aliasing")
-      continue; // deprecated since OpenCL 1.1; other drivers accept and ignore it
-    if (t == "-cl-no-subgroup-ifp")
-      continue; // CoreCL has no sub-groups yet, so nothing to relax
-    if (t == "-cl-unsafe-math-optimizations" || t == "-cl-fast-relaxed-math") {
+    } else if (t == "-cl-strict-aliasing") {
+      // Deprecated since OpenCL 1.1; other drivers accept and ignore it.
+    } else if (t == "-cl-no-subgroup-ifp") {
+      // CoreCL has no sub-groups yet, so nothing to relax.
+    } else if (t == "-cl-unsafe-math-optimizations" || t == "-cl-fast-relaxed-math") {
       out.fastMath = true;
       out.finiteMathOnly |= t == "-cl-fast-relaxed-math";
       out.frontendArgs.push_back(t);
-      continue;
-    }
-    if (t == "-cl-finite-math-only") {
+    } else if (t == "-cl-finite-math-only") {
       out.finiteMathOnly = true;
       out.frontendArgs.push_back(t);
-      continue;
-    }
-    if (t == "-cl-opt-disable") {
+    } else if (t == "-cl-opt-disable") {
       out.optDisable = true;
-      continue;
-    }
-    if (t == "-cl-kernel-arg-info") {
+    } else if (t == "-cl-kernel-arg-info") {
       out.kernelArgInfo = true;
-      continue;
-    }
-    if (t == "-cl-uniform-work-group-size") {
+    } else if (t == "-cl-uniform-work-group-size") {
       out.uniformWorkGroupSize = true;
       out.frontendArgs.push_back(t);
-      continue;
-    }
-    if (t == "-g") {
+    } else if (t == "-g") {
       // Line tables: enough for profilers and debuggers to map code to
       // source lines through the work-group formation.
       out.frontendArgs.push_back("-debug-info-kind=line-tables-only");
       out.frontendArgs.push_back("-dwarf-version=5");
-      continue;
-    }
-    if (kPassThrough.count(t)) {
+    } else if (kPassThrough.count(t)) {
       if (compiles)
         out.frontendArgs.push_back(t);
-      continue;
+    } else {
+      return false;
     }
-    fail("unknown build option '" + t + "'");
+    return true;
   }
-  return out;
+
+  std::vector<std::string> tokens;
+  OptionsKind kind;
+  bool compiles;
+  size_t i = 0; // the token being read
+  BuildOptions out;
+};
+
+} // namespace
+
+BuildOptions parseBuildOptions(const std::string &text, OptionsKind kind) {
+  return OptionParser(text, kind).parse();
 }
 
 } // namespace corecl::compiler

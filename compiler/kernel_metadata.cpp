@@ -92,106 +92,133 @@ std::vector<KernelDesc> describeKernels(const llvm::Module &module) {
   return kernels;
 }
 
-KernelDesc describeKernel(const llvm::Function &f) {
-  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
-  {
-    KernelDesc desc;
-    desc.name = f.getName().str();
-    const llvm::MDNode *addrSpaces = f.getMetadata("kernel_arg_addr_space");
-    const llvm::MDNode *access = f.getMetadata("kernel_arg_access_qual");
-    const llvm::MDNode *types = f.getMetadata("kernel_arg_type");
-    const llvm::MDNode *qualifiers = f.getMetadata("kernel_arg_type_qual");
-    const llvm::MDNode *names = f.getMetadata("kernel_arg_name");
+namespace {
 
-    uint64_t offset = 0;
-    for (const llvm::Argument &a : f.args()) {
-      unsigned i = a.getArgNo();
-      KernelArg arg;
-      arg.name = stringOperand(names, i);
-      arg.typeName = stringOperand(types, i);
-      arg.addressSpace = addressSpaceOf(intOperand(addrSpaces, i));
-      arg.access = accessOf(stringOperand(access, i));
-      arg.typeQualifiers = qualifiersOf(stringOperand(qualifiers, i));
-      llvm::Type *type = a.getType();
-      uint64_t size, align;
-      if (llvm::Type *byval = a.getParamByValType()) {
-        // Structs by value: the args block holds the bytes themselves.
-        size = layout.getTypeAllocSize(byval);
-        align = layout.getABITypeAlign(byval).value();
-        arg.kind = ArgKind::Value;
-      } else if (type->isPointerTy()) {
-        size = align = 8;
-        arg.kind = arg.addressSpace == AddressSpace::Local ? ArgKind::LocalPointer
-                                                           : ArgKind::Buffer;
-      } else if (type->isTargetExtTy()) {
-        size = align = 8;
-        arg.kind = arg.typeName.find("sampler") != std::string::npos ? ArgKind::Sampler
-                                                                      : ArgKind::Image;
-      } else {
-        size = layout.getTypeAllocSize(type);
-        align = layout.getABITypeAlign(type).value();
-        arg.kind = ArgKind::Value;
-      }
-      offset = llvm::alignTo(offset, align);
-      arg.offset = uint32_t(offset);
-      arg.size = uint32_t(size);
-      offset += size;
-      desc.args.push_back(std::move(arg));
-    }
-    desc.argsBlockSize = uint32_t(llvm::alignTo(offset, 16));
-
-    if (const llvm::MDNode *reqd = f.getMetadata("reqd_work_group_size"))
-      for (unsigned d = 0; d < 3; ++d)
-        desc.reqdWorkGroupSize[d] = intOperand(reqd, d);
-    if (const llvm::MDNode *hint = f.getMetadata("work_group_size_hint"))
-      for (unsigned d = 0; d < 3; ++d)
-        desc.workGroupSizeHint[d] = intOperand(hint, d);
-    if (const llvm::MDNode *vec = f.getMetadata("vec_type_hint")) {
-      // Operand 0 is an undef of the hinted type, operand 1 its signedness.
-      if (auto *v = llvm::dyn_cast<llvm::ValueAsMetadata>(vec->getOperand(0))) {
-        std::string name;
-        llvm::Type *t = v->getType();
-        unsigned lanes = 1;
-        if (auto *vt = llvm::dyn_cast<llvm::FixedVectorType>(t)) {
-          lanes = vt->getNumElements();
-          t = vt->getElementType();
-        }
-        bool isSigned = intOperand(vec, 1) != 0;
-        if (t->isFloatTy())
-          name = "float";
-        else if (t->isDoubleTy())
-          name = "double";
-        else if (t->isHalfTy())
-          name = "half";
-        else if (t->isIntegerTy(8))
-          name = isSigned ? "char" : "uchar";
-        else if (t->isIntegerTy(16))
-          name = isSigned ? "short" : "ushort";
-        else if (t->isIntegerTy(32))
-          name = isSigned ? "int" : "uint";
-        else if (t->isIntegerTy(64))
-          name = isSigned ? "long" : "ulong";
-        if (lanes > 1)
-          name += std::to_string(lanes);
-        desc.vecTypeHint = name;
-      }
-    }
-    // CL_KERNEL_ATTRIBUTES: the attributes as written in the source.
-    std::string attrs;
-    auto add = [&](const std::string &a) { attrs += (attrs.empty() ? "" : " ") + a; };
-    if (desc.reqdWorkGroupSize[0])
-      add("reqd_work_group_size(" + std::to_string(desc.reqdWorkGroupSize[0]) + "," +
-          std::to_string(desc.reqdWorkGroupSize[1]) + "," +
-          std::to_string(desc.reqdWorkGroupSize[2]) + ")");
-    if (desc.workGroupSizeHint[0])
-      add("work_group_size_hint(" + std::to_string(desc.workGroupSizeHint[0]) + "," +
-          std::to_string(desc.workGroupSizeHint[1]) + "," +
-          std::to_string(desc.workGroupSizeHint[2]) + ")");
-    if (!desc.vecTypeHint.empty())
-      add("vec_type_hint(" + desc.vecTypeHint + ")");
-    desc.attributes = attrs;
-    return desc;
+/// An argument's place in the args block: its size and alignment, and
+/// how the runtime fills it (ArgKind).
+void layOutArgument(const llvm::Argument &a, const llvm::DataLayout &layout, KernelArg &arg,
+                    uint64_t &size, uint64_t &align) {
+  llvm::Type *type = a.getType();
+  if (llvm::Type *byval = a.getParamByValType()) {
+    // Structs by value: the args block holds the bytes themselves.
+    size = layout.getTypeAllocSize(byval);
+    align = layout.getABITypeAlign(byval).value();
+    arg.kind = ArgKind::Value;
+  } else if (type->isPointerTy()) {
+    size = align = 8;
+    arg.kind = arg.addressSpace == AddressSpace::Local ? ArgKind::LocalPointer : ArgKind::Buffer;
+  } else if (type->isTargetExtTy()) {
+    size = align = 8;
+    arg.kind =
+        arg.typeName.find("sampler") != std::string::npos ? ArgKind::Sampler : ArgKind::Image;
+  } else {
+    size = layout.getTypeAllocSize(type);
+    align = layout.getABITypeAlign(type).value();
+    arg.kind = ArgKind::Value;
   }
+}
+
+/// The arguments as the API reports them (kernel_arg_* metadata) and their
+/// offsets in the args block, whose size ends 16-byte aligned.
+void describeArguments(const llvm::Function &f, KernelDesc &desc) {
+  const llvm::DataLayout &layout = f.getParent()->getDataLayout();
+  const llvm::MDNode *addrSpaces = f.getMetadata("kernel_arg_addr_space");
+  const llvm::MDNode *access = f.getMetadata("kernel_arg_access_qual");
+  const llvm::MDNode *types = f.getMetadata("kernel_arg_type");
+  const llvm::MDNode *qualifiers = f.getMetadata("kernel_arg_type_qual");
+  const llvm::MDNode *names = f.getMetadata("kernel_arg_name");
+  uint64_t offset = 0;
+  for (const llvm::Argument &a : f.args()) {
+    unsigned i = a.getArgNo();
+    KernelArg arg;
+    arg.name = stringOperand(names, i);
+    arg.typeName = stringOperand(types, i);
+    arg.addressSpace = addressSpaceOf(intOperand(addrSpaces, i));
+    arg.access = accessOf(stringOperand(access, i));
+    arg.typeQualifiers = qualifiersOf(stringOperand(qualifiers, i));
+    uint64_t size, align;
+    layOutArgument(a, layout, arg, size, align);
+    offset = llvm::alignTo(offset, align);
+    arg.offset = uint32_t(offset);
+    arg.size = uint32_t(size);
+    offset += size;
+    desc.args.push_back(std::move(arg));
+  }
+  desc.argsBlockSize = uint32_t(llvm::alignTo(offset, 16));
+}
+
+/// The OpenCL C name of vec_type_hint's type (operand 0 is an undef of
+/// the hinted type, operand 1 its signedness), or "" if not a hint type.
+std::string vecTypeHintName(const llvm::MDNode *vec) {
+  auto *v = llvm::dyn_cast<llvm::ValueAsMetadata>(vec->getOperand(0));
+  if (!v)
+    return "";
+  llvm::Type *t = v->getType();
+  unsigned lanes = 1;
+  if (auto *vt = llvm::dyn_cast<llvm::FixedVectorType>(t)) {
+    lanes = vt->getNumElements();
+    t = vt->getElementType();
+  }
+  bool isSigned = intOperand(vec, 1) != 0;
+  std::string name;
+  if (t->isFloatTy())
+    name = "float";
+  else if (t->isDoubleTy())
+    name = "double";
+  else if (t->isHalfTy())
+    name = "half";
+  else if (t->isIntegerTy(8))
+    name = isSigned ? "char" : "uchar";
+  else if (t->isIntegerTy(16))
+    name = isSigned ? "short" : "ushort";
+  else if (t->isIntegerTy(32))
+    name = isSigned ? "int" : "uint";
+  else if (t->isIntegerTy(64))
+    name = isSigned ? "long" : "ulong";
+  if (lanes > 1)
+    name += std::to_string(lanes);
+  return name;
+}
+
+/// reqd_work_group_size, work_group_size_hint and vec_type_hint.
+void readAttributes(const llvm::Function &f, KernelDesc &desc) {
+  if (const llvm::MDNode *reqd = f.getMetadata("reqd_work_group_size"))
+    for (unsigned d = 0; d < 3; ++d)
+      desc.reqdWorkGroupSize[d] = intOperand(reqd, d);
+  if (const llvm::MDNode *hint = f.getMetadata("work_group_size_hint"))
+    for (unsigned d = 0; d < 3; ++d)
+      desc.workGroupSizeHint[d] = intOperand(hint, d);
+  if (const llvm::MDNode *vec = f.getMetadata("vec_type_hint"))
+    desc.vecTypeHint = vecTypeHintName(vec);
+}
+
+/// "x,y,z" of a size attribute.
+std::string sizeTriple(const uint64_t size[3]) {
+  return std::to_string(size[0]) + "," + std::to_string(size[1]) + "," + std::to_string(size[2]);
+}
+
+/// CL_KERNEL_ATTRIBUTES: the attributes as written in the source.
+std::string attributeString(const KernelDesc &desc) {
+  std::string attrs;
+  auto add = [&](const std::string &a) { attrs += (attrs.empty() ? "" : " ") + a; };
+  if (desc.reqdWorkGroupSize[0])
+    add("reqd_work_group_size(" + sizeTriple(desc.reqdWorkGroupSize) + ")");
+  if (desc.workGroupSizeHint[0])
+    add("work_group_size_hint(" + sizeTriple(desc.workGroupSizeHint) + ")");
+  if (!desc.vecTypeHint.empty())
+    add("vec_type_hint(" + desc.vecTypeHint + ")");
+  return attrs;
+}
+
+} // namespace
+
+KernelDesc describeKernel(const llvm::Function &f) {
+  KernelDesc desc;
+  desc.name = f.getName().str();
+  describeArguments(f, desc);
+  readAttributes(f, desc);
+  desc.attributes = attributeString(desc);
+  return desc;
 }
 
 } // namespace corecl::compiler
