@@ -185,12 +185,7 @@ MATH_INTERNAL T __corecl_explog_exp_pm(T hi, T lo, T sign) {
 OVERLOAD T sinh(T x) {
   T a = MATH_ABS(x);
   T z = x * x;
-#if IS_FLOAT
-  T p = MATH_POLY(z, EXPLOG_SINH_F0, EXPLOG_SINH_F1, EXPLOG_SINH_F2, EXPLOG_SINH_F3);
-#else
-  T p = MATH_POLY(z, EXPLOG_SINH_D0, EXPLOG_SINH_D1, EXPLOG_SINH_D2, EXPLOG_SINH_D3, EXPLOG_SINH_D4,
-                  EXPLOG_SINH_D5, EXPLOG_SINH_D6);
-#endif
+  T p = MATH_POLY_FD(z, EXPLOG_SINH);
   T small = MATH_FMA(x * z, p, x);
   // |x| >= 1: e^a/2 - e^-a/2, where the second term is at most e^-2 of the
   // first.
@@ -210,14 +205,7 @@ OVERLOAD T cosh(T x) {
 OVERLOAD T tanh(T x) {
   T a = MATH_ABS(x);
   T z = x * x;
-#if IS_FLOAT
-  T p = MATH_POLY(z, EXPLOG_TANH_F0, EXPLOG_TANH_F1, EXPLOG_TANH_F2, EXPLOG_TANH_F3,
-                  EXPLOG_TANH_F4);
-#else
-  T p = MATH_POLY(z, EXPLOG_TANH_D0, EXPLOG_TANH_D1, EXPLOG_TANH_D2, EXPLOG_TANH_D3,
-                   EXPLOG_TANH_D4, EXPLOG_TANH_D5, EXPLOG_TANH_D6, EXPLOG_TANH_D7, EXPLOG_TANH_D8,
-                   EXPLOG_TANH_D9, EXPLOG_TANH_D10);
-#endif
+  T p = MATH_POLY_FD(z, EXPLOG_TANH);
   T small = MATH_FMA(x * z, p, x);
   // |x| >= 0.55: 1 - 2 / (E + 2) with E = e^(2a) - 1 >= 2 (beyond the
   // clamp tanh rounds to 1). E + 2 = d + d_err exactly (Fast2Sum); w = 2 / d
@@ -239,13 +227,7 @@ OVERLOAD T tanh(T x) {
 OVERLOAD T asinh(T x) {
   T a = MATH_ABS(x);
   T z = x * x;
-#if IS_FLOAT
-  T p = MATH_POLY(z, EXPLOG_ASINH_F0, EXPLOG_ASINH_F1, EXPLOG_ASINH_F2, EXPLOG_ASINH_F3,
-                  EXPLOG_ASINH_F4);
-#else
-  T p = MATH_POLY(z, EXPLOG_ASINH_D0, EXPLOG_ASINH_D1, EXPLOG_ASINH_D2, EXPLOG_ASINH_D3,
-                  EXPLOG_ASINH_D4, EXPLOG_ASINH_D5, EXPLOG_ASINH_D6, EXPLOG_ASINH_D7);
-#endif
+  T p = MATH_POLY_FD(z, EXPLOG_ASINH);
   // The polynomial below 1/2 (float) or 1/4 (double: fewer terms), else
   // log1p(a + a^2 / (1 + sqrt(1 + a^2))), free of cancellation.
   T small = MATH_FMA(x * z, p, x);
@@ -276,14 +258,7 @@ OVERLOAD T acosh(T x) {
 OVERLOAD T atanh(T x) {
   T a = MATH_ABS(x);
   T z = x * x;
-#if IS_FLOAT
-  T p = MATH_POLY(z, EXPLOG_ATANH_F0, EXPLOG_ATANH_F1, EXPLOG_ATANH_F2, EXPLOG_ATANH_F3,
-                  EXPLOG_ATANH_F4, EXPLOG_ATANH_F5);
-#else
-  T p = MATH_POLY(z, EXPLOG_ATANH_D0, EXPLOG_ATANH_D1, EXPLOG_ATANH_D2, EXPLOG_ATANH_D3,
-                  EXPLOG_ATANH_D4, EXPLOG_ATANH_D5, EXPLOG_ATANH_D6, EXPLOG_ATANH_D7,
-                  EXPLOG_ATANH_D8);
-#endif
+  T p = MATH_POLY_FD(z, EXPLOG_ATANH);
   // The polynomial below 1/2 (float) or 1/4 (double), else
   // log1p(2a + 2a^2 / (1 - a)) / 2: the rounding of 1 - a (for a < 1/2)
   // only touches the smaller term.

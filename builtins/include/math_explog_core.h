@@ -38,14 +38,7 @@ MATH_INTERNAL T __corecl_explog_scale(T p, T n) {
 // the part of e^(r + rlo) - 1 beyond r, which callers add to r in the way
 // that rounds least.
 MATH_INTERNAL T __corecl_explog_expm1_tail(T r, T rlo) {
-#if IS_FLOAT
-  T q = MATH_POLY(r, EXPLOG_EXPM1_F0, EXPLOG_EXPM1_F1, EXPLOG_EXPM1_F2, EXPLOG_EXPM1_F3,
-                  EXPLOG_EXPM1_F4, EXPLOG_EXPM1_F5);
-#else
-  T q = MATH_POLY(r, EXPLOG_EXPM1_D0, EXPLOG_EXPM1_D1, EXPLOG_EXPM1_D2, EXPLOG_EXPM1_D3,
-                   EXPLOG_EXPM1_D4, EXPLOG_EXPM1_D5, EXPLOG_EXPM1_D6, EXPLOG_EXPM1_D7,
-                   EXPLOG_EXPM1_D8, EXPLOG_EXPM1_D9, EXPLOG_EXPM1_D10);
-#endif
+  T q = MATH_POLY_FD(r, EXPLOG_EXPM1);
   // r^2 Q(r) + rlo (1 + r), the first-order effect of rlo.
   return MATH_FMA(r * r, q, MATH_FMA(rlo, r, rlo));
 }
@@ -100,12 +93,7 @@ MATH_INTERNAL T __corecl_explog_log_core(T x, T *k, T *c) {
   T f = m - (T)1;
   T s = f / ((T)2 + f);
   T z = s * s;
-#if IS_FLOAT
-  T R = z * MATH_POLY(z, EXPLOG_LOG_F0, EXPLOG_LOG_F1, EXPLOG_LOG_F2);
-#else
-  T R = z * MATH_POLY(z, EXPLOG_LOG_D0, EXPLOG_LOG_D1, EXPLOG_LOG_D2, EXPLOG_LOG_D3, EXPLOG_LOG_D4,
-                      EXPLOG_LOG_D5, EXPLOG_LOG_D6);
-#endif
+  T R = z * MATH_POLY_FD(z, EXPLOG_LOG);
   T hfsq = (T)0.5 * f * f;
   *c = MATH_FMA(s, hfsq + R, -hfsq);
   return f;

@@ -62,17 +62,22 @@
 #define EXPLOG_EXPM1_F3 0x1.111226p-7f
 #define EXPLOG_EXPM1_F4 0x1.6d7274p-10f
 #define EXPLOG_EXPM1_F5 0x1.a033fcp-13f
+#define EXPLOG_EXPM1_F                                                                             \
+  EXPLOG_EXPM1_F0, EXPLOG_EXPM1_F1, EXPLOG_EXPM1_F2, EXPLOG_EXPM1_F3, EXPLOG_EXPM1_F4,             \
+      EXPLOG_EXPM1_F5
 
 // log: R(z) = z P(z), z = s^2; P on [8.27181e-25, 0.0294373], error 2^-30.2 (unrounded 2^-30.2)
 #define EXPLOG_LOG_F0 0x1.55557ap-1f
 #define EXPLOG_LOG_F1 0x1.995ec8p-2f
 #define EXPLOG_LOG_F2 0x1.31e2fp-2f
+#define EXPLOG_LOG_F EXPLOG_LOG_F0, EXPLOG_LOG_F1, EXPLOG_LOG_F2
 
 // sinh(x) = x + x^3 P(z), z = x^2; P on [8.27181e-25, 1.0], error 2^-29.5 (unrounded 2^-34.2)
 #define EXPLOG_SINH_F0 0x1.555556p-3f
 #define EXPLOG_SINH_F1 0x1.111124p-7f
 #define EXPLOG_SINH_F2 0x1.9ffe7p-13f
 #define EXPLOG_SINH_F3 0x1.7a157ep-19f
+#define EXPLOG_SINH_F EXPLOG_SINH_F0, EXPLOG_SINH_F1, EXPLOG_SINH_F2, EXPLOG_SINH_F3
 
 // tanh(x) = x + x^3 P(z), z = x^2; P on [8.27181e-25, 0.3025], error 2^-29.0 (unrounded 2^-29.8)
 #define EXPLOG_TANH_F0 -0x1.55554ap-2f
@@ -80,6 +85,7 @@
 #define EXPLOG_TANH_F2 -0x1.b9289p-5f
 #define EXPLOG_TANH_F3 0x1.593cfp-6f
 #define EXPLOG_TANH_F4 -0x1.9b3064p-8f
+#define EXPLOG_TANH_F EXPLOG_TANH_F0, EXPLOG_TANH_F1, EXPLOG_TANH_F2, EXPLOG_TANH_F3, EXPLOG_TANH_F4
 
 // asinh(x) = x + x^3 P(z), z = x^2; P on [8.27181e-25, 0.25], error 2^-29.4 (unrounded 2^-29.6)
 #define EXPLOG_ASINH_F0 -0x1.555536p-3f
@@ -87,6 +93,8 @@
 #define EXPLOG_ASINH_F2 -0x1.6b9916p-5f
 #define EXPLOG_ASINH_F3 0x1.cd85dcp-6f
 #define EXPLOG_ASINH_F4 -0x1.b1c47p-7f
+#define EXPLOG_ASINH_F                                                                             \
+  EXPLOG_ASINH_F0, EXPLOG_ASINH_F1, EXPLOG_ASINH_F2, EXPLOG_ASINH_F3, EXPLOG_ASINH_F4
 
 // atanh(x) = x + x^3 P(z), z = x^2; P on [8.27181e-25, 0.25], error 2^-28.8 (unrounded 2^-29.4)
 #define EXPLOG_ATANH_F0 0x1.55553ep-2f
@@ -95,6 +103,9 @@
 #define EXPLOG_ATANH_F3 0x1.e44cd2p-4f
 #define EXPLOG_ATANH_F4 0x1.a4ba0ep-5f
 #define EXPLOG_ATANH_F5 0x1.69dd1ep-3f
+#define EXPLOG_ATANH_F                                                                             \
+  EXPLOG_ATANH_F0, EXPLOG_ATANH_F1, EXPLOG_ATANH_F2, EXPLOG_ATANH_F3, EXPLOG_ATANH_F4,             \
+      EXPLOG_ATANH_F5
 
 // expm1(r) = r + r^2 Q(r), Q on [-0.346574, 0.346574], error 2^-61.0 (unrounded 2^-61.7)
 #define EXPLOG_EXPM1_D0 0x1p-1
@@ -108,6 +119,10 @@
 #define EXPLOG_EXPM1_D8 0x1.27e53623d0fd8p-22
 #define EXPLOG_EXPM1_D9 0x1.af5e685e4660bp-26
 #define EXPLOG_EXPM1_D10 0x1.1ee88bc4534dap-29
+#define EXPLOG_EXPM1_D                                                                             \
+  EXPLOG_EXPM1_D0, EXPLOG_EXPM1_D1, EXPLOG_EXPM1_D2, EXPLOG_EXPM1_D3, EXPLOG_EXPM1_D4,             \
+      EXPLOG_EXPM1_D5, EXPLOG_EXPM1_D6, EXPLOG_EXPM1_D7, EXPLOG_EXPM1_D8, EXPLOG_EXPM1_D9,         \
+      EXPLOG_EXPM1_D10
 
 // log: R(z) = z P(z), z = s^2; P on [8.27181e-25, 0.0294373], error 2^-59.4 (unrounded 2^-59.5)
 #define EXPLOG_LOG_D0 0x1.5555555555592p-1
@@ -117,6 +132,9 @@
 #define EXPLOG_LOG_D4 0x1.74663eeb728f4p-3
 #define EXPLOG_LOG_D5 0x1.39a1ba6180af5p-3
 #define EXPLOG_LOG_D6 0x1.2f0567316e871p-3
+#define EXPLOG_LOG_D                                                                               \
+  EXPLOG_LOG_D0, EXPLOG_LOG_D1, EXPLOG_LOG_D2, EXPLOG_LOG_D3, EXPLOG_LOG_D4, EXPLOG_LOG_D5,        \
+      EXPLOG_LOG_D6
 
 // sinh(x) = x + x^3 P(z), z = x^2; P on [8.27181e-25, 1.0], error 2^-58.6 (unrounded 2^-63.3)
 #define EXPLOG_SINH_D0 0x1.5555555555556p-3
@@ -126,6 +144,9 @@
 #define EXPLOG_SINH_D4 0x1.ae64671b186b9p-26
 #define EXPLOG_SINH_D5 0x1.611a561dadc83p-33
 #define EXPLOG_SINH_D6 0x1.b4c75aaa0e338p-41
+#define EXPLOG_SINH_D                                                                              \
+  EXPLOG_SINH_D0, EXPLOG_SINH_D1, EXPLOG_SINH_D2, EXPLOG_SINH_D3, EXPLOG_SINH_D4, EXPLOG_SINH_D5,  \
+      EXPLOG_SINH_D6
 
 // tanh(x) = x + x^3 P(z), z = x^2; P on [8.27181e-25, 0.3025], error 2^-60.4 (unrounded 2^-60.6)
 #define EXPLOG_TANH_D0 -0x1.555555555554fp-2
@@ -139,6 +160,9 @@
 #define EXPLOG_TANH_D8 -0x1.e96fc5f16bd55p-13
 #define EXPLOG_TANH_D9 0x1.5d745a4992fbp-14
 #define EXPLOG_TANH_D10 -0x1.47110abf2dc62p-16
+#define EXPLOG_TANH_D                                                                              \
+  EXPLOG_TANH_D0, EXPLOG_TANH_D1, EXPLOG_TANH_D2, EXPLOG_TANH_D3, EXPLOG_TANH_D4, EXPLOG_TANH_D5,  \
+      EXPLOG_TANH_D6, EXPLOG_TANH_D7, EXPLOG_TANH_D8, EXPLOG_TANH_D9, EXPLOG_TANH_D10
 
 // asinh(x) = x + x^3 P(z), z = x^2; P on [8.27181e-25, 0.0625], error 2^-59.8 (unrounded 2^-59.9)
 #define EXPLOG_ASINH_D0 -0x1.555555555552p-3
@@ -149,6 +173,9 @@
 #define EXPLOG_ASINH_D5 0x1.1c0b87d7ec2b9p-6
 #define EXPLOG_ASINH_D6 -0x1.c0f9a4bcb6469p-7
 #define EXPLOG_ASINH_D7 0x1.2c9a04207d35dp-7
+#define EXPLOG_ASINH_D                                                                             \
+  EXPLOG_ASINH_D0, EXPLOG_ASINH_D1, EXPLOG_ASINH_D2, EXPLOG_ASINH_D3, EXPLOG_ASINH_D4,             \
+      EXPLOG_ASINH_D5, EXPLOG_ASINH_D6, EXPLOG_ASINH_D7
 
 // atanh(x) = x + x^3 P(z), z = x^2; P on [8.27181e-25, 0.0625], error 2^-61.4 (unrounded 2^-62.9)
 #define EXPLOG_ATANH_D0 0x1.555555555555ap-2
@@ -160,3 +187,6 @@
 #define EXPLOG_ATANH_D6 0x1.11d0d8c77b125p-4
 #define EXPLOG_ATANH_D7 0x1.cddc9878a6391p-5
 #define EXPLOG_ATANH_D8 0x1.1f7e12fcaf03ap-4
+#define EXPLOG_ATANH_D                                                                             \
+  EXPLOG_ATANH_D0, EXPLOG_ATANH_D1, EXPLOG_ATANH_D2, EXPLOG_ATANH_D3, EXPLOG_ATANH_D4,             \
+      EXPLOG_ATANH_D5, EXPLOG_ATANH_D6, EXPLOG_ATANH_D7, EXPLOG_ATANH_D8

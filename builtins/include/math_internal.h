@@ -55,6 +55,12 @@
 #define MATH_POLY_20(x, c0, ...) MATH_FMA(x, MATH_POLY_19(x, __VA_ARGS__), (T)(c0))
 #define MATH_POLY_21(x, c0, ...) MATH_FMA(x, MATH_POLY_20(x, __VA_ARGS__), (T)(c0))
 
+// The polynomial NAME_F (float) or NAME_D (double) of the element type,
+// each a generated list of coefficient macros, lowest degree first
+// (math_explog_data.h, math_trig_data.h). The condition is a constant: only
+// one side is compiled into code.
+#define MATH_POLY_FD(x, name) (IS_FLOAT ? MATH_POLY(x, name##_F) : MATH_POLY(x, name##_D))
+
 // The same for coefficients in a __constant array C[0..DEG] (the generated
 // tables of long fits), into p. Plain a * b + c here: it contracts to an
 // fma where the CPU has one and stays a multiply and an add where fma()

@@ -10,6 +10,7 @@
 #define TRIG_SIN_F1 0x1.11117cp-7f
 #define TRIG_SIN_F2 -0x1.a061b8p-13f
 #define TRIG_SIN_F3 0x1.7e48fap-19f
+#define TRIG_SIN_F TRIG_SIN_F0, TRIG_SIN_F1, TRIG_SIN_F2, TRIG_SIN_F3
 // SIN_D: degree 6 in z on [0, 0.620156], error 2^-62.3
 #define TRIG_SIN_D0 -0x1.5555555555555p-3
 #define TRIG_SIN_D1 0x1.111111111103ep-7
@@ -18,10 +19,13 @@
 #define TRIG_SIN_D4 -0x1.ae641780bbae8p-26
 #define TRIG_SIN_D5 0x1.60fc6f40489ebp-33
 #define TRIG_SIN_D6 -0x1.997a9e8abbf18p-41
+#define TRIG_SIN_D                                                                                 \
+  TRIG_SIN_D0, TRIG_SIN_D1, TRIG_SIN_D2, TRIG_SIN_D3, TRIG_SIN_D4, TRIG_SIN_D5, TRIG_SIN_D6
 // COS_F: degree 2 in z on [0, 0.620156], error 2^-32.3
 #define TRIG_COS_F0 0x1.55554ep-5f
 #define TRIG_COS_F1 -0x1.6c0e28p-10f
 #define TRIG_COS_F2 0x1.9a6472p-16f
+#define TRIG_COS_F TRIG_COS_F0, TRIG_COS_F1, TRIG_COS_F2
 // COS_D: degree 5 in z on [0, 0.620156], error 2^-63.2
 #define TRIG_COS_D0 0x1.5555555555553p-5
 #define TRIG_COS_D1 -0x1.6c16c16c15e7ap-10
@@ -29,11 +33,13 @@
 #define TRIG_COS_D3 -0x1.27e4f8b517276p-22
 #define TRIG_COS_D4 0x1.1eea524af1e2fp-29
 #define TRIG_COS_D5 -0x1.8fdde46a03b64p-37
+#define TRIG_COS_D TRIG_COS_D0, TRIG_COS_D1, TRIG_COS_D2, TRIG_COS_D3, TRIG_COS_D4, TRIG_COS_D5
 // SINPI_F: degree 3 in z on [0, 0.0625], error 2^-33.3
 #define TRIG_SINPI_F0 -0x1.4abbcep+2f
 #define TRIG_SINPI_F1 0x1.466b76p+1f
 #define TRIG_SINPI_F2 -0x1.32ac56p-1f
 #define TRIG_SINPI_F3 0x1.43ce6p-4f
+#define TRIG_SINPI_F TRIG_SINPI_F0, TRIG_SINPI_F1, TRIG_SINPI_F2, TRIG_SINPI_F3
 // SINPI_D: degree 6 in z on [0, 0.0625], error 2^-62.6
 #define TRIG_SINPI_D0 -0x1.4abbce625be53p+2
 #define TRIG_SINPI_D1 0x1.466bc6775aba9p+1
@@ -42,10 +48,14 @@
 #define TRIG_SINPI_D4 -0x1.e30783bdd4293p-8
 #define TRIG_SINPI_D5 0x1.e919827cc3f25p-12
 #define TRIG_SINPI_D6 -0x1.78e82ed0bd8e8p-16
+#define TRIG_SINPI_D                                                                               \
+  TRIG_SINPI_D0, TRIG_SINPI_D1, TRIG_SINPI_D2, TRIG_SINPI_D3, TRIG_SINPI_D4, TRIG_SINPI_D5,        \
+      TRIG_SINPI_D6
 // COSPI_F: degree 2 in z on [0, 0.0625], error 2^-32.1
 #define TRIG_COSPI_F0 0x1.03c1ecp+2f
 #define TRIG_COSPI_F1 -0x1.55cc6ap+0f
 #define TRIG_COSPI_F2 0x1.db91ap-3f
+#define TRIG_COSPI_F TRIG_COSPI_F0, TRIG_COSPI_F1, TRIG_COSPI_F2
 // COSPI_D: degree 5 in z on [0, 0.0625], error 2^-63.2
 #define TRIG_COSPI_D0 0x1.03c1f081b5ac2p+2
 #define TRIG_COSPI_D1 -0x1.55d3c7e3cb395p+0
@@ -53,16 +63,20 @@
 #define TRIG_COSPI_D3 -0x1.a6d1eec1c4d4p-6
 #define TRIG_COSPI_D4 0x1.f9cde5be2f87ap-10
 #define TRIG_COSPI_D5 -0x1.b2db55b28e7c1p-14
+#define TRIG_COSPI_D                                                                               \
+  TRIG_COSPI_D0, TRIG_COSPI_D1, TRIG_COSPI_D2, TRIG_COSPI_D3, TRIG_COSPI_D4, TRIG_COSPI_D5
 // ATAN_F: degree 2 in z on [0, 0.00391388], error 2^-37.9
 #define TRIG_ATAN_F0 -0x1.555556p-2f
 #define TRIG_ATAN_F1 0x1.999d26p-3f
 #define TRIG_ATAN_F2 -0x1.25f242p-3f
+#define TRIG_ATAN_F TRIG_ATAN_F0, TRIG_ATAN_F1, TRIG_ATAN_F2
 // ATAN_D: degree 4 in z on [0, 0.00391388], error 2^-62.4
 #define TRIG_ATAN_D0 -0x1.555555555553dp-2
 #define TRIG_ATAN_D1 0x1.999999996931dp-3
 #define TRIG_ATAN_D2 -0x1.2492483919796p-3
 #define TRIG_ATAN_D3 0x1.c718a0b0f8ea7p-4
 #define TRIG_ATAN_D4 -0x1.70ce5ea56074ap-4
+#define TRIG_ATAN_D TRIG_ATAN_D0, TRIG_ATAN_D1, TRIG_ATAN_D2, TRIG_ATAN_D3, TRIG_ATAN_D4
 // ASIN_F: degree 5 in z on [0, 0.25], error 2^-31.6
 #define TRIG_ASIN_F0 0x1.55555p-3f
 #define TRIG_ASIN_F1 0x1.333738p-4f
@@ -70,6 +84,8 @@
 #define TRIG_ASIN_F3 0x1.0371ep-5f
 #define TRIG_ASIN_F4 0x1.e8375cp-7f
 #define TRIG_ASIN_F5 0x1.2e897cp-5f
+#define TRIG_ASIN_F                                                                                \
+  TRIG_ASIN_F0, TRIG_ASIN_F1, TRIG_ASIN_F2, TRIG_ASIN_F3, TRIG_ASIN_F4, TRIG_ASIN_F5
 // ASIN_D: degree 12 in z on [0, 0.25], error 2^-59.7
 #define TRIG_ASIN_D0 0x1.5555555555561p-3
 #define TRIG_ASIN_D1 0x1.333333333046p-4
@@ -84,6 +100,10 @@
 #define TRIG_ASIN_D10 0x1.5a564e59e115p-6
 #define TRIG_ASIN_D11 -0x1.4b858b747dd9bp-6
 #define TRIG_ASIN_D12 0x1.078e58af4be28p-5
+#define TRIG_ASIN_D                                                                                \
+  TRIG_ASIN_D0, TRIG_ASIN_D1, TRIG_ASIN_D2, TRIG_ASIN_D3, TRIG_ASIN_D4, TRIG_ASIN_D5,              \
+      TRIG_ASIN_D6, TRIG_ASIN_D7, TRIG_ASIN_D8, TRIG_ASIN_D9, TRIG_ASIN_D10, TRIG_ASIN_D11,        \
+      TRIG_ASIN_D12
 
 // Constants split into non-overlapping parts (hi + lo, or three parts for
 // the Cody-Waite reduction, whose first part times any quotient in range

@@ -73,21 +73,11 @@ MATH_INTERNAL T __corecl_trig_reduce_pi(T ax, IT *q) {
 }
 
 MATH_INTERNAL T __corecl_trig_sinpi_poly(T z) {
-#if IS_FLOAT
-  return MATH_POLY(z, TRIG_SINPI_F0, TRIG_SINPI_F1, TRIG_SINPI_F2, TRIG_SINPI_F3);
-#else
-  return MATH_POLY(z, TRIG_SINPI_D0, TRIG_SINPI_D1, TRIG_SINPI_D2, TRIG_SINPI_D3, TRIG_SINPI_D4,
-                   TRIG_SINPI_D5, TRIG_SINPI_D6);
-#endif
+  return MATH_POLY_FD(z, TRIG_SINPI);
 }
 
 MATH_INTERNAL T __corecl_trig_cospi_poly(T z) {
-#if IS_FLOAT
-  return MATH_POLY(z, TRIG_COSPI_F0, TRIG_COSPI_F1, TRIG_COSPI_F2);
-#else
-  return MATH_POLY(z, TRIG_COSPI_D0, TRIG_COSPI_D1, TRIG_COSPI_D2, TRIG_COSPI_D3, TRIG_COSPI_D4,
-                   TRIG_COSPI_D5);
-#endif
+  return MATH_POLY_FD(z, TRIG_COSPI);
 }
 
 // sin(pi r) and cos(pi r) for |r| <= 1/4, each as hi + lo:

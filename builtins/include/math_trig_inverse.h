@@ -34,11 +34,7 @@ MATH_INTERNAL T __corecl_trig_div_pi_rounded(T h, T l) {
 // precision. For num > den the roles swap: pi/2 - atan(c) - atan(t).
 
 MATH_INTERNAL T __corecl_trig_atan_poly(T z) {
-#if IS_FLOAT
-  return MATH_POLY(z, TRIG_ATAN_F0, TRIG_ATAN_F1, TRIG_ATAN_F2);
-#else
-  return MATH_POLY(z, TRIG_ATAN_D0, TRIG_ATAN_D1, TRIG_ATAN_D2, TRIG_ATAN_D3, TRIG_ATAN_D4);
-#endif
+  return MATH_POLY_FD(z, TRIG_ATAN);
 }
 
 // The angle of the point (ax, ay) for finite ax, ay >= 0, not both zero,
@@ -152,14 +148,7 @@ OVERLOAD T atan2pi(T y, T x) {
 // recovered by an fma (u_lo, scaled by asin's slope 1/sqrt(1 - u^2)).
 
 MATH_INTERNAL T __corecl_trig_asin_poly(T z) {
-#if IS_FLOAT
-  return MATH_POLY(z, TRIG_ASIN_F0, TRIG_ASIN_F1, TRIG_ASIN_F2, TRIG_ASIN_F3, TRIG_ASIN_F4,
-                   TRIG_ASIN_F5);
-#else
-  return MATH_POLY(z, TRIG_ASIN_D0, TRIG_ASIN_D1, TRIG_ASIN_D2, TRIG_ASIN_D3, TRIG_ASIN_D4,
-                   TRIG_ASIN_D5, TRIG_ASIN_D6, TRIG_ASIN_D7, TRIG_ASIN_D8, TRIG_ASIN_D9,
-                   TRIG_ASIN_D10, TRIG_ASIN_D11, TRIG_ASIN_D12);
-#endif
+  return MATH_POLY_FD(z, TRIG_ASIN);
 }
 
 // asin(u + *v) = u + *v to well below u's last bit, with u as described

@@ -168,20 +168,11 @@ MATH_INTERNAL T __corecl_trig_reduce(T ax, IT *q, T *lo) {
 }
 
 MATH_INTERNAL T __corecl_trig_sin_poly(T z) {
-#if IS_FLOAT
-  return MATH_POLY(z, TRIG_SIN_F0, TRIG_SIN_F1, TRIG_SIN_F2, TRIG_SIN_F3);
-#else
-  return MATH_POLY(z, TRIG_SIN_D0, TRIG_SIN_D1, TRIG_SIN_D2, TRIG_SIN_D3, TRIG_SIN_D4, TRIG_SIN_D5,
-                   TRIG_SIN_D6);
-#endif
+  return MATH_POLY_FD(z, TRIG_SIN);
 }
 
 MATH_INTERNAL T __corecl_trig_cos_poly(T z) {
-#if IS_FLOAT
-  return MATH_POLY(z, TRIG_COS_F0, TRIG_COS_F1, TRIG_COS_F2);
-#else
-  return MATH_POLY(z, TRIG_COS_D0, TRIG_COS_D1, TRIG_COS_D2, TRIG_COS_D3, TRIG_COS_D4, TRIG_COS_D5);
-#endif
+  return MATH_POLY_FD(z, TRIG_COS);
 }
 
 // sin and cos of rh + rl (|rh| <= 0.7875, rl below rh's last bit), each as

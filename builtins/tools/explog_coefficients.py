@@ -58,6 +58,8 @@ def fit(macro, name, fmt, a, b, func, weight, powers):
           f'error 2^{log2(err):.1f} (unrounded 2^{log2(level):.1f})')
     for c, p in zip(cs, powers):
         print(f'#define {macro}{p} {hexfloat(c, fmt)}{suffix}')
+    # The whole list, for MATH_POLY_FD (math_internal.h).
+    print(f'#define {macro} ' + ', '.join(f'{macro}{p}' for p in powers))
 
 
 def hexfloat(v, fmt):

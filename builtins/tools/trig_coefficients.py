@@ -166,6 +166,9 @@ def main():
               % (name, fmt, degree, float(zmax), float(bits)))
             for k, c in enumerate(coeffs):
                 w("#define TRIG_%s_%s%d %s\n" % (name, fmt, k, literal(c, fmt)))
+            # The whole list, for MATH_POLY_FD (math_internal.h).
+            w("#define TRIG_%s_%s %s\n" % (name, fmt, ", ".join(
+                "TRIG_%s_%s%d" % (name, fmt, k) for k in range(len(coeffs)))))
             print("%s_%s degree %d: 2^-%.1f" % (name, fmt, degree, float(bits)), file=sys.stderr)
     w("\n")
 
