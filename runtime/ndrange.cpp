@@ -157,8 +157,8 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
                 "__local long16 arguments need the arena 128-byte aligned");
   const size_t scratchBytes = slack + arenaBytes + slack + storageBytes + slack + 64;
 
-  auto runSlice = [&](uint64_t begin, uint64_t end) {
-    corecl_wg_ctx ctx = base;
+  // Groups [begin, end) with `ctx`, on this thread's leased scratch.
+  auto runGroups = [&](corecl_wg_ctx &ctx, uint64_t begin, uint64_t end) {
     ctx.group_begin = begin;
     ctx.group_end = end;
     Lease lease;
@@ -167,16 +167,14 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     ctx.wi_storage = scratch + slack + arenaBytes + slack;
     entry(args, &ctx);
   };
+  auto runSlice = [&](uint64_t begin, uint64_t end) {
+    corecl_wg_ctx ctx = base;
+    runGroups(ctx, begin, end);
+  };
 
   if (smallRange(totalGroups, groupItems, range.nsPerKiloItems)) {
     // Straight from `base`, without runSlice's copy of the context.
-    base.group_begin = 0;
-    base.group_end = totalGroups;
-    Lease lease;
-    char *scratch = lease.get(scratchBytes);
-    base.local_arena = scratch + slack;
-    base.wi_storage = scratch + slack + arenaBytes + slack;
-    entry(args, &base);
+    runGroups(base, 0, totalGroups);
     return;
   }
   uint64_t grain = grainSize(totalGroups, groupItems, range.nsPerKiloItems);

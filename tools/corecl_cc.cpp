@@ -89,26 +89,15 @@ std::map<std::string, unsigned> gathersAndScatters(const fs::path &dir,
 int main(int argc, char **argv) {
   std::string output, options, dumpIr, dumpAsm, input;
   bool report = false;
+  // The options that take a value, and where it goes.
+  const std::map<std::string, std::string *> valued = {
+      {"-o", &output}, {"-b", &options}, {"--dump-ir", &dumpIr}, {"--dump-asm", &dumpAsm}};
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    auto value = [&](std::string &into) {
+    if (auto option = valued.find(arg); option != valued.end()) {
       if (i + 1 >= argc)
-        return false;
-      into = argv[++i];
-      return true;
-    };
-    if (arg == "-o") {
-      if (!value(output))
         return usage();
-    } else if (arg == "-b") {
-      if (!value(options))
-        return usage();
-    } else if (arg == "--dump-ir") {
-      if (!value(dumpIr))
-        return usage();
-    } else if (arg == "--dump-asm") {
-      if (!value(dumpAsm))
-        return usage();
+      *option->second = argv[++i];
     } else if (arg == "--report") {
       report = true;
     } else if (arg == "-h" || arg == "--help") {

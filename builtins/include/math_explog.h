@@ -29,6 +29,9 @@
 // Above this, asinh and acosh are log(2|x|) to well within an ulp (the
 // next term is 1/(4x^2)), and x^2 may overflow.
 #define EXPLOG_HUGE MATH_FD(0x1p13f, 0x1p28)
+// An odd function near 0, x + x^3 P(x^2), for z = x^2 and the generated
+// polynomial NAME (sinh, tanh, asinh, atanh).
+#define EXPLOG_ODD_SMALL(x, z, NAME) MATH_FMA((x) * (z), MATH_POLY_FD(z, NAME), x)
 #endif
 
 // ---------------------------------------------------------------------------
@@ -100,15 +103,21 @@ OVERLOAD T log(T x) {
   return __corecl_explog_log_special(x, __corecl_explog_ln(k, f, c));
 }
 
+// (f + c)(hi + lo) as ph + *pl, for f + c a logarithm from log_core and
+// hi + lo a double-word constant: f hi split exactly, the rest in *pl.
+MATH_INTERNAL T __corecl_explog_mul_dw(T f, T c, T hi, T lo, T *pl) {
+  T ph = f * hi;
+  *pl = MATH_FMA(f, hi, -ph) + MATH_FMA(f, lo, c * hi);
+  return ph;
+}
+
 OVERLOAD T log2(T x) {
   T k, c;
   T f = __corecl_explog_log_core(x, &k, &c);
   // (f + c) log2(e) as ph + pl, then k + ph by Fast2Sum (|ph| < 1 <= |k|
   // unless k = 0).
-  T l2e_hi = EXPLOG_C(EXPLOG_LOG2E_HI);
-  T l2e_lo = EXPLOG_C(EXPLOG_LOG2E_LO);
-  T ph = f * l2e_hi;
-  T pl = MATH_FMA(f, l2e_hi, -ph) + MATH_FMA(f, l2e_lo, c * l2e_hi);
+  T pl;
+  T ph = __corecl_explog_mul_dw(f, c, EXPLOG_C(EXPLOG_LOG2E_HI), EXPLOG_C(EXPLOG_LOG2E_LO), &pl);
   T s = k + ph;
   T y = s + (((k - s) + ph) + pl);
   return __corecl_explog_log_special(x, y);
@@ -117,10 +126,8 @@ OVERLOAD T log2(T x) {
 OVERLOAD T log10(T x) {
   T k, c;
   T f = __corecl_explog_log_core(x, &k, &c);
-  T l10e_hi = EXPLOG_C(EXPLOG_LOG10E_HI);
-  T l10e_lo = EXPLOG_C(EXPLOG_LOG10E_LO);
-  T ph = f * l10e_hi;
-  T pl = MATH_FMA(f, l10e_hi, -ph) + MATH_FMA(f, l10e_lo, c * l10e_hi);
+  T pl;
+  T ph = __corecl_explog_mul_dw(f, c, EXPLOG_C(EXPLOG_LOG10E_HI), EXPLOG_C(EXPLOG_LOG10E_LO), &pl);
   // k log10(2) with an exact high part, which outweighs ph unless k = 0.
   T kh = k * EXPLOG_C(EXPLOG_LOG10_2_CW_HI);
   T s = kh + ph;
@@ -185,8 +192,7 @@ MATH_INTERNAL T __corecl_explog_exp_pm(T hi, T lo, T sign) {
 OVERLOAD T sinh(T x) {
   T a = MATH_ABS(x);
   T z = x * x;
-  T p = MATH_POLY_FD(z, EXPLOG_SINH);
-  T small = MATH_FMA(x * z, p, x);
+  T small = EXPLOG_ODD_SMALL(x, z, EXPLOG_SINH);
   // |x| >= 1: e^a/2 - e^-a/2, where the second term is at most e^-2 of the
   // first.
   T lo;
@@ -205,8 +211,7 @@ OVERLOAD T cosh(T x) {
 OVERLOAD T tanh(T x) {
   T a = MATH_ABS(x);
   T z = x * x;
-  T p = MATH_POLY_FD(z, EXPLOG_TANH);
-  T small = MATH_FMA(x * z, p, x);
+  T small = EXPLOG_ODD_SMALL(x, z, EXPLOG_TANH);
   // |x| >= 0.55: 1 - 2 / (E + 2) with E = e^(2a) - 1 >= 2 (beyond the
   // clamp tanh rounds to 1). E + 2 = d + d_err exactly (Fast2Sum); w = 2 / d
   // is corrected by the division's exact residual, (2 - w (d + d_err)) /
@@ -227,10 +232,9 @@ OVERLOAD T tanh(T x) {
 OVERLOAD T asinh(T x) {
   T a = MATH_ABS(x);
   T z = x * x;
-  T p = MATH_POLY_FD(z, EXPLOG_ASINH);
   // The polynomial below 1/2 (float) or 1/4 (double: fewer terms), else
   // log1p(a + a^2 / (1 + sqrt(1 + a^2))), free of cancellation.
-  T small = MATH_FMA(x * z, p, x);
+  T small = EXPLOG_ODD_SMALL(x, z, EXPLOG_ASINH);
   T e;
   T u = __corecl_explog_one_plus2(a, z / ((T)1 + MATH_SQRT((T)1 + z)), &e);
   IT huge = COND(a > EXPLOG_HUGE);
@@ -258,11 +262,10 @@ OVERLOAD T acosh(T x) {
 OVERLOAD T atanh(T x) {
   T a = MATH_ABS(x);
   T z = x * x;
-  T p = MATH_POLY_FD(z, EXPLOG_ATANH);
   // The polynomial below 1/2 (float) or 1/4 (double), else
   // log1p(2a + 2a^2 / (1 - a)) / 2: the rounding of 1 - a (for a < 1/2)
   // only touches the smaller term.
-  T small = MATH_FMA(x * z, p, x);
+  T small = EXPLOG_ODD_SMALL(x, z, EXPLOG_ATANH);
   T e;
   T u = __corecl_explog_one_plus2((T)2 * a, (T)2 * a * a / ((T)1 - a), &e);
   T big = (T)0.5 * __corecl_explog_ln_dw(u, e, (T)0);

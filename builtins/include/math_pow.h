@@ -184,17 +184,26 @@ MATH_INTERNAL T __corecl_pow_safe(T ax) {
   return select((T)1, ax, COND((ax > 0) & (ax < (T)INFINITY)));
 }
 
-OVERLOAD T pow(T x, T y) {
+// |x|^y, with the special cases pow and powr share: x zero or infinite,
+// y infinite.
+MATH_INTERNAL T __corecl_pow_magnitude(T x, T y) {
   T ax = fabs(x);
   T ay = fabs(y);
-  IT nonint = COND(trunc(y) != y); // inf counts as an integer, NaN not
-  IT yodd = COND((trunc(y) == y) & (trunc(y * 0.5f) != y * 0.5f));
   T ys = select((T)0, y, COND(ay < (T)INFINITY));
   T r = __corecl_pow_abs(__corecl_pow_safe(ax), POW_Y(ys));
   T inf = (T)INFINITY;
   r = select(r, select((T)0, inf, COND(y < 0)), COND(ax == 0));
   r = select(r, select(inf, (T)0, COND(y < 0)), COND(ax == inf));
-  r = select(r, select((T)0, inf, COND((ax > 1) == (y > 0))), COND(ay == inf));
+  return select(r, select((T)0, inf, COND((ax > 1) == (y > 0))), COND(ay == inf));
+}
+
+OVERLOAD T pow(T x, T y) {
+  T ax = fabs(x);
+  T ay = fabs(y);
+  IT nonint = COND(trunc(y) != y); // inf counts as an integer, NaN not
+  IT yodd = COND((trunc(y) == y) & (trunc(y * 0.5f) != y * 0.5f));
+  T inf = (T)INFINITY;
+  T r = __corecl_pow_magnitude(x, y);
   r = select(r, -r, COND(signbit(x)) & yodd);
   r = select(r, (T)NAN, COND((x < 0) & (ax < inf)) & nonint);
   r = select(r, x + y, COND(isnan(x) | isnan(y)));
@@ -207,13 +216,8 @@ OVERLOAD T pow(T x, T y) {
 OVERLOAD T powr(T x, T y) {
   T ax = fabs(x);
   T ay = fabs(y);
-  T ys = select((T)0, y, COND(ay < (T)INFINITY));
-  T r = __corecl_pow_abs(__corecl_pow_safe(ax), POW_Y(ys));
   T inf = (T)INFINITY;
-  r = select(r, select((T)0, inf, COND(y < 0)), COND(ax == 0));
-  r = select(r, select(inf, (T)0, COND(y < 0)), COND(ax == inf));
-  r = select(r, select((T)0, inf, COND((ax > 1) == (y > 0))), COND(ay == inf));
-  r = select(r, (T)1, COND((x == 1) | (y == 0)));
+  T r = select(__corecl_pow_magnitude(x, y), (T)1, COND((x == 1) | (y == 0)));
   IT nan = COND((x < 0) | isnan(x) | isnan(y) | ((ax == 0) & (y == 0)) |
                 ((ax == inf) & (y == 0)) | ((x == 1) & (ay == inf)));
   return select(r, x + y + (T)NAN, nan);

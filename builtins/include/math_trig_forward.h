@@ -4,14 +4,19 @@
 // symmetry calls for at the end, so zeros keep their sign without special
 // cases. Infinities and NaN become NaN in a final select.
 
+// sin and cos of |x| reduced to [-pi/4, pi/4], each with a low part
+// (sin returned, *sl, *c, *cl), and the quadrant *q of the reduction.
+MATH_INTERNAL T __corecl_trig_quadrant_sincos(T x, IT *q, T *sl, T *c, T *cl) {
+  T rl;
+  T rh = __corecl_trig_reduce(MATH_ABS(x), q, &rl);
+  return __corecl_trig_sincos_kernel(rh, rl, sl, c, cl);
+}
+
 // sin(x) into the return value and cos(x) into *c.
 MATH_INTERNAL T __corecl_trig_sincos(T x, T *c) {
-  T ax = MATH_ABS(x);
   IT q;
-  T rl;
-  T rh = __corecl_trig_reduce(ax, &q, &rl);
-  T s, sl, co, cl;
-  s = __corecl_trig_sincos_kernel(rh, rl, &sl, &co, &cl);
+  T sl, co, cl;
+  T s = __corecl_trig_quadrant_sincos(x, &q, &sl, &co, &cl);
   IT odd = TRIG_ODD(q);
   T sv = TRIG_FLIP(select(s, co, odd), COND((q & 2) != 0));
   T cv = TRIG_FLIP(select(co, s, odd), COND(((q + 1) & 2) != 0));
@@ -47,12 +52,9 @@ TRIG_SINCOS(__generic)
 // tan = sin/cos in even quadrants and -cos/sin in odd ones, divided with
 // both operands' low parts.
 OVERLOAD T tan(T x) {
-  T ax = MATH_ABS(x);
   IT q;
-  T rl;
-  T rh = __corecl_trig_reduce(ax, &q, &rl);
-  T s, sl, c, cl;
-  s = __corecl_trig_sincos_kernel(rh, rl, &sl, &c, &cl);
+  T sl, c, cl;
+  T s = __corecl_trig_quadrant_sincos(x, &q, &sl, &c, &cl);
   IT odd = TRIG_ODD(q);
   T t = __corecl_trig_div2(select(s, -c, odd), select(sl, -cl, odd), select(c, s, odd),
                            select(cl, sl, odd));

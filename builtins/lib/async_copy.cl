@@ -20,31 +20,23 @@ static inline void prefetchBytes(const __global char *p, size_t bytes) {
     __builtin_prefetch(p + i, 0, 3);
 }
 
+// One direction of the strided copy: element i goes from src[i * SRC_STEP]
+// to dst[i * DST_STEP] (one of the steps is the stride, the other 1).
+#define ASYNC_STRIDED(T, DST_AS, SRC_AS, DST_STEP, SRC_STEP)                                   \
+  OVERLOAD event_t async_work_group_strided_copy(DST_AS T *dst, const SRC_AS T *src, size_t n, \
+                                                 size_t stride, event_t event) {              \
+    for (size_t i = get_local_linear_id(); i < n; i += groupItems())                           \
+      dst[i * (DST_STEP)] = src[i * (SRC_STEP)];                                               \
+    return event;                                                                              \
+  }                                                                                            \
+  OVERLOAD event_t async_work_group_copy(DST_AS T *dst, const SRC_AS T *src, size_t n,         \
+                                         event_t event) {                                     \
+    return async_work_group_strided_copy(dst, src, n, 1, event);                               \
+  }
+
 #define ASYNC_COPY(T)                                                                          \
-  OVERLOAD event_t async_work_group_copy(__local T *dst, const __global T *src, size_t n,     \
-                                         event_t event) {                                     \
-    for (size_t i = get_local_linear_id(); i < n; i += groupItems())                           \
-      dst[i] = src[i];                                                                         \
-    return event;                                                                              \
-  }                                                                                            \
-  OVERLOAD event_t async_work_group_copy(__global T *dst, const __local T *src, size_t n,     \
-                                         event_t event) {                                     \
-    for (size_t i = get_local_linear_id(); i < n; i += groupItems())                           \
-      dst[i] = src[i];                                                                         \
-    return event;                                                                              \
-  }                                                                                            \
-  OVERLOAD event_t async_work_group_strided_copy(__local T *dst, const __global T *src,       \
-                                                 size_t n, size_t stride, event_t event) {    \
-    for (size_t i = get_local_linear_id(); i < n; i += groupItems())                           \
-      dst[i] = src[i * stride];                                                                \
-    return event;                                                                              \
-  }                                                                                            \
-  OVERLOAD event_t async_work_group_strided_copy(__global T *dst, const __local T *src,       \
-                                                 size_t n, size_t stride, event_t event) {    \
-    for (size_t i = get_local_linear_id(); i < n; i += groupItems())                           \
-      dst[i * stride] = src[i];                                                                \
-    return event;                                                                              \
-  }                                                                                            \
+  ASYNC_STRIDED(T, __local, __global, 1, stride)                                               \
+  ASYNC_STRIDED(T, __global, __local, stride, 1)                                               \
   OVERLOAD void prefetch(const __global T *p, size_t n) {                                     \
     prefetchBytes((const __global char *)p, n * sizeof(T));                                     \
   }

@@ -129,19 +129,16 @@
     __c11_atomic_store(p, 0, SEQ_CST);                                                         \
   }
 
+// OP for each atomic type of OpenCL C with its value type.
+#define C11_EACH_TYPE(OP, AS)                                                                  \
+  OP(AS, atomic_int, int)                                                                      \
+  OP(AS, atomic_uint, uint)                                                                    \
+  OP(AS, atomic_long, long)                                                                    \
+  OP(AS, atomic_ulong, ulong) OP(AS, atomic_float, float) OP(AS, atomic_double, double)
+
 #define C11_ALL(AS)                                                                            \
-  C11_LOAD_STORE(AS, atomic_int, int)                                                          \
-  C11_LOAD_STORE(AS, atomic_uint, uint)                                                        \
-  C11_LOAD_STORE(AS, atomic_long, long)                                                        \
-  C11_LOAD_STORE(AS, atomic_ulong, ulong)                                                      \
-  C11_LOAD_STORE(AS, atomic_float, float)                                                      \
-  C11_LOAD_STORE(AS, atomic_double, double)                                                    \
-  C11_CMPXCHG(AS, atomic_int, int)                                                             \
-  C11_CMPXCHG(AS, atomic_uint, uint)                                                           \
-  C11_CMPXCHG(AS, atomic_long, long)                                                           \
-  C11_CMPXCHG(AS, atomic_ulong, ulong)                                                         \
-  C11_CMPXCHG(AS, atomic_float, float)                                                         \
-  C11_CMPXCHG(AS, atomic_double, double)                                                       \
+  C11_EACH_TYPE(C11_LOAD_STORE, AS)                                                            \
+  C11_EACH_TYPE(C11_CMPXCHG, AS)                                                               \
   C11_FETCH(AS, atomic_int, int, int)                                                          \
   C11_FETCH(AS, atomic_uint, uint, uint)                                                       \
   C11_FETCH(AS, atomic_long, long, long)                                                       \

@@ -22,33 +22,32 @@ class PassBuilder;
 
 namespace corecl::compiler {
 
-/// Integer division and remainder that cannot trap (safe_division.cpp);
-/// runs before the optimiser can exploit the undefined cases.
 // Passes without isRequired() are optimisations: LLVM's -opt-bisect-limit
 // (CORECL_LLVM_OPTIONS) may skip them, never the others.
-struct SafeDivisionPass : llvm::PassInfoMixin<SafeDivisionPass> {
-  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+template <class Pass> struct RequiredPass : llvm::PassInfoMixin<Pass> {
   static bool isRequired() { return true; }
 };
 
-struct KernelBodyPass : llvm::PassInfoMixin<KernelBodyPass> {
+/// Integer division and remainder that cannot trap (safe_division.cpp);
+/// runs before the optimiser can exploit the undefined cases.
+struct SafeDivisionPass : RequiredPass<SafeDivisionPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
-  static bool isRequired() { return true; }
 };
 
-struct PrintfLoweringPass : llvm::PassInfoMixin<PrintfLoweringPass> {
+struct KernelBodyPass : RequiredPass<KernelBodyPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
-  static bool isRequired() { return true; }
 };
 
-struct LocalMemoryPass : llvm::PassInfoMixin<LocalMemoryPass> {
+struct PrintfLoweringPass : RequiredPass<PrintfLoweringPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
-  static bool isRequired() { return true; }
 };
 
-struct BarrierRegionsPass : llvm::PassInfoMixin<BarrierRegionsPass> {
+struct LocalMemoryPass : RequiredPass<LocalMemoryPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
-  static bool isRequired() { return true; }
+};
+
+struct BarrierRegionsPass : RequiredPass<BarrierRegionsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
 };
 
 /// Kernels whose regions are made packets of work-items (region_packets.cpp):
@@ -104,32 +103,36 @@ unsigned packetDimension(const llvm::Function &region);
 /// into its loops (body_packets.cpp, attr::kOutlined).
 bool isLongStraightLine(llvm::Function &f);
 
-/// Packets of kernel bodies without barriers (body_packets.cpp).
-struct BodyPacketsPass : llvm::PassInfoMixin<BodyPacketsPass> {
-  explicit BodyPacketsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
-  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+/// A pass of the work-group formation, configured by the options.
+template <class Pass> struct WorkGroupPass : llvm::PassInfoMixin<Pass> {
+  explicit WorkGroupPass(WorkGroupLoopsOptions options = {}) : options(options) {}
   WorkGroupLoopsOptions options;
+};
+
+/// Packets of kernel bodies without barriers (body_packets.cpp).
+struct BodyPacketsPass : WorkGroupPass<BodyPacketsPass> {
+  using WorkGroupPass::WorkGroupPass;
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
 };
 
 /// Packets of consecutive groups of one work-item (group_packets.cpp).
-struct GroupPacketsPass : llvm::PassInfoMixin<GroupPacketsPass> {
-  explicit GroupPacketsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
+struct GroupPacketsPass : WorkGroupPass<GroupPacketsPass> {
+  using WorkGroupPass::WorkGroupPass;
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
-  WorkGroupLoopsOptions options;
 };
 
 /// Packets of consecutive work-items of a group (region_packets.cpp).
-struct RegionPacketsPass : llvm::PassInfoMixin<RegionPacketsPass> {
-  explicit RegionPacketsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
+struct RegionPacketsPass : WorkGroupPass<RegionPacketsPass> {
+  using WorkGroupPass::WorkGroupPass;
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
-  WorkGroupLoopsOptions options;
 };
 
-struct WorkGroupLoopsPass : llvm::PassInfoMixin<WorkGroupLoopsPass> {
-  explicit WorkGroupLoopsPass(WorkGroupLoopsOptions options = {}) : options(options) {}
+/// The work-group function around each kernel's body or regions
+/// (work_group_loops.cpp).
+struct WorkGroupLoopsPass : WorkGroupPass<WorkGroupLoopsPass> {
+  using WorkGroupPass::WorkGroupPass;
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
-  WorkGroupLoopsOptions options;
 };
 
 /// The whole work-group formation, in order: passes.def's
