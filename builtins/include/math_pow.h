@@ -124,6 +124,12 @@ MATH_INTERNAL T __corecl_pow_root(T x, T n) {
   return __corecl_pow_exp(th, tl);
 }
 
+// Float pow's own cores, in double. They are not the exp family's double
+// exp2 and log2 on purpose: those are correct to an ulp of double and
+// handle every special case, which float pow does not need; with them,
+// pow and rootn on float took 1.8x as long (16M random operands, 12.0 ->
+// 21.9 ms) for no gain in the float result.
+//
 // For float pow: log2 of a positive finite x (a float, so normal here) to
 // about 2^-45 relative: x = 2^k m, m in [sqrt(1/2), sqrt(2)),
 // log2(m) = s P(s^2) with s = (m - 1)/(m + 1).
