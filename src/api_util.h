@@ -1,50 +1,16 @@
-// Helpers shared by the entry points: answering clGet*Info queries, and
-// keeping C++ exceptions (above all std::bad_alloc) from crossing the C API.
+// Helpers shared by the entry points: keeping C++ exceptions (above all
+// std::bad_alloc) from crossing the C API, and resolving handles with the
+// reason for a refusal told to CORECL_DEBUG=api.
 #pragma once
 #include "src/debug_log.h"
 
 #include <CL/cl.h>
 
-#include <cstring>
 #include <new>
 #include <stdexcept>
-#include <string>
-#include <vector>
+#include <type_traits>
 
 namespace corecl {
-
-/// Copies `bytes` of `data` into the caller's buffer the way every
-/// clGet*Info function does: CL_INVALID_VALUE if the buffer is too small.
-inline cl_int writeInfo(size_t valueSize, void *value, size_t *valueSizeRet, const void *data,
-                        size_t bytes) {
-  if (value) {
-    if (valueSize < bytes)
-      return CL_INVALID_VALUE;
-    if (bytes)
-      std::memcpy(value, data, bytes);
-  }
-  if (valueSizeRet)
-    *valueSizeRet = bytes;
-  return CL_SUCCESS;
-}
-
-template <class T> cl_int writeInfo(size_t valueSize, void *value, size_t *valueSizeRet, T v) {
-  return writeInfo(valueSize, value, valueSizeRet, &v, sizeof(T));
-}
-
-inline cl_int writeInfo(size_t valueSize, void *value, size_t *valueSizeRet, const char *text) {
-  return writeInfo(valueSize, value, valueSizeRet, text, std::strlen(text) + 1);
-}
-
-inline cl_int writeInfo(size_t valueSize, void *value, size_t *valueSizeRet,
-                        const std::string &text) {
-  return writeInfo(valueSize, value, valueSizeRet, text.c_str(), text.size() + 1);
-}
-
-template <class T>
-cl_int writeInfo(size_t valueSize, void *value, size_t *valueSizeRet, const std::vector<T> &v) {
-  return writeInfo(valueSize, value, valueSizeRet, v.data(), v.size() * sizeof(T));
-}
 
 /// Sets *errcodeRet (if given) and returns `result`.
 template <class T> T *withError(cl_int *errcodeRet, cl_int code, T *result = nullptr) {
@@ -102,27 +68,53 @@ template <class T> cl_int notALiveObject(const char *entry, const void *handle) 
   return T::kInvalidHandle;
 }
 
-/// The opening every clGet*Info shares: the handle checked (its type's
-/// CL_INVALID_* code if it is not a live object), then, inside the
-/// exception guard, `answer(object, put)`, where put(value) writes a
-/// value as every clGet*Info does (writeInfo).
-template <class T, class Handle, class F>
-cl_int answerInfo(Handle *handle, size_t valueSize, void *value, size_t *valueSizeRet, F &&answer,
-                  const char *entry = __builtin_FUNCTION()) noexcept {
-  T *object = T::fromHandle(handle);
-  if (!object)
-    return notALiveObject<T>(entry, handle);
-  cl_int result = guarded(
-      [&]() -> cl_int {
-        auto put = [&](auto v) { return writeInfo(valueSize, value, valueSizeRet, v); };
-        return answer(object, put);
-      },
-      entry);
-  if (result == CL_INVALID_VALUE)
-    apiError(entry, result,
-             "a param_name it does not answer, or param_value_size %zu smaller than the value",
-             valueSize);
-  return result;
+/// Resolves `handle` to the live object of T's type it names, in `object`;
+/// T's CL_INVALID_* code (told to CORECL_DEBUG=api) if it names none.
+template <class T, class Handle>
+cl_int resolve(Handle *handle, T *&object, const char *entry = __builtin_FUNCTION()) {
+  object = T::fromHandle(handle);
+  return object ? CL_SUCCESS : notALiveObject<T>(entry, handle);
+}
+
+/// The same check where the entry point needs no object.
+template <class T, class Handle>
+cl_int checkLive(Handle *handle, const char *entry = __builtin_FUNCTION()) {
+  T *object;
+  return resolve(handle, object, entry);
+}
+
+/// The refusal of a feature no CoreCL device supports (yet): `handle`
+/// checked first, then CL_INVALID_OPERATION, the spec's code for that case.
+template <class T, class Handle>
+cl_int unsupported(Handle *handle, const char *feature, const char *entry = __builtin_FUNCTION()) {
+  if (cl_int err = checkLive<T>(handle, entry))
+    return err;
+  return apiError(entry, CL_INVALID_OPERATION, "no CoreCL device supports %s", feature);
+}
+
+/// The same for create functions, which report through errcode_ret.
+template <class T, class Result, class Handle>
+Result *unsupportedCreate(cl_int *errcodeRet, Handle *handle, const char *feature,
+                          const char *entry = __builtin_FUNCTION()) {
+  return withError<Result>(errcodeRet, unsupported<T>(handle, feature, entry));
+}
+
+/// A handle of a kind CoreCL creates none of yet (images, pipes,
+/// samplers), so never a live object: `code`, the kind's CL_INVALID_*.
+inline cl_int neverLive(const char *entry, cl_int code, const void *handle, const char *kind) {
+  return apiError(entry, code, "%p is not a live %s: CoreCL creates none yet", handle, kind);
+}
+
+/// A callback's data without the callback (CL_INVALID_VALUE everywhere the
+/// spec pairs pfn_notify with user_data).
+inline cl_int noCallbackForUserData(const char *entry) {
+  return apiError(entry, CL_INVALID_VALUE, "user_data is not NULL but pfn_notify is NULL");
+}
+
+/// A program without an executable where one is needed.
+inline cl_int noExecutable(const char *entry) {
+  return apiError(entry, CL_INVALID_PROGRAM_EXECUTABLE,
+                  "the program has no executable (not built, or its build failed)");
 }
 
 /// clRetain*: one more public reference on the live object `handle` names

@@ -1,6 +1,6 @@
 // Contexts: creation (from devices or a device type), info, callbacks.
 #include "src/objects/context.h"
-#include "src/api_util.h"
+#include "src/info_util.h"
 #include "src/objects/platform.h"
 
 #include <algorithm>
@@ -11,7 +11,7 @@ namespace {
 
 /// Checks a context property list; copies it (with its terminator) to `out`.
 cl_int parseContextProperties(const cl_context_properties *props,
-                              std::vector<cl_context_properties> &out) {
+                              std::vector<cl_context_properties> &out, const char *entry) {
   if (!props)
     return CL_SUCCESS;
   bool seenPlatform = false, seenInterop = false;
@@ -20,20 +20,24 @@ cl_int parseContextProperties(const cl_context_properties *props,
     switch (props[i]) {
     case CL_CONTEXT_PLATFORM:
       if (seenPlatform)
-        return CL_INVALID_PROPERTY;
+        return apiError(entry, CL_INVALID_PROPERTY, "properties: CL_CONTEXT_PLATFORM given twice");
       seenPlatform = true;
-      if (!Platform::fromHandle(reinterpret_cast<cl_platform_id>(props[i + 1])))
-        return CL_INVALID_PLATFORM;
+      if (cl_int err = checkLive<Platform>(reinterpret_cast<cl_platform_id>(props[i + 1]), entry))
+        return err;
       break;
     case CL_CONTEXT_INTEROP_USER_SYNC:
       if (seenInterop)
-        return CL_INVALID_PROPERTY;
+        return apiError(entry, CL_INVALID_PROPERTY,
+                        "properties: CL_CONTEXT_INTEROP_USER_SYNC given twice");
       seenInterop = true;
       if (props[i + 1] != CL_TRUE && props[i + 1] != CL_FALSE)
-        return CL_INVALID_PROPERTY;
+        return apiError(entry, CL_INVALID_PROPERTY,
+                        "properties: CL_CONTEXT_INTEROP_USER_SYNC value %lld is not a cl_bool",
+                        (long long)props[i + 1]);
       break;
     default:
-      return CL_INVALID_PROPERTY;
+      return apiError(entry, CL_INVALID_PROPERTY, "properties: unknown property 0x%llx",
+                      (unsigned long long)props[i]);
     }
   }
   out.assign(props, props + i + 1);
@@ -41,13 +45,16 @@ cl_int parseContextProperties(const cl_context_properties *props,
 }
 
 cl_context createContext(const cl_context_properties *properties, std::vector<Device *> devices,
-                         Context::NotifyFn notify, void *userData, cl_int *errcode_ret) {
+                         Context::NotifyFn notify, void *userData, cl_int *errcode_ret,
+                         const char *entry) {
   std::vector<cl_context_properties> props;
-  if (cl_int err = parseContextProperties(properties, props))
+  if (cl_int err = parseContextProperties(properties, props, entry))
     return withError<_cl_context>(errcode_ret, err);
   for (Device *d : devices)
     if (!d->available())
-      return withError<_cl_context>(errcode_ret, CL_DEVICE_NOT_AVAILABLE);
+      return withError<_cl_context>(errcode_ret, apiError(entry, CL_DEVICE_NOT_AVAILABLE,
+                                                          "device %p is not available",
+                                                          static_cast<void *>(d->handle())));
   Context *context = new Context(std::move(devices), std::move(props), notify, userData);
   return withError(errcode_ret, CL_SUCCESS, context->handle());
 }
@@ -60,19 +67,24 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContext(
     const cl_context_properties *properties, cl_uint num_devices, const cl_device_id *devices,
     void(CL_CALLBACK *pfn_notify)(const char *, const void *, size_t, void *), void *user_data,
     cl_int *errcode_ret) {
-  if (!devices || num_devices == 0 || (!pfn_notify && user_data))
-    return withError<_cl_context>(errcode_ret, CL_INVALID_VALUE);
+  const char *entry = __func__;
+  if (!devices || num_devices == 0)
+    return withError<_cl_context>(
+        errcode_ret, apiError(entry, CL_INVALID_VALUE, "num_devices is %u and devices is %s",
+                              num_devices, devices ? "not NULL" : "NULL"));
+  if (!pfn_notify && user_data)
+    return withError<_cl_context>(errcode_ret, noCallbackForUserData(entry));
   return guardedCreate(errcode_ret, [&]() -> cl_context {
     std::vector<Device *> list;
     for (cl_uint i = 0; i < num_devices; ++i) {
-      Device *d = Device::fromHandle(devices[i]);
-      if (!d)
-        return withError<_cl_context>(errcode_ret, CL_INVALID_DEVICE);
+      Device *d;
+      if (cl_int err = resolve(devices[i], d, entry))
+        return withError<_cl_context>(errcode_ret, err);
       // Duplicates are ignored, as the spec says.
       if (std::find(list.begin(), list.end(), d) == list.end())
         list.push_back(d);
     }
-    return createContext(properties, std::move(list), pfn_notify, user_data, errcode_ret);
+    return createContext(properties, std::move(list), pfn_notify, user_data, errcode_ret, entry);
   });
 }
 
@@ -80,15 +92,18 @@ CL_API_ENTRY cl_context CL_API_CALL
 clCreateContextFromType(const cl_context_properties *properties, cl_device_type device_type,
                         void(CL_CALLBACK *pfn_notify)(const char *, const void *, size_t, void *),
                         void *user_data, cl_int *errcode_ret) {
+  const char *entry = __func__;
   if (!pfn_notify && user_data)
-    return withError<_cl_context>(errcode_ret, CL_INVALID_VALUE);
+    return withError<_cl_context>(errcode_ret, noCallbackForUserData(entry));
   return guardedCreate(errcode_ret, [&]() -> cl_context {
     cl_device_id device;
     cl_int err = clGetDeviceIDs(nullptr, device_type, 1, &device, nullptr);
     if (err != CL_SUCCESS)
-      return withError<_cl_context>(errcode_ret, err);
+      return withError<_cl_context>(
+          errcode_ret,
+          apiError(entry, err, "no device of device_type 0x%llx", (unsigned long long)device_type));
     return createContext(properties, {Device::fromHandle(device)}, pfn_notify, user_data,
-                         errcode_ret);
+                         errcode_ret, entry);
   });
 }
 
@@ -103,8 +118,8 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context) {
 CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_info param_name,
                                                  size_t param_value_size, void *param_value,
                                                  size_t *param_value_size_ret) {
-  return answerInfo<Context>(context, param_value_size, param_value, param_value_size_ret,
-                             [&](Context *c, auto put) -> cl_int {
+  return answerInfo<Context>(context, param_name, param_value_size, param_value,
+                             param_value_size_ret, [&](Context *c, auto put) -> cl_int {
                                switch (param_name) {
                                case CL_CONTEXT_REFERENCE_COUNT:
                                  return put(c->publicRefCount());
@@ -126,11 +141,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_
 
 CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(
     cl_context context, void(CL_CALLBACK *pfn_notify)(cl_context, void *), void *user_data) {
-  Context *c = Context::fromHandle(context);
-  if (!c)
-    return CL_INVALID_CONTEXT;
+  Context *c;
+  if (cl_int err = resolve(context, c))
+    return err;
   if (!pfn_notify)
-    return CL_INVALID_VALUE;
+    return apiError(__func__, CL_INVALID_VALUE, "pfn_notify is NULL");
   return guarded([&] {
     c->addDestructorCallback(pfn_notify, user_data);
     return CL_SUCCESS;

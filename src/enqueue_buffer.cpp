@@ -8,6 +8,8 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <initializer_list>
+#include <utility>
 
 using namespace corecl;
 
@@ -23,19 +25,27 @@ bool mulAdd(size_t a, size_t b, size_t c, size_t &out) {
 /// its bounds against an allocation of `limit` bytes. Every size is computed without
 /// wrapping: an origin, region or pitch near SIZE_MAX is CL_INVALID_VALUE,
 /// not an access before the buffer.
+/// `side` names the rectangle's arguments ("src": src_origin,
+/// src_row_pitch, ...) in the reason for a refusal.
 cl_int resolveRect(const size_t origin[3], const size_t region[3], size_t rowPitch,
-                   size_t slicePitch, size_t limit, rt::RectLayout &out) {
+                   size_t slicePitch, size_t limit, rt::RectLayout &out, const char *side,
+                   const char *entry) {
   size_t rowsBytes = 0;
   if (rowPitch == 0)
     rowPitch = region[0];
   else if (rowPitch < region[0])
-    return CL_INVALID_VALUE;
+    return apiError(entry, CL_INVALID_VALUE, "%s_row_pitch %zu is smaller than region[0] %zu", side,
+                    rowPitch, region[0]);
   if (!mulAdd(region[1], rowPitch, 0, rowsBytes))
-    return CL_INVALID_VALUE;
+    return apiError(entry, CL_INVALID_VALUE, "region[1] %zu rows of %s_row_pitch %zu overflow",
+                    region[1], side, rowPitch);
   if (slicePitch == 0)
     slicePitch = rowsBytes;
   else if (slicePitch < rowsBytes || slicePitch % rowPitch != 0)
-    return CL_INVALID_VALUE;
+    return apiError(entry, CL_INVALID_VALUE,
+                    "%s_slice_pitch %zu is below region[1] x row pitch (%zu) or not a multiple "
+                    "of the row pitch %zu",
+                    side, slicePitch, rowsBytes, rowPitch);
   // The first byte (origin) and one past the last (origin + extent).
   size_t first = 0, extent = 0, last = 0;
   if (!mulAdd(origin[2], slicePitch, 0, first) || !mulAdd(origin[1], rowPitch, first, first) ||
@@ -44,15 +54,44 @@ cl_int resolveRect(const size_t origin[3], const size_t region[3], size_t rowPit
       !mulAdd(region[1] - 1, rowPitch, extent, extent) ||
       __builtin_add_overflow(extent, region[0], &extent) ||
       __builtin_add_overflow(first, extent, &last))
-    return CL_INVALID_VALUE;
+    return apiError(entry, CL_INVALID_VALUE, "the %s rectangle's extent overflows", side);
   out = {{origin[0], origin[1], origin[2]}, rowPitch, slicePitch};
   if (last > limit)
-    return CL_INVALID_VALUE;
+    return apiError(entry, CL_INVALID_VALUE, "the %s rectangle ends at byte %zu, past %zu bytes",
+                    side, last, limit);
   return CL_SUCCESS;
 }
 
-bool regionValid(const size_t *region) {
-  return region && region[0] && region[1] && region[2];
+/// The pointer arguments of a rectangular command, by name, and its
+/// region: none NULL, no dimension of the region 0.
+cl_int checkRectArgs(std::initializer_list<std::pair<const char *, const void *>> pointers,
+                     const size_t *region, const char *entry) {
+  for (auto [name, pointer] : pointers)
+    if (!pointer)
+      return apiError(entry, CL_INVALID_VALUE, "%s is NULL", name);
+  if (!region)
+    return apiError(entry, CL_INVALID_VALUE, "region is NULL");
+  if (!region[0] || !region[1] || !region[2])
+    return apiError(entry, CL_INVALID_VALUE, "region {%zu, %zu, %zu} has a 0 dimension", region[0],
+                    region[1], region[2]);
+  return CL_SUCCESS;
+}
+
+/// The opening of the copies between two buffers: the queue and its wait
+/// list, then the source and destination buffers.
+cl_int resolveCopy(cl_command_queue command_queue, cl_uint numEvents, const cl_event *waitList,
+                   cl_mem srcBuffer, cl_mem dstBuffer, CommandQueue *&q, MemObject *&src,
+                   MemObject *&dst, const char *entry = __builtin_FUNCTION()) {
+  if (cl_int err = resolveQueue(command_queue, numEvents, waitList, q, entry))
+    return err;
+  if (cl_int err = resolveBuffer(*q, srcBuffer, src, entry))
+    return err;
+  return resolveBuffer(*q, dstBuffer, dst, entry);
+}
+
+cl_int copyOverlap(const char *entry) {
+  return apiError(entry, CL_MEM_COPY_OVERLAP,
+                  "the source and destination regions share bytes of one buffer");
 }
 
 /// Whether two rectangles in one allocation share a byte, for any pitches:
@@ -154,19 +193,21 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_que
                                                     size_t size, cl_uint num_events_in_wait_list,
                                                     const cl_event *event_wait_list,
                                                     cl_event *event) {
+  const char *entry = __func__;
   CommandQueue *q;
   MemObject *src, *dst;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+  if (cl_int err = resolveCopy(command_queue, num_events_in_wait_list, event_wait_list, src_buffer,
+                               dst_buffer, q, src, dst))
     return err;
-  if (cl_int err = resolveBuffer(*q, src_buffer, src))
-    return err;
-  if (cl_int err = resolveBuffer(*q, dst_buffer, dst))
-    return err;
-  if (size == 0 || !inBounds(src_offset, size, src->size()) ||
-      !inBounds(dst_offset, size, dst->size()))
-    return CL_INVALID_VALUE;
+  if (size == 0)
+    return apiError(entry, CL_INVALID_VALUE, "size is 0");
+  if (!inBounds(src_offset, size, src->size()) || !inBounds(dst_offset, size, dst->size()))
+    return apiError(entry, CL_INVALID_VALUE,
+                    "src_offset %zu / dst_offset %zu + size %zu exceeds the source's %zu or the "
+                    "destination's %zu bytes",
+                    src_offset, dst_offset, size, src->size(), dst->size());
   if (sameStorageOverlap(*src, src_offset, *dst, dst_offset, size))
-    return CL_MEM_COPY_OVERLAP;
+    return copyOverlap(entry);
   return guarded([&] {
     Ref<MemObject> s(src), d(dst);
     Event *e = q->enqueue(CL_COMMAND_COPY_BUFFER, [s, d, src_offset, dst_offset, size] {
@@ -190,25 +231,30 @@ cl_int enqueueHostRect(cl_command_queue command_queue, cl_mem buffer, bool toHos
                        size_t host_row_pitch, size_t host_slice_pitch, void *ptr,
                        cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
                        cl_event *event) {
+  const char *entry = toHost ? "clEnqueueReadBufferRect" : "clEnqueueWriteBufferRect";
   CommandQueue *q;
   MemObject *mem;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q, entry))
     return err;
-  if (cl_int err = resolveBuffer(*q, buffer, mem))
+  if (cl_int err = resolveBuffer(*q, buffer, mem, entry))
     return err;
-  if (!ptr || !buffer_origin || !host_origin || !regionValid(region))
-    return CL_INVALID_VALUE;
+  if (cl_int err = checkRectArgs(
+          {{"ptr", ptr}, {"buffer_origin", buffer_origin}, {"host_origin", host_origin}}, region,
+          entry))
+    return err;
   rt::RectLayout bufferLayout, hostLayout;
   if (cl_int err = resolveRect(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch,
-                               mem->size(), bufferLayout))
+                               mem->size(), bufferLayout, "buffer", entry))
     return err;
   // Host memory: CoreCL cannot know its size, only that the rectangle
   // must not wrap around the address space.
-  if (cl_int err = resolveRect(host_origin, region, host_row_pitch, host_slice_pitch,
-                               SIZE_MAX - reinterpret_cast<uintptr_t>(ptr), hostLayout))
+  if (cl_int err =
+          resolveRect(host_origin, region, host_row_pitch, host_slice_pitch,
+                      SIZE_MAX - reinterpret_cast<uintptr_t>(ptr), hostLayout, "host", entry))
     return err;
   if (toHost ? !mem->hostCanRead() : !mem->hostCanWrite())
-    return CL_INVALID_OPERATION;
+    return apiError(entry, CL_INVALID_OPERATION, "the buffer's flags forbid the host to %s it",
+                    toHost ? "read" : "write");
   return guarded([&] {
     Ref<MemObject> keep(mem);
     std::array<size_t, 3> r = {region[0], region[1], region[2]};
@@ -260,33 +306,36 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
     const size_t *src_origin, const size_t *dst_origin, const size_t *region,
     size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch, size_t dst_slice_pitch,
     cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event) {
+  const char *entry = __func__;
   CommandQueue *q;
   MemObject *src, *dst;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+  if (cl_int err = resolveCopy(command_queue, num_events_in_wait_list, event_wait_list, src_buffer,
+                               dst_buffer, q, src, dst))
     return err;
-  if (cl_int err = resolveBuffer(*q, src_buffer, src))
+  if (cl_int err =
+          checkRectArgs({{"src_origin", src_origin}, {"dst_origin", dst_origin}}, region, entry))
     return err;
-  if (cl_int err = resolveBuffer(*q, dst_buffer, dst))
-    return err;
-  if (!src_origin || !dst_origin || !regionValid(region))
-    return CL_INVALID_VALUE;
   rt::RectLayout srcLayout, dstLayout;
   if (cl_int err = resolveRect(src_origin, region, src_row_pitch, src_slice_pitch, src->size(),
-                               srcLayout))
+                               srcLayout, "src", entry))
     return err;
   if (cl_int err = resolveRect(dst_origin, region, dst_row_pitch, dst_slice_pitch, dst->size(),
-                               dstLayout))
+                               dstLayout, "dst", entry))
     return err;
   // The spec refuses one buffer with both pitches different; one of them
   // different is a legal copy.
   if (src == dst && srcLayout.rowPitch != dstLayout.rowPitch &&
       srcLayout.slicePitch != dstLayout.slicePitch)
-    return CL_INVALID_VALUE;
+    return apiError(entry, CL_INVALID_VALUE,
+                    "one buffer, with different row pitches (%zu, %zu) and slice pitches (%zu, "
+                    "%zu)",
+                    srcLayout.rowPitch, dstLayout.rowPitch, srcLayout.slicePitch,
+                    dstLayout.slicePitch);
   // The same buffer, or sub-buffers (or a sub-buffer and its parent) of
   // one: overlap is decided row by row, so rows that wrap are exact too.
   if (&src->root() == &dst->root() &&
       rowsOverlap(src->offset(), srcLayout, dst->offset(), dstLayout, region))
-    return CL_MEM_COPY_OVERLAP;
+    return copyOverlap(entry);
   return guarded([&] {
     Ref<MemObject> s(src), d(dst);
     std::array<size_t, 3> r = {region[0], region[1], region[2]};
@@ -304,16 +353,25 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_que
                                                     cl_uint num_events_in_wait_list,
                                                     const cl_event *event_wait_list,
                                                     cl_event *event) {
+  const char *entry = __func__;
   CommandQueue *q;
   MemObject *mem;
   if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
     return err;
   if (cl_int err = resolveBuffer(*q, buffer, mem))
     return err;
-  bool sizeOk = pattern_size && pattern_size <= 128 && std::has_single_bit(pattern_size);
-  if (!pattern || !sizeOk || offset % pattern_size || size % pattern_size ||
-      !inBounds(offset, size, mem->size()))
-    return CL_INVALID_VALUE;
+  if (!pattern)
+    return apiError(entry, CL_INVALID_VALUE, "pattern is NULL");
+  if (!pattern_size || pattern_size > 128 || !std::has_single_bit(pattern_size))
+    return apiError(entry, CL_INVALID_VALUE, "pattern_size %zu is not 1, 2, 4, ... or 128",
+                    pattern_size);
+  if (offset % pattern_size || size % pattern_size)
+    return apiError(entry, CL_INVALID_VALUE,
+                    "offset %zu or size %zu is not a multiple of pattern_size %zu", offset, size,
+                    pattern_size);
+  if (!inBounds(offset, size, mem->size()))
+    return apiError(entry, CL_INVALID_VALUE, "offset %zu + size %zu exceeds the buffer's %zu bytes",
+                    offset, size, mem->size());
   return guarded([&] {
     Ref<MemObject> keep(mem);
     std::array<unsigned char, 128> bytes;
@@ -332,21 +390,30 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
                                                   cl_uint num_events_in_wait_list,
                                                   const cl_event *event_wait_list,
                                                   cl_event *event, cl_int *errcode_ret) {
+  const char *entry = __func__;
+  auto fail = [&](cl_int code) { return withError<void>(errcode_ret, code); };
   CommandQueue *q;
   MemObject *mem;
   if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
-    return withError<void>(errcode_ret, err);
+    return fail(err);
   if (cl_int err = resolveBuffer(*q, buffer, mem))
-    return withError<void>(errcode_ret, err);
+    return fail(err);
   constexpr cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
   if ((map_flags & ~known) ||
       ((map_flags & CL_MAP_WRITE_INVALIDATE_REGION) && (map_flags & (CL_MAP_READ | CL_MAP_WRITE))))
-    return withError<void>(errcode_ret, CL_INVALID_VALUE);
+    return fail(apiError(entry, CL_INVALID_VALUE,
+                         "map_flags 0x%llx: unknown bits, or CL_MAP_WRITE_INVALIDATE_REGION with "
+                         "CL_MAP_READ or CL_MAP_WRITE",
+                         (unsigned long long)map_flags));
   if (size == 0 || !inBounds(offset, size, mem->size()))
-    return withError<void>(errcode_ret, CL_INVALID_VALUE);
+    return fail(apiError(entry, CL_INVALID_VALUE,
+                         "offset %zu + size %zu is empty or exceeds the buffer's %zu bytes", offset,
+                         size, mem->size()));
   if (((map_flags & CL_MAP_READ) && !mem->hostCanRead()) ||
       ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && !mem->hostCanWrite()))
-    return withError<void>(errcode_ret, CL_INVALID_OPERATION);
+    return fail(apiError(entry, CL_INVALID_OPERATION,
+                         "map_flags 0x%llx ask for host access the buffer's flags forbid",
+                         (unsigned long long)map_flags));
   try {
     // Zero-copy: the mapped pointer is the buffer's own storage (the
     // application's pointer for CL_MEM_USE_HOST_PTR). The command only
@@ -355,10 +422,10 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
                           event_wait_list);
     cl_int err = completeEnqueue(e, event, blocking_map);
     if (err != CL_SUCCESS)
-      return withError<void>(errcode_ret, err);
+      return fail(err);
     return withError<void>(errcode_ret, CL_SUCCESS, mem->addMapping(offset, size));
   } catch (const std::bad_alloc &) {
-    return withError<void>(errcode_ret, CL_OUT_OF_HOST_MEMORY);
+    return fail(caught(entry, CL_OUT_OF_HOST_MEMORY, "out of host memory"));
   }
 }
 
@@ -367,17 +434,17 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command
                                                         cl_uint num_events_in_wait_list,
                                                         const cl_event *event_wait_list,
                                                         cl_event *event) {
+  const char *entry = __func__;
   CommandQueue *q;
   if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
     return err;
-  MemObject *mem = MemObject::fromHandle(memobj);
-  if (!mem)
-    return CL_INVALID_MEM_OBJECT;
-  if (&mem->context() != &q->context())
-    return CL_INVALID_CONTEXT;
+  MemObject *mem;
+  if (cl_int err = resolveMemObject(*q, memobj, mem, "memobj", 0, entry))
+    return err;
   return guarded([&] {
     if (!mem->removeMapping(mapped_ptr))
-      return CL_INVALID_VALUE;
+      return apiError(entry, CL_INVALID_VALUE, "mapped_ptr %p is not a mapping of memobj",
+                      mapped_ptr);
     Event *e = q->enqueue(CL_COMMAND_UNMAP_MEM_OBJECT, nullptr, num_events_in_wait_list,
                           event_wait_list);
     return completeEnqueue(e, event, false);
@@ -388,20 +455,21 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(
     cl_command_queue command_queue, cl_uint num_mem_objects, const cl_mem *mem_objects,
     cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event) {
+  const char *entry = __func__;
   CommandQueue *q;
   if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
     return err;
   if (num_mem_objects == 0 || !mem_objects)
-    return CL_INVALID_VALUE;
+    return apiError(entry, CL_INVALID_VALUE, "num_mem_objects is %u and mem_objects is %s",
+                    num_mem_objects, mem_objects ? "not NULL" : "NULL");
   if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST |
                                       CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
-    return CL_INVALID_VALUE;
+    return apiError(entry, CL_INVALID_VALUE, "flags 0x%llx: unknown migration flags",
+                    (unsigned long long)flags);
   for (cl_uint i = 0; i < num_mem_objects; ++i) {
-    MemObject *m = MemObject::fromHandle(mem_objects[i]);
-    if (!m)
-      return CL_INVALID_MEM_OBJECT;
-    if (&m->context() != &q->context())
-      return CL_INVALID_CONTEXT;
+    MemObject *m;
+    if (cl_int err = resolveMemObject(*q, mem_objects[i], m, "mem_objects", i, entry))
+      return err;
   }
   // Host and device share memory: migration only orders the queue.
   return guarded([&] {

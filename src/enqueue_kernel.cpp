@@ -347,12 +347,12 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
                      const size_t *local_work_size, cl_uint num_events_in_wait_list,
                      const cl_event *event_wait_list, cl_event *event, cl_command_type type) {
   const char *entry = type == CL_COMMAND_TASK ? "clEnqueueTask" : "clEnqueueNDRangeKernel";
-  CommandQueue *q = CommandQueue::fromHandle(command_queue);
-  if (!q)
-    return notALiveObject<CommandQueue>(entry, command_queue);
-  Kernel *k = Kernel::fromHandle(kernel);
-  if (!k)
-    return notALiveObject<Kernel>(entry, kernel);
+  CommandQueue *q;
+  Kernel *k;
+  if (cl_int err = resolve(command_queue, q, entry))
+    return err;
+  if (cl_int err = resolve(kernel, k, entry))
+    return err;
   if (&k->context() != &q->context())
     return apiError(entry, CL_INVALID_CONTEXT, "the kernel's context is not the command queue's");
   if (!k->builtFor(q->device()))
@@ -360,7 +360,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
                     "the kernel's program has no executable for the queue's device");
   if (work_dim < 1 || work_dim > 3)
     return apiError(entry, CL_INVALID_WORK_DIMENSION, "work_dim %u is not 1, 2 or 3", work_dim);
-  if (cl_int err = validateWaitList(q->context(), num_events_in_wait_list, event_wait_list))
+  if (cl_int err = validateWaitList(q->context(), num_events_in_wait_list, event_wait_list, entry))
     return err;
   bool empty = false;
   if (cl_int err =

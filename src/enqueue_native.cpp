@@ -20,35 +20,41 @@ cl_int enqueueNativeKernelBody(cl_command_queue command_queue, void(CL_CALLBACK 
                                const cl_mem *mem_list, const void **args_mem_loc,
                                cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
                                cl_event *event) {
+  const char *entry = "clEnqueueNativeKernel";
   CommandQueue *q;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
+  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q, entry))
     return err;
-  if (!user_func || (!args && cb_args) || (args && !cb_args) || (!args && num_mem_objects))
-    return CL_INVALID_VALUE;
+  if (!user_func)
+    return apiError(entry, CL_INVALID_VALUE, "user_func is NULL");
+  if ((!args && cb_args) || (args && !cb_args) || (!args && num_mem_objects))
+    return apiError(entry, CL_INVALID_VALUE, "args is %s with cb_args %zu and num_mem_objects %u",
+                    args ? "not NULL" : "NULL", cb_args, num_mem_objects);
   // A block that would run past the end of the address space cannot exist.
   if (args && cb_args > UINTPTR_MAX - reinterpret_cast<uintptr_t>(args))
-    return CL_INVALID_VALUE;
+    return apiError(entry, CL_INVALID_VALUE, "args + cb_args %zu wraps around the address space",
+                    cb_args);
   if ((num_mem_objects > 0) != (mem_list != nullptr) ||
       (num_mem_objects > 0) != (args_mem_loc != nullptr))
-    return CL_INVALID_VALUE;
+    return apiError(entry, CL_INVALID_VALUE,
+                    "num_mem_objects is %u but mem_list is %s and args_mem_loc %s", num_mem_objects,
+                    mem_list ? "not NULL" : "NULL", args_mem_loc ? "not NULL" : "NULL");
   cl_device_exec_capabilities caps = 0;
   q->device().getInfo(CL_DEVICE_EXECUTION_CAPABILITIES, sizeof caps, &caps, nullptr);
   if (!(caps & CL_EXEC_NATIVE_KERNEL))
-    return CL_INVALID_OPERATION;
+    return apiError(entry, CL_INVALID_OPERATION, "the queue's device cannot run native kernels");
 
   std::vector<Ref<MemObject>> mems;
   std::vector<size_t> slots; // byte offsets of the cl_mem slots in args
   for (cl_uint i = 0; i < num_mem_objects; ++i) {
-    MemObject *m = MemObject::fromHandle(mem_list[i]);
-    if (!m)
-      return CL_INVALID_MEM_OBJECT;
-    if (&m->context() != &q->context())
-      return CL_INVALID_CONTEXT;
+    MemObject *m;
+    if (cl_int err = resolveMemObject(*q, mem_list[i], m, "mem_list", i, entry))
+      return err;
     // Compared as integers: pointer arithmetic past `args` is undefined.
     auto loc = reinterpret_cast<uintptr_t>(args_mem_loc[i]);
     auto base = reinterpret_cast<uintptr_t>(args);
     if (loc < base || cb_args < sizeof(void *) || loc - base > cb_args - sizeof(void *))
-      return CL_INVALID_VALUE;
+      return apiError(entry, CL_INVALID_VALUE,
+                      "args_mem_loc[%u] does not point at a pointer inside args", i);
     slots.push_back(size_t(loc - base));
     mems.emplace_back(m);
   }

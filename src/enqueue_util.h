@@ -9,15 +9,20 @@ namespace corecl {
 /// Resolves the queue and checks the wait list against its context.
 inline cl_int resolveQueue(cl_command_queue handle, cl_uint numEvents, const cl_event *waitList,
                            CommandQueue *&queue, const char *entry = __builtin_FUNCTION()) {
-  queue = CommandQueue::fromHandle(handle);
-  if (!queue)
-    return notALiveObject<CommandQueue>(entry, handle);
-  if (cl_int err = validateWaitList(queue->context(), numEvents, waitList))
-    return apiError(entry, err,
-                    "event_wait_list (%u events at %p) is not a list of live events of the "
-                    "queue's context",
-                    numEvents, static_cast<const void *>(waitList));
-  return CL_SUCCESS;
+  if (cl_int err = resolve(handle, queue, entry))
+    return err;
+  return validateWaitList(queue->context(), numEvents, waitList, entry);
+}
+
+/// A command CoreCL's devices cannot run yet (images, SVM): the queue and
+/// wait list checked first, then `code` with `why`.
+inline cl_int refuseCommand(cl_command_queue handle, cl_uint numEvents, const cl_event *waitList,
+                            cl_int code, const char *why,
+                            const char *entry = __builtin_FUNCTION()) {
+  CommandQueue *queue;
+  if (cl_int err = resolveQueue(handle, numEvents, waitList, queue, entry))
+    return err;
+  return apiError(entry, code, "%s", why);
 }
 
 /// Resolves a buffer used by a command on `queue`.
@@ -29,6 +34,20 @@ inline cl_int resolveBuffer(const CommandQueue &queue, cl_mem handle, MemObject 
                     static_cast<const void *>(handle));
   if (&mem->context() != &queue.context())
     return apiError(entry, CL_INVALID_CONTEXT, "the buffer's context is not the queue's");
+  return CL_SUCCESS;
+}
+
+/// Resolves a memory object (of any type) used by a command on `queue`;
+/// `name` is the argument's, for the reason of a refusal.
+inline cl_int resolveMemObject(const CommandQueue &queue, cl_mem handle, MemObject *&mem,
+                               const char *name, cl_uint index, const char *entry) {
+  mem = MemObject::fromHandle(handle);
+  if (!mem)
+    return apiError(entry, CL_INVALID_MEM_OBJECT, "%s[%u] %p is not a live memory object", name,
+                    index, static_cast<const void *>(handle));
+  if (&mem->context() != &queue.context())
+    return apiError(entry, CL_INVALID_CONTEXT, "%s[%u] is of another context than the queue's",
+                    name, index);
   return CL_SUCCESS;
 }
 

@@ -9,19 +9,12 @@ using namespace corecl;
 
 namespace {
 
-cl_mem noImages(cl_context context, cl_int *errcode_ret) {
-  if (!Context::fromHandle(context))
-    return withError<_cl_mem>(errcode_ret, CL_INVALID_CONTEXT);
-  return withError<_cl_mem>(errcode_ret, CL_INVALID_OPERATION);
-}
-
 /// Image commands: the queue and wait list are checked first, then the
 /// memory object, which can never be an image.
-cl_int rejectImageCommand(cl_command_queue queue, cl_uint numEvents, const cl_event *waitList) {
-  CommandQueue *q;
-  if (cl_int err = resolveQueue(queue, numEvents, waitList, q))
-    return err;
-  return CL_INVALID_MEM_OBJECT;
+cl_int rejectImageCommand(cl_command_queue queue, cl_uint numEvents, const cl_event *waitList,
+                          const char *entry = __builtin_FUNCTION()) {
+  return refuseCommand(queue, numEvents, waitList, CL_INVALID_MEM_OBJECT,
+                       "no image exists: CoreCL devices do not support images yet", entry);
 }
 
 } // namespace
@@ -31,7 +24,7 @@ extern "C" {
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags,
                                               const cl_image_format *, const cl_image_desc *,
                                               void *, cl_int *errcode_ret) {
-  return noImages(context, errcode_ret);
+  return unsupportedCreate<Context, _cl_mem>(errcode_ret, context, "images");
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context,
@@ -39,19 +32,19 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context,
                                                             cl_mem_flags, const cl_image_format *,
                                                             const cl_image_desc *, void *,
                                                             cl_int *errcode_ret) {
-  return noImages(context, errcode_ret);
+  return unsupportedCreate<Context, _cl_mem>(errcode_ret, context, "images");
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags,
                                                 const cl_image_format *, size_t, size_t, size_t,
                                                 void *, cl_int *errcode_ret) {
-  return noImages(context, errcode_ret);
+  return unsupportedCreate<Context, _cl_mem>(errcode_ret, context, "images");
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags,
                                                 const cl_image_format *, size_t, size_t, size_t,
                                                 size_t, size_t, void *, cl_int *errcode_ret) {
-  return noImages(context, errcode_ret);
+  return unsupportedCreate<Context, _cl_mem>(errcode_ret, context, "images");
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
@@ -59,8 +52,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, c
                                                            cl_uint num_entries,
                                                            cl_image_format *image_formats,
                                                            cl_uint *num_image_formats) {
-  if (!Context::fromHandle(context))
-    return CL_INVALID_CONTEXT;
+  if (cl_int err = checkLive<Context>(context))
+    return err;
   switch (image_type) {
   case CL_MEM_OBJECT_IMAGE1D:
   case CL_MEM_OBJECT_IMAGE1D_BUFFER:
@@ -68,18 +61,20 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, c
   case CL_MEM_OBJECT_IMAGE2D:
   case CL_MEM_OBJECT_IMAGE2D_ARRAY:
   case CL_MEM_OBJECT_IMAGE3D: break;
-  default: return CL_INVALID_VALUE;
+  default:
+    return apiError(__func__, CL_INVALID_VALUE, "image_type 0x%x is not an image type", image_type);
   }
   if (num_entries == 0 && image_formats)
-    return CL_INVALID_VALUE;
+    return apiError(__func__, CL_INVALID_VALUE, "num_entries is 0 but image_formats is not NULL");
   // No device of the context supports images: the list is empty.
   if (num_image_formats)
     *num_image_formats = 0;
   return CL_SUCCESS;
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem, cl_image_info, size_t, void *, size_t *) {
-  return CL_INVALID_MEM_OBJECT;
+CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info, size_t, void *,
+                                               size_t *) {
+  return neverLive(__func__, CL_INVALID_MEM_OBJECT, image, "image");
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue q, cl_mem, cl_bool,
@@ -126,7 +121,7 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapImage(cl_command_queue q, cl_mem, cl_
                                                  const size_t *, const size_t *, size_t *,
                                                  size_t *, cl_uint n, const cl_event *w,
                                                  cl_event *, cl_int *errcode_ret) {
-  return withError<void>(errcode_ret, rejectImageCommand(q, n, w));
+  return withError<void>(errcode_ret, rejectImageCommand(q, n, w, __func__));
 }
 
 } // extern "C"

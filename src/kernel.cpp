@@ -1,6 +1,6 @@
 // Kernels: creation from built programs, arguments, and queries.
 #include "src/objects/kernel.h"
-#include "src/api_util.h"
+#include "src/info_util.h"
 #include "src/objects/device.h"
 
 #include <algorithm>
@@ -51,41 +51,64 @@ cl_kernel_arg_type_qualifier typeQualifier(uint32_t bits) {
   return q;
 }
 
+/// The device a per-device kernel query names: one of the kernel's
+/// context, or NULL if that context has only one.
+cl_int checkContextDevice(const Context &context, cl_device_id device, const char *entry) {
+  if (!device) {
+    if (context.devices().size() != 1)
+      return apiError(entry, CL_INVALID_DEVICE,
+                      "device is NULL but the kernel's context has %zu devices",
+                      context.devices().size());
+    return CL_SUCCESS;
+  }
+  Device *d;
+  if (cl_int err = resolve(device, d, entry))
+    return err;
+  if (!context.hasDevice(d))
+    return apiError(entry, CL_INVALID_DEVICE, "the device is not one of the kernel's context");
+  return CL_SUCCESS;
+}
+
 } // namespace
 
 extern "C" {
 
 CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char *kernel_name,
                                                   cl_int *errcode_ret) {
-  Program *p = Program::fromHandle(program);
-  if (!p)
-    return withError<_cl_kernel>(errcode_ret, CL_INVALID_PROGRAM);
+  const char *entry = __func__;
+  Program *p;
+  if (cl_int err = resolve(program, p))
+    return withError<_cl_kernel>(errcode_ret, err);
   if (!kernel_name)
-    return withError<_cl_kernel>(errcode_ret, CL_INVALID_VALUE);
+    return withError<_cl_kernel>(errcode_ret,
+                                 apiError(entry, CL_INVALID_VALUE, "kernel_name is NULL"));
   auto exe = p->executable();
   if (!exe)
-    return withError<_cl_kernel>(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE);
+    return withError<_cl_kernel>(errcode_ret, noExecutable(entry));
   return guardedCreate(errcode_ret, [&]() -> cl_kernel {
     const auto &kernels = exe->kernels();
     for (size_t i = 0; i < kernels.size(); ++i)
       if (kernels[i].name == kernel_name)
         return withError(errcode_ret, CL_SUCCESS, (new Kernel(*p, exe, i))->handle());
-    return withError<_cl_kernel>(errcode_ret, CL_INVALID_KERNEL_NAME);
+    return withError<_cl_kernel>(
+        errcode_ret,
+        apiError(entry, CL_INVALID_KERNEL_NAME, "the program has no kernel \"%s\"", kernel_name));
   });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels,
                                                          cl_kernel *kernels,
                                                          cl_uint *num_kernels_ret) {
-  Program *p = Program::fromHandle(program);
-  if (!p)
-    return CL_INVALID_PROGRAM;
+  Program *p;
+  if (cl_int err = resolve(program, p))
+    return err;
   auto exe = p->executable();
   if (!exe)
-    return CL_INVALID_PROGRAM_EXECUTABLE;
+    return noExecutable(__func__);
   cl_uint count = cl_uint(exe->kernels().size());
   if (kernels && num_kernels < count)
-    return CL_INVALID_VALUE;
+    return apiError(__func__, CL_INVALID_VALUE, "num_kernels %u is fewer than the program's %u",
+                    num_kernels, count);
   return guarded([&] {
     if (kernels)
       for (cl_uint i = 0; i < count; ++i)
@@ -97,9 +120,9 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_
 }
 
 CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int *errcode_ret) {
-  Kernel *k = Kernel::fromHandle(source_kernel);
-  if (!k)
-    return withError<_cl_kernel>(errcode_ret, CL_INVALID_KERNEL);
+  Kernel *k;
+  if (cl_int err = resolve(source_kernel, k))
+    return withError<_cl_kernel>(errcode_ret, err);
   return guardedCreate(errcode_ret,
                        [&] { return withError(errcode_ret, CL_SUCCESS, k->clone()->handle()); });
 }
@@ -114,33 +137,34 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) {
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
                                                const void *arg_value) {
-  Kernel *k = Kernel::fromHandle(kernel);
-  if (!k)
-    return CL_INVALID_KERNEL;
-  return guarded([&] { return k->setArg(arg_index, arg_size, arg_value); });
+  Kernel *k;
+  if (cl_int err = resolve(kernel, k))
+    return err;
+  return guarded(
+      [&, entry = __func__] { return k->setArg(arg_index, arg_size, arg_value, entry); });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void *) {
-  if (!Kernel::fromHandle(kernel))
-    return CL_INVALID_KERNEL;
-  return CL_INVALID_OPERATION; // no device of CoreCL supports SVM yet
+  return unsupported<Kernel>(kernel, "shared virtual memory");
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel,
                                                     cl_kernel_exec_info param_name, size_t,
                                                     const void *) {
-  if (!Kernel::fromHandle(kernel))
-    return CL_INVALID_KERNEL;
+  if (cl_int err = checkLive<Kernel>(kernel))
+    return err;
   if (param_name != CL_KERNEL_EXEC_INFO_SVM_PTRS &&
       param_name != CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM)
-    return CL_INVALID_VALUE;   // not a parameter the spec defines
-  return CL_INVALID_OPERATION; // the defined parameters all concern SVM
+    return apiError(__func__, CL_INVALID_VALUE, "param_name 0x%x is not one the spec defines",
+                    param_name);
+  // The defined parameters all concern SVM.
+  return unsupported<Kernel>(kernel, "shared virtual memory");
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
                                                 size_t param_value_size, void *param_value,
                                                 size_t *param_value_size_ret) {
-  return answerInfo<Kernel>(kernel, param_value_size, param_value, param_value_size_ret,
+  return answerInfo<Kernel>(kernel, param_name, param_value_size, param_value, param_value_size_ret,
                             [&](Kernel *k, auto put) -> cl_int {
                               switch (param_name) {
                               case CL_KERNEL_FUNCTION_NAME:
@@ -165,80 +189,74 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
                                                    cl_kernel_arg_info param_name,
                                                    size_t param_value_size, void *param_value,
                                                    size_t *param_value_size_ret) {
-  Kernel *k = Kernel::fromHandle(kernel);
-  if (!k)
-    return CL_INVALID_KERNEL;
+  Kernel *k;
+  if (cl_int err = resolve(kernel, k))
+    return err;
   if (arg_index >= k->desc().args.size())
-    return CL_INVALID_ARG_INDEX;
+    return apiError(__func__, CL_INVALID_ARG_INDEX, "arg_index %u, but %s has %zu arguments",
+                    arg_index, k->desc().name.c_str(), k->desc().args.size());
   if (!k->program().kernelArgInfoRequested())
-    return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    return apiError(__func__, CL_KERNEL_ARG_INFO_NOT_AVAILABLE,
+                    "the program was built without -cl-kernel-arg-info");
   const compiler::KernelArg &arg = k->desc().args[arg_index];
-  auto put = [&](auto v) {
-    return writeInfo(param_value_size, param_value, param_value_size_ret, v);
-  };
-  return guarded([&]() -> cl_int {
-    switch (param_name) {
-    case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
-      return put(addressQualifier(arg.addressSpace));
-    case CL_KERNEL_ARG_ACCESS_QUALIFIER:
-      return put(accessQualifier(arg.access));
-    case CL_KERNEL_ARG_TYPE_NAME:
-      return put(arg.typeName);
-    case CL_KERNEL_ARG_TYPE_QUALIFIER:
-      return put(typeQualifier(arg.typeQualifiers));
-    case CL_KERNEL_ARG_NAME:
-      return put(arg.name);
-    default:
-      return CL_INVALID_VALUE;
-    }
-  });
+  return answerQuery(__func__, param_name, param_value_size, param_value, param_value_size_ret,
+                     [&](InfoBuffer put) -> cl_int {
+                       switch (param_name) {
+                       case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
+                         return put(addressQualifier(arg.addressSpace));
+                       case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+                         return put(accessQualifier(arg.access));
+                       case CL_KERNEL_ARG_TYPE_NAME:
+                         return put(arg.typeName);
+                       case CL_KERNEL_ARG_TYPE_QUALIFIER:
+                         return put(typeQualifier(arg.typeQualifiers));
+                       case CL_KERNEL_ARG_NAME:
+                         return put(arg.name);
+                       default:
+                         return CL_INVALID_VALUE;
+                       }
+                     });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
                                                          cl_kernel_work_group_info param_name,
                                                          size_t param_value_size, void *param_value,
                                                          size_t *param_value_size_ret) {
-  Kernel *k = Kernel::fromHandle(kernel);
-  if (!k)
-    return CL_INVALID_KERNEL;
-  Device *d = device ? Device::fromHandle(device) : nullptr;
-  if (device && (!d || !k->context().hasDevice(d)))
-    return CL_INVALID_DEVICE;
-  if (!device && k->context().devices().size() != 1)
-    return CL_INVALID_DEVICE;
-  auto put = [&](auto v) {
-    return writeInfo(param_value_size, param_value, param_value_size_ret, v);
-  };
+  Kernel *k;
+  if (cl_int err = resolve(kernel, k))
+    return err;
+  if (cl_int err = checkContextDevice(k->context(), device, __func__))
+    return err;
   const compiler::KernelDesc &desc = k->desc();
-  return guarded([&]() -> cl_int {
-    switch (param_name) {
-    case CL_KERNEL_WORK_GROUP_SIZE:
-      return put(k->maxWorkGroupSize());
-    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
-      size_t sizes[3] = {size_t(desc.reqdWorkGroupSize[0]), size_t(desc.reqdWorkGroupSize[1]),
-                         size_t(desc.reqdWorkGroupSize[2])};
-      return writeInfo(param_value_size, param_value, param_value_size_ret, sizes, sizeof sizes);
-    }
-    case CL_KERNEL_LOCAL_MEM_SIZE:
-      return put(cl_ulong(k->localMemSize()));
-    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
-      return put(size_t(desc.vectorWidth));
-    case CL_KERNEL_PRIVATE_MEM_SIZE:
-      return put(cl_ulong(std::max(desc.wiStoragePerItem, desc.privateMemSize)));
-    case CL_KERNEL_GLOBAL_WORK_SIZE:
-      return CL_INVALID_VALUE; // custom devices only
-    default:
-      return CL_INVALID_VALUE;
-    }
-  });
+  return answerQuery(__func__, param_name, param_value_size, param_value, param_value_size_ret,
+                     [&](InfoBuffer put) -> cl_int {
+                       switch (param_name) {
+                       case CL_KERNEL_WORK_GROUP_SIZE:
+                         return put(k->maxWorkGroupSize());
+                       case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
+                         size_t sizes[3] = {size_t(desc.reqdWorkGroupSize[0]),
+                                            size_t(desc.reqdWorkGroupSize[1]),
+                                            size_t(desc.reqdWorkGroupSize[2])};
+                         return put(sizes, sizeof sizes);
+                       }
+                       case CL_KERNEL_LOCAL_MEM_SIZE:
+                         return put(cl_ulong(k->localMemSize()));
+                       case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+                         return put(size_t(desc.vectorWidth));
+                       case CL_KERNEL_PRIVATE_MEM_SIZE:
+                         return put(cl_ulong(std::max(desc.wiStoragePerItem, desc.privateMemSize)));
+                       case CL_KERNEL_GLOBAL_WORK_SIZE:
+                         return CL_INVALID_VALUE; // custom devices only
+                       default:
+                         return CL_INVALID_VALUE;
+                       }
+                     });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id,
                                                         cl_kernel_sub_group_info, size_t,
                                                         const void *, size_t, void *, size_t *) {
-  if (!Kernel::fromHandle(kernel))
-    return CL_INVALID_KERNEL;
-  return CL_INVALID_OPERATION; // no CoreCL device supports sub-groups yet
+  return unsupported<Kernel>(kernel, "sub-groups"); // not yet
 }
 
 } // extern "C"

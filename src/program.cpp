@@ -1,7 +1,7 @@
 // Programs: creation, building with CoreCL's compiler, queries.
 #include "src/objects/program.h"
 #include "compiler/binary_format.h"
-#include "src/api_util.h"
+#include "src/info_util.h"
 #include "src/objects/platform.h"
 
 #include <algorithm>
@@ -15,22 +15,39 @@ namespace {
 /// Resolves an application's device list: every handle must be a device
 /// among `allowed` (the context's or the program's), else CL_INVALID_DEVICE.
 cl_int resolveDevices(const std::vector<Device *> &allowed, cl_uint num_devices,
-                      const cl_device_id *list, std::vector<Device *> &devices) {
+                      const cl_device_id *list, std::vector<Device *> &devices,
+                      const char *allowedName, const char *entry) {
   for (cl_uint i = 0; i < num_devices; ++i) {
     Device *d = Device::fromHandle(list[i]);
     if (!d || std::find(allowed.begin(), allowed.end(), d) == allowed.end())
-      return CL_INVALID_DEVICE;
+      return apiError(entry, CL_INVALID_DEVICE, "device_list[%u] %p is not one of the %s's devices",
+                      i, static_cast<const void *>(list[i]), allowedName);
     devices.push_back(d);
   }
   return CL_SUCCESS;
 }
 
-/// The device list of a build or compile call, checked against the program.
-cl_int checkDeviceList(const Program &p, cl_uint num_devices, const cl_device_id *list,
-                       std::vector<Device *> &devices) {
-  if ((num_devices == 0) != (list == nullptr))
-    return CL_INVALID_VALUE;
-  return resolveDevices(p.devices(), num_devices, list, devices);
+/// num_devices and device_list: both given or neither (`required`: both).
+cl_int checkDeviceCount(cl_uint num_devices, const cl_device_id *list, bool required,
+                        const char *entry) {
+  if ((num_devices == 0) != (list == nullptr) || (required && num_devices == 0))
+    return apiError(entry, CL_INVALID_VALUE, "num_devices is %u and device_list is %s", num_devices,
+                    list ? "not NULL" : "NULL");
+  return CL_SUCCESS;
+}
+
+/// The opening of a build or compile call: the program, then its device
+/// list, then the callback and its data.
+cl_int resolveBuild(cl_program program, cl_uint num_devices, const cl_device_id *list,
+                    bool userDataWithoutCallback, Program *&p, std::vector<Device *> &devices,
+                    const char *entry) {
+  if (cl_int err = resolve(program, p, entry))
+    return err;
+  if (cl_int err = checkDeviceCount(num_devices, list, false, entry))
+    return err;
+  if (cl_int err = resolveDevices(p->devices(), num_devices, list, devices, "program", entry))
+    return err;
+  return userDataWithoutCallback ? noCallbackForUserData(entry) : CL_SUCCESS;
 }
 
 // Entry points that allocate while they check their arguments (device
@@ -41,22 +58,26 @@ cl_program createProgramWithBinaryBody(cl_context context, cl_uint num_devices,
                                        const cl_device_id *device_list, const size_t *lengths,
                                        const unsigned char **binaries, cl_int *binary_status,
                                        cl_int *errcode_ret) {
-  Context *c = Context::fromHandle(context);
-  if (!c)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
-  if (num_devices == 0 || !device_list)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  const char *entry = "clCreateProgramWithBinary";
+  auto fail = [&](cl_int code) { return withError<_cl_program>(errcode_ret, code); };
+  Context *c;
+  if (cl_int err = resolve(context, c, entry))
+    return fail(err);
+  if (cl_int err = checkDeviceCount(num_devices, device_list, true, entry))
+    return fail(err);
   std::vector<Device *> devices;
-  if (cl_int err = resolveDevices(c->devices(), num_devices, device_list, devices))
-    return withError<_cl_program>(errcode_ret, err);
+  if (cl_int err =
+          resolveDevices(c->devices(), num_devices, device_list, devices, "context", entry))
+    return fail(err);
   if (!lengths || !binaries)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+    return fail(apiError(entry, CL_INVALID_VALUE, "%s is NULL", lengths ? "binaries" : "lengths"));
   for (cl_uint i = 0; i < num_devices; ++i)
     if (!lengths[i] || !binaries[i]) {
       if (binary_status)
         for (cl_uint j = 0; j < num_devices; ++j)
           binary_status[j] = j == i ? CL_INVALID_VALUE : CL_SUCCESS;
-      return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+      return fail(apiError(entry, CL_INVALID_VALUE, "%s[%u] is %s",
+                           lengths[i] ? "binaries" : "lengths", i, lengths[i] ? "NULL" : "0"));
     }
   return guardedCreate(errcode_ret, [&]() -> cl_program {
     // Every device gets the same code, so the first valid binary is used;
@@ -72,7 +93,8 @@ cl_program createProgramWithBinaryBody(cl_context context, cl_uint num_devices,
         chosen = std::move(decoded);
     }
     if (!allValid)
-      return withError<_cl_program>(errcode_ret, CL_INVALID_BINARY);
+      return fail(apiError(entry, CL_INVALID_BINARY,
+                           "a binary is not one CoreCL made (see binary_status)"));
     auto *p = new Program(*c, devices);
     cl_program_binary_type type = chosen->kind == compiler::BinaryKind::CompiledObject
                                       ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT
@@ -87,33 +109,37 @@ cl_program createProgramWithBinaryBody(cl_context context, cl_uint num_devices,
 cl_program createProgramWithBuiltInKernelsBody(cl_context context, cl_uint num_devices,
                                                const cl_device_id *device_list,
                                                const char *kernel_names, cl_int *errcode_ret) {
-  Context *c = Context::fromHandle(context);
-  if (!c)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
-  if (num_devices == 0 || !device_list || !kernel_names)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  const char *entry = "clCreateProgramWithBuiltInKernels";
+  auto fail = [&](cl_int code) { return withError<_cl_program>(errcode_ret, code); };
+  Context *c;
+  if (cl_int err = resolve(context, c, entry))
+    return fail(err);
+  if (cl_int err = checkDeviceCount(num_devices, device_list, true, entry))
+    return fail(err);
+  if (!kernel_names)
+    return fail(apiError(entry, CL_INVALID_VALUE, "kernel_names is NULL"));
   std::vector<Device *> devices;
-  if (cl_int err = resolveDevices(c->devices(), num_devices, device_list, devices))
-    return withError<_cl_program>(errcode_ret, err);
+  if (cl_int err =
+          resolveDevices(c->devices(), num_devices, device_list, devices, "context", entry))
+    return fail(err);
   // CoreCL devices have no built-in kernels (CL_DEVICE_BUILT_IN_KERNELS "").
-  return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  return fail(apiError(entry, CL_INVALID_VALUE, "no CoreCL device has a built-in kernel (\"%s\")",
+                       kernel_names));
 }
 
 cl_int buildProgramBody(cl_program program, cl_uint num_devices, const cl_device_id *device_list,
                         const char *options, void(CL_CALLBACK *pfn_notify)(cl_program, void *),
                         void *user_data) {
-  Program *p = Program::fromHandle(program);
-  if (!p)
-    return CL_INVALID_PROGRAM;
+  const char *entry = "clBuildProgram";
+  Program *p;
   std::vector<Device *> devices;
-  if (cl_int err = checkDeviceList(*p, num_devices, device_list, devices))
+  if (cl_int err = resolveBuild(program, num_devices, device_list, !pfn_notify && user_data, p,
+                                devices, entry))
     return err;
-  if (!pfn_notify && user_data)
-    return CL_INVALID_VALUE;
   return guarded([&] {
     // The build runs to completion here; with a callback the spec lets it
     // return early, but finishing first is equally valid and simpler to use.
-    cl_int result = p->build(devices, options ? options : "");
+    cl_int result = p->build(devices, options ? options : "", entry);
     if (pfn_notify)
       pfn_notify(program, user_data);
     return result;
@@ -124,24 +150,29 @@ cl_int compileProgramBody(cl_program program, cl_uint num_devices, const cl_devi
                           const char *options, cl_uint num_input_headers,
                           const cl_program *input_headers, const char **header_include_names,
                           void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data) {
-  Program *p = Program::fromHandle(program);
-  if (!p)
-    return CL_INVALID_PROGRAM;
+  const char *entry = "clCompileProgram";
+  Program *p;
   std::vector<Device *> devices;
-  if (cl_int err = checkDeviceList(*p, num_devices, device_list, devices))
+  if (cl_int err = resolveBuild(program, num_devices, device_list, !pfn_notify && user_data, p,
+                                devices, entry))
     return err;
   if ((num_input_headers == 0) != (input_headers == nullptr) ||
-      (num_input_headers == 0) != (header_include_names == nullptr) || (!pfn_notify && user_data))
-    return CL_INVALID_VALUE;
+      (num_input_headers == 0) != (header_include_names == nullptr))
+    return apiError(entry, CL_INVALID_VALUE,
+                    "num_input_headers is %u but input_headers is %s and header_include_names %s",
+                    num_input_headers, input_headers ? "not NULL" : "NULL",
+                    header_include_names ? "not NULL" : "NULL");
   std::vector<compiler::HeaderFile> headers;
   for (cl_uint i = 0; i < num_input_headers; ++i) {
-    Program *h = Program::fromHandle(input_headers[i]);
-    if (!h || !header_include_names[i])
-      return h ? CL_INVALID_VALUE : CL_INVALID_PROGRAM;
+    Program *h;
+    if (cl_int err = resolve(input_headers[i], h, entry))
+      return err;
+    if (!header_include_names[i])
+      return apiError(entry, CL_INVALID_VALUE, "header_include_names[%u] is NULL", i);
     headers.push_back({header_include_names[i], h->source()});
   }
   return guarded([&] {
-    cl_int result = p->compile(devices, options ? options : "", headers);
+    cl_int result = p->compile(devices, options ? options : "", headers, entry);
     if (pfn_notify)
       pfn_notify(program, user_data);
     return result;
@@ -153,25 +184,35 @@ cl_program linkProgramBody(cl_context context, cl_uint num_devices, const cl_dev
                            const cl_program *input_programs,
                            void(CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data,
                            cl_int *errcode_ret) {
-  Context *c = Context::fromHandle(context);
-  if (!c)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
-  if ((num_devices == 0) != (device_list == nullptr) || num_input_programs == 0 ||
-      !input_programs || (!pfn_notify && user_data))
-    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+  const char *entry = "clLinkProgram";
+  auto fail = [&](cl_int code) { return withError<_cl_program>(errcode_ret, code); };
+  Context *c;
+  if (cl_int err = resolve(context, c, entry))
+    return fail(err);
+  if (cl_int err = checkDeviceCount(num_devices, device_list, false, entry))
+    return fail(err);
+  if (num_input_programs == 0 || !input_programs)
+    return fail(apiError(entry, CL_INVALID_VALUE,
+                         "num_input_programs is %u and input_programs is %s", num_input_programs,
+                         input_programs ? "not NULL" : "NULL"));
+  if (!pfn_notify && user_data)
+    return fail(noCallbackForUserData(entry));
   std::vector<Device *> devices;
-  if (cl_int err = resolveDevices(c->devices(), num_devices, device_list, devices))
-    return withError<_cl_program>(errcode_ret, err);
+  if (cl_int err =
+          resolveDevices(c->devices(), num_devices, device_list, devices, "context", entry))
+    return fail(err);
   std::vector<Program *> inputs;
   for (cl_uint i = 0; i < num_input_programs; ++i) {
-    Program *in = Program::fromHandle(input_programs[i]);
-    if (!in)
-      return withError<_cl_program>(errcode_ret, CL_INVALID_PROGRAM);
+    Program *in;
+    if (cl_int err = resolve(input_programs[i], in, entry))
+      return fail(err);
     if (&in->context() != c)
-      return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+      return fail(
+          apiError(entry, CL_INVALID_CONTEXT, "input_programs[%u] is of another context", i));
     cl_program_binary_type type = in->binaryType();
     if (type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
-      return withError<_cl_program>(errcode_ret, CL_INVALID_OPERATION);
+      return fail(apiError(entry, CL_INVALID_OPERATION,
+                           "input_programs[%u] is neither a compiled object nor a library", i));
     inputs.push_back(in);
   }
   return guardedCreate(errcode_ret, [&]() -> cl_program {
@@ -196,14 +237,17 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context
                                                               const char **strings,
                                                               const size_t *lengths,
                                                               cl_int *errcode_ret) {
-  Context *c = Context::fromHandle(context);
-  if (!c)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+  Context *c;
+  if (cl_int err = resolve(context, c))
+    return withError<_cl_program>(errcode_ret, err);
   if (count == 0 || !strings)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+    return withError<_cl_program>(errcode_ret, apiError(__func__, CL_INVALID_VALUE,
+                                                        "count is %u and strings is %s", count,
+                                                        strings ? "not NULL" : "NULL"));
   for (cl_uint i = 0; i < count; ++i)
     if (!strings[i])
-      return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+      return withError<_cl_program>(errcode_ret,
+                                    apiError(__func__, CL_INVALID_VALUE, "strings[%u] is NULL", i));
   return guardedCreate(errcode_ret, [&] {
     std::string source;
     for (cl_uint i = 0; i < count; ++i) {
@@ -236,12 +280,15 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void *il,
                                                           size_t length, cl_int *errcode_ret) {
-  if (!Context::fromHandle(context))
-    return withError<_cl_program>(errcode_ret, CL_INVALID_CONTEXT);
+  if (cl_int err = checkLive<Context>(context))
+    return withError<_cl_program>(errcode_ret, err);
   if (!il || !length)
-    return withError<_cl_program>(errcode_ret, CL_INVALID_VALUE);
+    return withError<_cl_program>(errcode_ret,
+                                  apiError(__func__, CL_INVALID_VALUE, "il is %s and length is %zu",
+                                           il ? "not NULL" : "NULL", length));
   // No CoreCL device accepts an intermediate language (CL_DEVICE_IL_VERSION "").
-  return withError<_cl_program>(errcode_ret, CL_INVALID_OPERATION);
+  return withError<_cl_program>(errcode_ret,
+                                unsupported<Context>(context, "intermediate languages (SPIR-V)"));
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) {
@@ -288,16 +335,14 @@ CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) {
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform) {
-  if (!Platform::fromHandle(platform))
-    return CL_INVALID_PLATFORM;
-  return CL_SUCCESS;
+  return checkLive<Platform>(platform);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_info param_name,
                                                  size_t param_value_size, void *param_value,
                                                  size_t *param_value_size_ret) {
-  return answerInfo<Program>(program, param_value_size, param_value, param_value_size_ret,
-                             [&](Program *p, auto put) -> cl_int {
+  return answerInfo<Program>(program, param_name, param_value_size, param_value,
+                             param_value_size_ret, [&](Program *p, auto put) -> cl_int {
                                const auto &devices = p->devices();
                                switch (param_name) {
                                case CL_PROGRAM_REFERENCE_COUNT:
@@ -315,8 +360,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
                                case CL_PROGRAM_SOURCE:
                                  return put(p->hasSource() ? p->source() : std::string());
                                case CL_PROGRAM_IL:
-                                 if (param_value_size_ret)
-                                   *param_value_size_ret = 0; // not created from IL
+                                 if (put.sizeRet)
+                                   *put.sizeRet = 0; // not created from IL
                                  return CL_SUCCESS;
                                case CL_PROGRAM_BINARY_SIZES:
                                  return put(
@@ -325,13 +370,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
                                  // An array of the application's pointers, one per device; NULL
                                  // entries are skipped, as the spec allows.
                                  size_t bytes = p->devices().size() * sizeof(unsigned char *);
-                                 if (param_value && param_value_size < bytes)
+                                 if (put.value && put.size < bytes)
                                    return CL_INVALID_VALUE;
-                                 if (param_value_size_ret)
-                                   *param_value_size_ret = bytes;
-                                 if (param_value) {
+                                 if (put.sizeRet)
+                                   *put.sizeRet = bytes;
+                                 if (put.value) {
                                    std::string binary = p->binary();
-                                   auto **targets = static_cast<unsigned char **>(param_value);
+                                   auto **targets = static_cast<unsigned char **>(put.value);
                                    for (size_t i = 0; i < p->devices().size(); ++i)
                                      if (targets[i] && !binary.empty())
                                        std::memcpy(targets[i], binary.data(), binary.size());
@@ -342,7 +387,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
                                case CL_PROGRAM_KERNEL_NAMES: {
                                  auto exe = p->executable();
                                  if (!exe)
-                                   return CL_INVALID_PROGRAM_EXECUTABLE;
+                                   return noExecutable("clGetProgramInfo");
                                  if (param_name == CL_PROGRAM_NUM_KERNELS)
                                    return put(size_t(exe->kernels().size()));
                                  std::string names;
@@ -363,47 +408,44 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
                                                       cl_program_build_info param_name,
                                                       size_t param_value_size, void *param_value,
                                                       size_t *param_value_size_ret) {
-  Program *p = Program::fromHandle(program);
-  if (!p)
-    return CL_INVALID_PROGRAM;
-  Device *d = Device::fromHandle(device);
-  if (!d || !p->context().hasDevice(d))
-    return CL_INVALID_DEVICE;
-  auto put = [&](auto v) {
-    return writeInfo(param_value_size, param_value, param_value_size_ret, v);
-  };
-  Program::BuildInfo info = p->buildInfo(*d);
-  switch (param_name) {
-  case CL_PROGRAM_BUILD_STATUS:
-    return put(info.status);
-  case CL_PROGRAM_BUILD_OPTIONS:
-    return put(info.options);
-  case CL_PROGRAM_BUILD_LOG:
-    return put(info.log);
-  case CL_PROGRAM_BINARY_TYPE:
-    return put(p->binaryType());
-  case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
-    return put(size_t(0));
-  default:
-    return CL_INVALID_VALUE;
-  }
+  Program *p;
+  if (cl_int err = resolve(program, p))
+    return err;
+  Device *d;
+  if (cl_int err = resolve(device, d))
+    return err;
+  if (!p->context().hasDevice(d))
+    return apiError(__func__, CL_INVALID_DEVICE, "the device is not one of the program's context");
+  return answerQuery(__func__, param_name, param_value_size, param_value, param_value_size_ret,
+                     [&](InfoBuffer put) -> cl_int {
+                       Program::BuildInfo info = p->buildInfo(*d);
+                       switch (param_name) {
+                       case CL_PROGRAM_BUILD_STATUS:
+                         return put(info.status);
+                       case CL_PROGRAM_BUILD_OPTIONS:
+                         return put(info.options);
+                       case CL_PROGRAM_BUILD_LOG:
+                         return put(info.log);
+                       case CL_PROGRAM_BINARY_TYPE:
+                         return put(p->binaryType());
+                       case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
+                         return put(size_t(0));
+                       default:
+                         return CL_INVALID_VALUE;
+                       }
+                     });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program,
                                                             void(CL_CALLBACK *)(cl_program, void *),
                                                             void *) {
-  if (!Program::fromHandle(program))
-    return CL_INVALID_PROGRAM;
-  // No CoreCL device supports program-scope global destructors.
-  return CL_INVALID_OPERATION;
+  return unsupported<Program>(program, "program-scope global destructors");
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program, cl_uint,
                                                                    size_t, const void *) {
-  if (!Program::fromHandle(program))
-    return CL_INVALID_PROGRAM;
   // Specialization constants belong to IL programs, which CoreCL does not take.
-  return CL_INVALID_OPERATION;
+  return unsupported<Program>(program, "specialization constants (they belong to IL programs)");
 }
 
 } // extern "C"

@@ -1,6 +1,6 @@
 // Command queues: creation, info, flush and finish.
 #include "src/objects/queue.h"
-#include "src/api_util.h"
+#include "src/info_util.h"
 
 using namespace corecl;
 
@@ -13,25 +13,37 @@ constexpr cl_command_queue_properties kKnownQueueProperties =
 cl_command_queue createQueue(cl_context context, cl_device_id device,
                              cl_command_queue_properties properties,
                              std::vector<cl_queue_properties> list, bool sizeGiven,
-                             cl_int *errcode_ret) {
-  Context *c = Context::fromHandle(context);
-  if (!c)
-    return withError<_cl_command_queue>(errcode_ret, CL_INVALID_CONTEXT);
-  Device *d = Device::fromHandle(device);
-  if (!d || !c->hasDevice(d))
-    return withError<_cl_command_queue>(errcode_ret, CL_INVALID_DEVICE);
+                             cl_int *errcode_ret, const char *entry) {
+  auto fail = [&](cl_int code) { return withError<_cl_command_queue>(errcode_ret, code); };
+  const auto bits = (unsigned long long)properties;
+  Context *c;
+  if (cl_int err = resolve(context, c, entry))
+    return fail(err);
+  Device *d;
+  if (cl_int err = resolve(device, d, entry))
+    return fail(err);
+  if (!c->hasDevice(d))
+    return fail(apiError(entry, CL_INVALID_DEVICE, "the device is not one of the context's"));
   if (properties & ~kKnownQueueProperties)
-    return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
+    return fail(apiError(entry, CL_INVALID_VALUE, "properties 0x%llx: unknown bits 0x%llx", bits,
+                         bits & ~(unsigned long long)kKnownQueueProperties));
   // ON_DEVICE_DEFAULT needs ON_DEVICE; ON_DEVICE needs out-of-order mode.
   if ((properties & CL_QUEUE_ON_DEVICE_DEFAULT) && !(properties & CL_QUEUE_ON_DEVICE))
-    return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
+    return fail(apiError(entry, CL_INVALID_VALUE,
+                         "properties 0x%llx: CL_QUEUE_ON_DEVICE_DEFAULT without "
+                         "CL_QUEUE_ON_DEVICE",
+                         bits));
   if ((properties & CL_QUEUE_ON_DEVICE) && !(properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
-    return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
+    return fail(apiError(entry, CL_INVALID_VALUE,
+                         "properties 0x%llx: CL_QUEUE_ON_DEVICE without out-of-order mode", bits));
   if (sizeGiven && !(properties & CL_QUEUE_ON_DEVICE))
-    return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
+    return fail(apiError(entry, CL_INVALID_VALUE,
+                         "CL_QUEUE_SIZE given for a queue that is not CL_QUEUE_ON_DEVICE"));
   // Device-side queues are optional in OpenCL 3.0; CoreCL has none.
   if (properties & ~d->queueProperties())
-    return withError<_cl_command_queue>(errcode_ret, CL_INVALID_QUEUE_PROPERTIES);
+    return fail(apiError(entry, CL_INVALID_QUEUE_PROPERTIES,
+                         "properties 0x%llx: the device does not support 0x%llx", bits,
+                         bits & ~(unsigned long long)d->queueProperties()));
   auto *q = new CommandQueue(*c, *d, properties, std::move(list));
   return withError(errcode_ret, CL_SUCCESS, q->handle());
 }
@@ -43,6 +55,11 @@ extern "C" {
 CL_API_ENTRY cl_command_queue CL_API_CALL
 clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
                                    const cl_queue_properties *properties, cl_int *errcode_ret) {
+  const char *entry = __func__;
+  auto twice = [&](const char *name) {
+    return withError<_cl_command_queue>(
+        errcode_ret, apiError(entry, CL_INVALID_VALUE, "properties: %s given twice", name));
+  };
   return guardedCreate(errcode_ret, [&]() -> cl_command_queue {
     cl_command_queue_properties bits = 0;
     bool seenProps = false, seenSize = false;
@@ -53,30 +70,32 @@ clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
         switch (properties[i]) {
         case CL_QUEUE_PROPERTIES:
           if (seenProps)
-            return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
+            return twice("CL_QUEUE_PROPERTIES");
           seenProps = true;
           bits = properties[i + 1];
           break;
         case CL_QUEUE_SIZE:
           if (seenSize)
-            return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
+            return twice("CL_QUEUE_SIZE");
           seenSize = true;
           break;
         default:
-          return withError<_cl_command_queue>(errcode_ret, CL_INVALID_VALUE);
+          return withError<_cl_command_queue>(
+              errcode_ret, apiError(entry, CL_INVALID_VALUE, "properties: unknown property 0x%llx",
+                                    (unsigned long long)properties[i]));
         }
       }
       list.assign(properties, properties + i + 1);
     }
-    return createQueue(context, device, bits, std::move(list), seenSize, errcode_ret);
+    return createQueue(context, device, bits, std::move(list), seenSize, errcode_ret, entry);
   });
 }
 
 CL_API_ENTRY cl_command_queue CL_API_CALL
 clCreateCommandQueue(cl_context context, cl_device_id device,
                      cl_command_queue_properties properties, cl_int *errcode_ret) {
-  return guardedCreate(errcode_ret, [&] {
-    return createQueue(context, device, properties, {}, false, errcode_ret);
+  return guardedCreate(errcode_ret, [&, entry = __func__] {
+    return createQueue(context, device, properties, {}, false, errcode_ret, entry);
   });
 }
 
@@ -95,7 +114,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_q
                                                       cl_command_queue_info param_name,
                                                       size_t param_value_size, void *param_value,
                                                       size_t *param_value_size_ret) {
-  return answerInfo<CommandQueue>(command_queue, param_value_size, param_value,
+  return answerInfo<CommandQueue>(command_queue, param_name, param_value_size, param_value,
                                   param_value_size_ret, [&](CommandQueue *q, auto put) -> cl_int {
                                     switch (param_name) {
                                     case CL_QUEUE_CONTEXT:
@@ -108,8 +127,10 @@ CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_q
                                       return put(q->properties());
                                     case CL_QUEUE_PROPERTIES_ARRAY:
                                       return put(q->propertyList());
-                                    case CL_QUEUE_SIZE:
-                                      return CL_INVALID_COMMAND_QUEUE; // host queues have no size
+                                    case CL_QUEUE_SIZE: // host queues have no size
+                                      return apiError("clGetCommandQueueInfo",
+                                                      CL_INVALID_COMMAND_QUEUE,
+                                                      "CL_QUEUE_SIZE of a host queue");
                                     case CL_QUEUE_DEVICE_DEFAULT:
                                       return put(cl_command_queue(nullptr));
                                     default:
@@ -123,23 +144,19 @@ CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue comma
                                                           cl_bool enable,
                                                           cl_command_queue_properties *old) {
   // Removed in OpenCL 1.1; properties are fixed at creation in CoreCL.
-  if (!CommandQueue::fromHandle(command_queue))
-    return CL_INVALID_COMMAND_QUEUE;
-  return CL_INVALID_OPERATION;
+  return unsupported<CommandQueue>(command_queue, "changing a queue's properties after creation");
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue command_queue) {
   // Commands are handed to the executor as they are enqueued; nothing waits
   // for a flush.
-  if (!CommandQueue::fromHandle(command_queue))
-    return CL_INVALID_COMMAND_QUEUE;
-  return CL_SUCCESS;
+  return checkLive<CommandQueue>(command_queue);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue command_queue) {
-  CommandQueue *q = CommandQueue::fromHandle(command_queue);
-  if (!q)
-    return CL_INVALID_COMMAND_QUEUE;
+  CommandQueue *q;
+  if (cl_int err = resolve(command_queue, q))
+    return err;
   return guarded([&] {
     q->finish();
     return CL_SUCCESS;

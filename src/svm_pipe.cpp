@@ -8,11 +8,10 @@ using namespace corecl;
 
 namespace {
 
-cl_int noSvm(cl_command_queue queue, cl_uint numEvents, const cl_event *waitList) {
-  CommandQueue *q;
-  if (cl_int err = resolveQueue(queue, numEvents, waitList, q))
-    return err;
-  return CL_INVALID_OPERATION;
+cl_int noSvm(cl_command_queue queue, cl_uint numEvents, const cl_event *waitList,
+             const char *entry = __builtin_FUNCTION()) {
+  return refuseCommand(queue, numEvents, waitList, CL_INVALID_OPERATION,
+                       "no CoreCL device supports shared virtual memory yet", entry);
 }
 
 } // namespace
@@ -65,26 +64,19 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue q, cl_ui
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, cl_uint, cl_uint,
                                              const cl_pipe_properties *, cl_int *errcode_ret) {
-  if (!Context::fromHandle(context))
-    return withError<_cl_mem>(errcode_ret, CL_INVALID_CONTEXT);
-  return withError<_cl_mem>(errcode_ret, CL_INVALID_OPERATION);
+  return unsupportedCreate<Context, _cl_mem>(errcode_ret, context, "pipes");
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info, size_t, void *,
                                               size_t *) {
   // No pipe can exist; a buffer is not a pipe.
-  if (!MemObject::fromHandle(pipe))
-    return CL_INVALID_MEM_OBJECT;
-  return CL_INVALID_MEM_OBJECT;
+  return neverLive(__func__, CL_INVALID_MEM_OBJECT, pipe, "pipe");
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context,
                                                                cl_device_id device,
                                                                cl_command_queue queue) {
-  if (!Context::fromHandle(context))
-    return CL_INVALID_CONTEXT;
-  // No CoreCL device supports device-side queues.
-  return CL_INVALID_OPERATION;
+  return unsupported<Context>(context, "device-side queues");
 }
 
 } // extern "C"

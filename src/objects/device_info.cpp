@@ -1,11 +1,11 @@
 // Device::getInfo: every clGetDeviceInfo parameter of OpenCL 3.0, answered
 // from the machine (rt::CpuInfo) and from what CoreCL actually supports.
-#include "src/api_util.h"
-#include <CL/cl_ext.h>
+#include "runtime/clock.h"
+#include "src/info_util.h"
 #include "src/objects/device.h"
 #include "src/objects/platform.h"
 #include "src/version.h"
-#include "runtime/clock.h"
+#include <CL/cl_ext.h>
 
 #include <algorithm>
 #include <cstdio>

@@ -82,15 +82,21 @@ void reportCommandFailure(const Context &context, cl_command_type type, cl_int e
                  std::to_string(error));
 }
 
-cl_int validateWaitList(const Context &context, cl_uint count, const cl_event *list) {
+cl_int validateWaitList(const Context &context, cl_uint count, const cl_event *list,
+                        const char *entry) {
   if ((count == 0) != (list == nullptr))
-    return CL_INVALID_EVENT_WAIT_LIST;
+    return apiError(entry, CL_INVALID_EVENT_WAIT_LIST,
+                    "num_events_in_wait_list is %u but event_wait_list is %s", count,
+                    list ? "not NULL" : "NULL");
   for (cl_uint i = 0; i < count; ++i) {
     Event *e = Event::fromHandle(list[i]);
     if (!e)
-      return CL_INVALID_EVENT_WAIT_LIST;
+      return apiError(entry, CL_INVALID_EVENT_WAIT_LIST,
+                      "event_wait_list[%u] %p is not a live event", i,
+                      static_cast<const void *>(list[i]));
     if (&e->context() != &context)
-      return CL_INVALID_CONTEXT;
+      return apiError(entry, CL_INVALID_CONTEXT,
+                      "event_wait_list[%u] belongs to another context than the queue's", i);
   }
   return CL_SUCCESS;
 }

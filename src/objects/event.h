@@ -59,7 +59,9 @@ private:
 /// `type` failed with `error` while running.
 void reportCommandFailure(const Context &context, cl_command_type type, cl_int error);
 
-/// Checks an enqueue's wait list: every event valid and of `context`.
-cl_int validateWaitList(const Context &context, cl_uint count, const cl_event *list);
+/// Checks an enqueue's wait list: every event valid and of `context`; a
+/// refusal is told to CORECL_DEBUG=api as `entry`'s.
+cl_int validateWaitList(const Context &context, cl_uint count, const cl_event *list,
+                        const char *entry);
 
 } // namespace corecl

@@ -1,5 +1,6 @@
 #include "src/objects/kernel.h"
 
+#include "src/debug_log.h"
 #include "src/objects/device.h"
 
 #include <algorithm>
@@ -46,44 +47,66 @@ Kernel *Kernel::clone() const {
   return copy.release();
 }
 
-cl_int Kernel::setArg(cl_uint index, size_t size, const void *value) {
+cl_int Kernel::setArg(cl_uint index, size_t size, const void *value, const char *entry) {
   const compiler::KernelDesc &d = desc();
   if (index >= d.args.size())
-    return CL_INVALID_ARG_INDEX;
+    return apiError(entry, CL_INVALID_ARG_INDEX, "arg_index %u, but %s has %zu arguments", index,
+                    d.name.c_str(), d.args.size());
   const compiler::KernelArg &arg = d.args[index];
+  // The argument as a reason names it: "argument 2 (n) of k".
+  const char *name = arg.name.c_str(), *kernel = d.name.c_str();
   std::lock_guard lock(mutex_);
   switch (arg.kind) {
   case ArgKind::Buffer: {
     if (size != sizeof(cl_mem))
-      return CL_INVALID_ARG_SIZE;
+      return apiError(entry, CL_INVALID_ARG_SIZE,
+                      "argument %u (%s) of %s is a buffer: arg_size %zu is not sizeof(cl_mem)",
+                      index, name, kernel, size);
     cl_mem handle = value ? *static_cast<const cl_mem *>(value) : nullptr;
     MemObject *mem = nullptr;
     if (handle) {
       mem = MemObject::fromHandle(handle);
       if (!mem || &mem->context() != &context() || mem->type() != CL_MEM_OBJECT_BUFFER)
-        return CL_INVALID_MEM_OBJECT;
+        return apiError(entry, CL_INVALID_MEM_OBJECT,
+                        "argument %u (%s) of %s: %p is not a live buffer of the kernel's context",
+                        index, name, kernel, static_cast<const void *>(handle));
     }
     buffers_[index] = mem ? mem->handle() : nullptr;
     break;
   }
   case ArgKind::LocalPointer:
     if (value)
-      return CL_INVALID_ARG_VALUE;
+      return apiError(entry, CL_INVALID_ARG_VALUE,
+                      "argument %u (%s) of %s is __local: arg_value must be NULL", index, name,
+                      kernel);
     if (size == 0)
-      return CL_INVALID_ARG_SIZE;
+      return apiError(entry, CL_INVALID_ARG_SIZE,
+                      "argument %u (%s) of %s is __local: arg_size must not be 0", index, name,
+                      kernel);
     localSizes_[index] = size;
     break;
   case ArgKind::Sampler:
     if (size != sizeof(cl_sampler))
-      return CL_INVALID_ARG_SIZE;
-    return CL_INVALID_SAMPLER; // CoreCL has no image support yet
+      return apiError(entry, CL_INVALID_ARG_SIZE,
+                      "argument %u (%s) of %s is a sampler: arg_size %zu is not "
+                      "sizeof(cl_sampler)",
+                      index, name, kernel, size);
+    // CoreCL has no image support yet
+    return apiError(entry, CL_INVALID_SAMPLER,
+                    "argument %u (%s) of %s: no sampler exists without image support", index, name,
+                    kernel);
   case ArgKind::Image:
-    return CL_INVALID_MEM_OBJECT; // no image can exist
+    return apiError(entry, CL_INVALID_MEM_OBJECT,
+                    "argument %u (%s) of %s: no image exists without image support", index, name,
+                    kernel);
   case ArgKind::Value:
     if (size != arg.size)
-      return CL_INVALID_ARG_SIZE;
+      return apiError(entry, CL_INVALID_ARG_SIZE,
+                      "argument %u (%s) of %s takes %zu bytes, arg_size is %zu", index, name,
+                      kernel, size_t(arg.size), size);
     if (!value)
-      return CL_INVALID_ARG_VALUE;
+      return apiError(entry, CL_INVALID_ARG_VALUE, "argument %u (%s) of %s: arg_value is NULL",
+                      index, name, kernel);
     std::memcpy(args_.data() + arg.offset, value, size);
     break;
   }

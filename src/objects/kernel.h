@@ -44,8 +44,9 @@ public:
     return true;
   }
 
-  /// clSetKernelArg: validates and stores; returns the spec's code.
-  cl_int setArg(cl_uint index, size_t size, const void *value);
+  /// clSetKernelArg: validates and stores; returns the spec's code (a
+  /// refusal told to CORECL_DEBUG=api as `entry`'s).
+  cl_int setArg(cl_uint index, size_t size, const void *value, const char *entry);
 
   /// A snapshot of the arguments for one launch: the args block with buffer
   /// pointers resolved and __local arguments placed after the kernel's

@@ -77,9 +77,10 @@ const compiler::Target &Program::target() const {
   return devices_.empty() ? compiler::hostTarget() : devices_.front()->compilerTarget();
 }
 
-cl_int Program::build(const std::vector<Device *> &devices, const std::string &options) {
+cl_int Program::build(const std::vector<Device *> &devices, const std::string &options,
+                      const char *entry) {
   if (hasKernels())
-    return CL_INVALID_OPERATION;
+    return apiError(entry, CL_INVALID_OPERATION, "kernels of the program are still attached");
   {
     std::lock_guard lock(mutex_);
     for (Device *d : devices.empty() ? devices_ : devices)
@@ -95,7 +96,8 @@ cl_int Program::build(const std::vector<Device *> &devices, const std::string &o
       bitcode = bitcode_;
     }
     if (bitcode.empty())
-      return CL_INVALID_PROGRAM_EXECUTABLE;
+      return apiError(entry, CL_INVALID_PROGRAM_EXECUTABLE,
+                      "the program has neither source nor a binary to build");
     result = compiler::buildFromBinary(bitcode, options, target());
   }
   return record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
@@ -103,11 +105,11 @@ cl_int Program::build(const std::vector<Device *> &devices, const std::string &o
 }
 
 cl_int Program::compile(const std::vector<Device *> &devices, const std::string &options,
-                        const std::vector<compiler::HeaderFile> &headers) {
+                        const std::vector<compiler::HeaderFile> &headers, const char *entry) {
   if (!hasSource_)
-    return CL_INVALID_OPERATION;
+    return apiError(entry, CL_INVALID_OPERATION, "the program was not created from source");
   if (hasKernels())
-    return CL_INVALID_OPERATION;
+    return apiError(entry, CL_INVALID_OPERATION, "kernels of the program are still attached");
   compiler::BuildResult result = compiler::compileProgram(source_, options, headers);
   return record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT,
                 CL_COMPILE_PROGRAM_FAILURE, CL_INVALID_COMPILER_OPTIONS,

@@ -37,10 +37,11 @@ public:
     std::string log;
   };
 
-  /// clBuildProgram, clCompileProgram: return the API result code.
-  cl_int build(const std::vector<Device *> &devices, const std::string &options);
+  /// clBuildProgram, clCompileProgram: return the API result code (a
+  /// refusal told to CORECL_DEBUG=api as `entry`'s).
+  cl_int build(const std::vector<Device *> &devices, const std::string &options, const char *entry);
   cl_int compile(const std::vector<Device *> &devices, const std::string &options,
-                 const std::vector<compiler::HeaderFile> &headers);
+                 const std::vector<compiler::HeaderFile> &headers, const char *entry);
   /// clLinkProgram into this (new, empty) program.
   cl_int link(const std::vector<Program *> &inputs, const std::string &options);
   /// clCreateProgramWithBinary: installs a decoded binary.
