@@ -119,5 +119,75 @@ TEST_F(DebugLog, LaunchRefusalsSayWhy) {
   clReleaseProgram(program);
 }
 
+/// Whether `log` has a line "corecl api: <entry>: <code>: ..." that also
+/// holds `word` (a word of the reason).
+bool told(const std::string &log, const std::string &entry, const std::string &code,
+          const std::string &word) {
+  std::istringstream lines(log);
+  std::string line;
+  const std::string head = "corecl api: " + entry + ": " + code + ": ";
+  while (std::getline(lines, line))
+    if (line.rfind(head, 0) == 0 && line.find(word, head.size()) != std::string::npos)
+      return true;
+  return false;
+}
+
+TEST_F(DebugLog, EveryFileTellsWhy) {
+  cl_int err = CL_SUCCESS;
+  cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, 1024, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  std::string log = capturedStderr([&] {
+    // A create function reporting through errcode_ret (memory.cpp).
+    EXPECT_EQ(clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY, 64, nullptr, &err),
+              nullptr);
+    EXPECT_EQ(err, CL_INVALID_VALUE);
+    // An info query with too small a buffer, and one it does not answer.
+    cl_uint small;
+    EXPECT_EQ(clGetMemObjectInfo(buffer, CL_MEM_SIZE, sizeof small, &small, nullptr),
+              CL_INVALID_VALUE);
+    EXPECT_EQ(clGetDeviceInfo(device(), 0x7777, sizeof small, &small, nullptr), CL_INVALID_VALUE);
+    // A wait list that is not one (event.cpp, through the queue's check).
+    EXPECT_EQ(clEnqueueMarkerWithWaitList(queue, 2, nullptr, nullptr), CL_INVALID_EVENT_WAIT_LIST);
+    // Features CoreCL does not support yet (sampler.cpp, image.cpp, svm_pipe.cpp).
+    EXPECT_EQ(clCreateSampler(context, CL_FALSE, CL_ADDRESS_NONE, CL_FILTER_NEAREST, &err),
+              nullptr);
+    EXPECT_EQ(err, CL_INVALID_OPERATION);
+    size_t origin[3] = {0, 0, 0}, region[3] = {1, 1, 1};
+    char pixel[16];
+    EXPECT_EQ(clEnqueueReadImage(queue, buffer, CL_TRUE, origin, region, 0, 0, pixel, 0, nullptr,
+                                 nullptr),
+              CL_INVALID_MEM_OBJECT);
+    EXPECT_EQ(clEnqueueSVMMemcpy(queue, CL_TRUE, pixel, pixel + 8, 4, 0, nullptr, nullptr),
+              CL_INVALID_OPERATION);
+    // A queue property list with a property no queue knows (queue.cpp).
+    cl_queue_properties props[] = {0x1234, 0, 0};
+    EXPECT_EQ(clCreateCommandQueueWithProperties(context, device(), props, &err), nullptr);
+    EXPECT_EQ(err, CL_INVALID_VALUE);
+    // A rectangle past the end of a buffer (enqueue_buffer.cpp).
+    size_t bigRegion[3] = {1024, 2, 1};
+    EXPECT_EQ(clEnqueueCopyBufferRect(queue, buffer, buffer, origin, origin, bigRegion, 0, 0, 0, 0,
+                                      0, nullptr, nullptr),
+              CL_INVALID_VALUE);
+  });
+  EXPECT_TRUE(told(log, "clCreateBuffer", "CL_INVALID_VALUE", "combine access flags")) << log;
+  EXPECT_TRUE(told(log, "clGetMemObjectInfo", "CL_INVALID_VALUE",
+                   "param_value_size 4 is smaller than the 8-byte answer"))
+      << log;
+  EXPECT_TRUE(told(log, "clGetDeviceInfo", "CL_INVALID_VALUE", "param_name 0x7777")) << log;
+  EXPECT_TRUE(told(log, "clEnqueueMarkerWithWaitList", "CL_INVALID_EVENT_WAIT_LIST",
+                   "num_events_in_wait_list is 2"))
+      << log;
+  EXPECT_TRUE(told(log, "clCreateSampler", "CL_INVALID_OPERATION", "samplers")) << log;
+  EXPECT_TRUE(told(log, "clEnqueueReadImage", "CL_INVALID_MEM_OBJECT", "images")) << log;
+  EXPECT_TRUE(told(log, "clEnqueueSVMMemcpy", "CL_INVALID_OPERATION", "shared virtual memory"))
+      << log;
+  EXPECT_TRUE(told(log, "clCreateCommandQueueWithProperties", "CL_INVALID_VALUE",
+                   "unknown property 0x1234"))
+      << log;
+  EXPECT_TRUE(told(log, "clEnqueueCopyBufferRect", "CL_INVALID_VALUE", "src rectangle ends"))
+      << log;
+  clReleaseMemObject(buffer);
+}
+
 } // namespace
 } // namespace corecl::test
