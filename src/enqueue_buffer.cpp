@@ -77,16 +77,21 @@ cl_int checkRectArgs(std::initializer_list<std::pair<const char *, const void *>
   return CL_SUCCESS;
 }
 
+/// The queue and the two buffers of a copy between buffers.
+struct CopyEnds {
+  CommandQueue *q;
+  MemObject *src, *dst;
+};
+
 /// The opening of the copies between two buffers: the queue and its wait
 /// list, then the source and destination buffers.
 cl_int resolveCopy(cl_command_queue command_queue, cl_uint numEvents, const cl_event *waitList,
-                   cl_mem srcBuffer, cl_mem dstBuffer, CommandQueue *&q, MemObject *&src,
-                   MemObject *&dst, const char *entry = __builtin_FUNCTION()) {
-  if (cl_int err = resolveQueue(command_queue, numEvents, waitList, q, entry))
+                   cl_mem srcBuffer, cl_mem dstBuffer, CopyEnds &ends,
+                   const char *entry = __builtin_FUNCTION()) {
+  if (cl_int err = resolveQueueBuffer(command_queue, numEvents, waitList, srcBuffer, ends.q,
+                                      ends.src, entry))
     return err;
-  if (cl_int err = resolveBuffer(*q, srcBuffer, src, entry))
-    return err;
-  return resolveBuffer(*q, dstBuffer, dst, entry);
+  return resolveBuffer(*ends.q, dstBuffer, ends.dst, entry);
 }
 
 cl_int copyOverlap(const char *entry) {
@@ -133,9 +138,7 @@ cl_int enqueueHostCopy(cl_command_queue command_queue, cl_mem buffer, bool toHos
   const char *entry = toHost ? "clEnqueueReadBuffer" : "clEnqueueWriteBuffer";
   CommandQueue *q;
   MemObject *mem;
-  if (cl_int err = resolveQueue(command_queue, numEvents, waitList, q, entry))
-    return err;
-  if (cl_int err = resolveBuffer(*q, buffer, mem, entry))
+  if (cl_int err = resolveQueueBuffer(command_queue, numEvents, waitList, buffer, q, mem, entry))
     return err;
   if (!ptr)
     return apiError(entry, CL_INVALID_VALUE, "ptr is NULL");
@@ -193,21 +196,20 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_que
                                                     size_t size, cl_uint num_events_in_wait_list,
                                                     const cl_event *event_wait_list,
                                                     cl_event *event) {
-  const char *entry = __func__;
-  CommandQueue *q;
-  MemObject *src, *dst;
+  CopyEnds ends;
   if (cl_int err = resolveCopy(command_queue, num_events_in_wait_list, event_wait_list, src_buffer,
-                               dst_buffer, q, src, dst))
+                               dst_buffer, ends))
     return err;
+  auto [q, src, dst] = ends;
   if (size == 0)
-    return apiError(entry, CL_INVALID_VALUE, "size is 0");
+    return apiError(__func__, CL_INVALID_VALUE, "size is 0");
   if (!inBounds(src_offset, size, src->size()) || !inBounds(dst_offset, size, dst->size()))
-    return apiError(entry, CL_INVALID_VALUE,
+    return apiError(__func__, CL_INVALID_VALUE,
                     "src_offset %zu / dst_offset %zu + size %zu exceeds the source's %zu or the "
                     "destination's %zu bytes",
                     src_offset, dst_offset, size, src->size(), dst->size());
   if (sameStorageOverlap(*src, src_offset, *dst, dst_offset, size))
-    return copyOverlap(entry);
+    return copyOverlap(__func__);
   return guarded([&] {
     Ref<MemObject> s(src), d(dst);
     Event *e = q->enqueue(CL_COMMAND_COPY_BUFFER, [s, d, src_offset, dst_offset, size] {
@@ -234,9 +236,8 @@ cl_int enqueueHostRect(cl_command_queue command_queue, cl_mem buffer, bool toHos
   const char *entry = toHost ? "clEnqueueReadBufferRect" : "clEnqueueWriteBufferRect";
   CommandQueue *q;
   MemObject *mem;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q, entry))
-    return err;
-  if (cl_int err = resolveBuffer(*q, buffer, mem, entry))
+  if (cl_int err = resolveQueueBuffer(command_queue, num_events_in_wait_list, event_wait_list,
+                                      buffer, q, mem, entry))
     return err;
   if (cl_int err = checkRectArgs(
           {{"ptr", ptr}, {"buffer_origin", buffer_origin}, {"host_origin", host_origin}}, region,
@@ -307,11 +308,11 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
     size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch, size_t dst_slice_pitch,
     cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event *event) {
   const char *entry = __func__;
-  CommandQueue *q;
-  MemObject *src, *dst;
+  CopyEnds ends;
   if (cl_int err = resolveCopy(command_queue, num_events_in_wait_list, event_wait_list, src_buffer,
-                               dst_buffer, q, src, dst))
+                               dst_buffer, ends))
     return err;
+  auto [q, src, dst] = ends;
   if (cl_int err =
           checkRectArgs({{"src_origin", src_origin}, {"dst_origin", dst_origin}}, region, entry))
     return err;
@@ -356,9 +357,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_que
   const char *entry = __func__;
   CommandQueue *q;
   MemObject *mem;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
-    return err;
-  if (cl_int err = resolveBuffer(*q, buffer, mem))
+  if (cl_int err = resolveQueueBuffer(command_queue, num_events_in_wait_list, event_wait_list,
+                                      buffer, q, mem))
     return err;
   if (!pattern)
     return apiError(entry, CL_INVALID_VALUE, "pattern is NULL");
@@ -394,9 +394,8 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
   auto fail = [&](cl_int code) { return withError<void>(errcode_ret, code); };
   CommandQueue *q;
   MemObject *mem;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
-    return fail(err);
-  if (cl_int err = resolveBuffer(*q, buffer, mem))
+  if (cl_int err = resolveQueueBuffer(command_queue, num_events_in_wait_list, event_wait_list,
+                                      buffer, q, mem))
     return fail(err);
   constexpr cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
   if ((map_flags & ~known) ||

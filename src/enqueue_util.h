@@ -14,15 +14,23 @@ inline cl_int resolveQueue(cl_command_queue handle, cl_uint numEvents, const cl_
   return validateWaitList(queue->context(), numEvents, waitList, entry);
 }
 
-/// A command CoreCL's devices cannot run yet (images, SVM): the queue and
-/// wait list checked first, then `code` with `why`.
+/// Why a command CoreCL's devices cannot run yet (images, SVM) is refused.
+struct Refusal {
+  cl_int code;
+  const char *why;
+};
+inline constexpr Refusal kNoImages = {CL_INVALID_MEM_OBJECT,
+                                      "no image exists: CoreCL devices do not support images yet"};
+inline constexpr Refusal kNoSvm = {CL_INVALID_OPERATION,
+                                   "no CoreCL device supports shared virtual memory yet"};
+
+/// Such a command: the queue and wait list checked first, then the refusal.
 inline cl_int refuseCommand(cl_command_queue handle, cl_uint numEvents, const cl_event *waitList,
-                            cl_int code, const char *why,
-                            const char *entry = __builtin_FUNCTION()) {
+                            Refusal refusal, const char *entry = __builtin_FUNCTION()) {
   CommandQueue *queue;
   if (cl_int err = resolveQueue(handle, numEvents, waitList, queue, entry))
     return err;
-  return apiError(entry, code, "%s", why);
+  return apiError(entry, refusal.code, "%s", refusal.why);
 }
 
 /// Resolves a buffer used by a command on `queue`.
@@ -35,6 +43,17 @@ inline cl_int resolveBuffer(const CommandQueue &queue, cl_mem handle, MemObject 
   if (&mem->context() != &queue.context())
     return apiError(entry, CL_INVALID_CONTEXT, "the buffer's context is not the queue's");
   return CL_SUCCESS;
+}
+
+/// The opening of the commands on one buffer: the queue and its wait
+/// list, then the buffer.
+inline cl_int resolveQueueBuffer(cl_command_queue queueHandle, cl_uint numEvents,
+                                 const cl_event *waitList, cl_mem bufferHandle,
+                                 CommandQueue *&queue, MemObject *&mem,
+                                 const char *entry = __builtin_FUNCTION()) {
+  if (cl_int err = resolveQueue(queueHandle, numEvents, waitList, queue, entry))
+    return err;
+  return resolveBuffer(*queue, bufferHandle, mem, entry);
 }
 
 /// Resolves a memory object (of any type) used by a command on `queue`;

@@ -7,18 +7,6 @@
 
 using namespace corecl;
 
-namespace {
-
-/// Image commands: the queue and wait list are checked first, then the
-/// memory object, which can never be an image.
-cl_int rejectImageCommand(cl_command_queue queue, cl_uint numEvents, const cl_event *waitList,
-                          const char *entry = __builtin_FUNCTION()) {
-  return refuseCommand(queue, numEvents, waitList, CL_INVALID_MEM_OBJECT,
-                       "no image exists: CoreCL devices do not support images yet", entry);
-}
-
-} // namespace
-
 extern "C" {
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags,
@@ -81,47 +69,47 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue q, cl_mem, c
                                                    const size_t *, const size_t *, size_t, size_t,
                                                    void *, cl_uint n, const cl_event *w,
                                                    cl_event *) {
-  return rejectImageCommand(q, n, w);
+  return refuseCommand(q, n, w, kNoImages);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue q, cl_mem, cl_bool,
                                                     const size_t *, const size_t *, size_t,
                                                     size_t, const void *, cl_uint n,
                                                     const cl_event *w, cl_event *) {
-  return rejectImageCommand(q, n, w);
+  return refuseCommand(q, n, w, kNoImages);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue q, cl_mem, cl_mem,
                                                    const size_t *, const size_t *, const size_t *,
                                                    cl_uint n, const cl_event *w, cl_event *) {
-  return rejectImageCommand(q, n, w);
+  return refuseCommand(q, n, w, kNoImages);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem, cl_mem,
                                                            const size_t *, const size_t *, size_t,
                                                            cl_uint n, const cl_event *w,
                                                            cl_event *) {
-  return rejectImageCommand(q, n, w);
+  return refuseCommand(q, n, w, kNoImages);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem, cl_mem,
                                                            size_t, const size_t *,
                                                            const size_t *, cl_uint n,
                                                            const cl_event *w, cl_event *) {
-  return rejectImageCommand(q, n, w);
+  return refuseCommand(q, n, w, kNoImages);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue q, cl_mem, const void *,
                                                    const size_t *, const size_t *, cl_uint n,
                                                    const cl_event *w, cl_event *) {
-  return rejectImageCommand(q, n, w);
+  return refuseCommand(q, n, w, kNoImages);
 }
 
 CL_API_ENTRY void *CL_API_CALL clEnqueueMapImage(cl_command_queue q, cl_mem, cl_bool, cl_map_flags,
                                                  const size_t *, const size_t *, size_t *,
                                                  size_t *, cl_uint n, const cl_event *w,
                                                  cl_event *, cl_int *errcode_ret) {
-  return withError<void>(errcode_ret, rejectImageCommand(q, n, w, __func__));
+  return withError<void>(errcode_ret, refuseCommand(q, n, w, kNoImages, __func__));
 }
 
 } // extern "C"

@@ -36,6 +36,16 @@ cl_int checkDeviceCount(cl_uint num_devices, const cl_device_id *list, bool requ
   return CL_SUCCESS;
 }
 
+/// The opening of the entry points that make a program for a context:
+/// the context, then num_devices and device_list (both given, or with
+/// `required` false, neither).
+cl_int resolveContextFor(cl_context context, cl_uint num_devices, const cl_device_id *list,
+                         bool required, Context *&c, const char *entry) {
+  if (cl_int err = resolve(context, c, entry))
+    return err;
+  return checkDeviceCount(num_devices, list, required, entry);
+}
+
 /// The opening of a build or compile call: the program, then its device
 /// list, then the callback and its data.
 cl_int resolveBuild(cl_program program, cl_uint num_devices, const cl_device_id *list,
@@ -61,9 +71,7 @@ cl_program createProgramWithBinaryBody(cl_context context, cl_uint num_devices,
   const char *entry = "clCreateProgramWithBinary";
   auto fail = [&](cl_int code) { return withError<_cl_program>(errcode_ret, code); };
   Context *c;
-  if (cl_int err = resolve(context, c, entry))
-    return fail(err);
-  if (cl_int err = checkDeviceCount(num_devices, device_list, true, entry))
+  if (cl_int err = resolveContextFor(context, num_devices, device_list, true, c, entry))
     return fail(err);
   std::vector<Device *> devices;
   if (cl_int err =
@@ -112,9 +120,7 @@ cl_program createProgramWithBuiltInKernelsBody(cl_context context, cl_uint num_d
   const char *entry = "clCreateProgramWithBuiltInKernels";
   auto fail = [&](cl_int code) { return withError<_cl_program>(errcode_ret, code); };
   Context *c;
-  if (cl_int err = resolve(context, c, entry))
-    return fail(err);
-  if (cl_int err = checkDeviceCount(num_devices, device_list, true, entry))
+  if (cl_int err = resolveContextFor(context, num_devices, device_list, true, c, entry))
     return fail(err);
   if (!kernel_names)
     return fail(apiError(entry, CL_INVALID_VALUE, "kernel_names is NULL"));
@@ -187,9 +193,7 @@ cl_program linkProgramBody(cl_context context, cl_uint num_devices, const cl_dev
   const char *entry = "clLinkProgram";
   auto fail = [&](cl_int code) { return withError<_cl_program>(errcode_ret, code); };
   Context *c;
-  if (cl_int err = resolve(context, c, entry))
-    return fail(err);
-  if (cl_int err = checkDeviceCount(num_devices, device_list, false, entry))
+  if (cl_int err = resolveContextFor(context, num_devices, device_list, false, c, entry))
     return fail(err);
   if (num_input_programs == 0 || !input_programs)
     return fail(apiError(entry, CL_INVALID_VALUE,
@@ -227,6 +231,19 @@ cl_program linkProgramBody(cl_context context, cl_uint num_devices, const cl_dev
     // A failed link still returns the program, so its log can be read.
     return withError(errcode_ret, result, p->handle());
   });
+}
+
+/// The build a clGetProgramBuildInfo asks about: the program's, for a
+/// device of its context.
+cl_int resolveBuildOf(cl_program program, cl_device_id device, Program *&p, Device *&d,
+                      const char *entry) {
+  if (cl_int err = resolve(program, p, entry))
+    return err;
+  if (cl_int err = resolve(device, d, entry))
+    return err;
+  if (!p->context().hasDevice(d))
+    return apiError(entry, CL_INVALID_DEVICE, "the device is not one of the program's context");
+  return CL_SUCCESS;
 }
 
 } // namespace
@@ -409,13 +426,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
                                                       size_t param_value_size, void *param_value,
                                                       size_t *param_value_size_ret) {
   Program *p;
-  if (cl_int err = resolve(program, p))
-    return err;
   Device *d;
-  if (cl_int err = resolve(device, d))
+  if (cl_int err = resolveBuildOf(program, device, p, d, __func__))
     return err;
-  if (!p->context().hasDevice(d))
-    return apiError(__func__, CL_INVALID_DEVICE, "the device is not one of the program's context");
   return answerQuery(__func__, param_name, param_value_size, param_value, param_value_size_ret,
                      [&](InfoBuffer put) -> cl_int {
                        Program::BuildInfo info = p->buildInfo(*d);

@@ -6,16 +6,6 @@
 
 using namespace corecl;
 
-namespace {
-
-cl_int noSvm(cl_command_queue queue, cl_uint numEvents, const cl_event *waitList,
-             const char *entry = __builtin_FUNCTION()) {
-  return refuseCommand(queue, numEvents, waitList, CL_INVALID_OPERATION,
-                       "no CoreCL device supports shared virtual memory yet", entry);
-}
-
-} // namespace
-
 extern "C" {
 
 CL_API_ENTRY void *CL_API_CALL clSVMAlloc(cl_context, cl_svm_mem_flags, size_t, cl_uint) {
@@ -29,37 +19,37 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue q, cl_uint, vo
                                                                      void *[], void *),
                                                  void *, cl_uint n, const cl_event *w,
                                                  cl_event *) {
-  return noSvm(q, n, w);
+  return refuseCommand(q, n, w, kNoSvm);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue q, cl_bool, void *,
                                                    const void *, size_t, cl_uint n,
                                                    const cl_event *w, cl_event *) {
-  return noSvm(q, n, w);
+  return refuseCommand(q, n, w, kNoSvm);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue q, void *, const void *,
                                                     size_t, size_t, cl_uint n, const cl_event *w,
                                                     cl_event *) {
-  return noSvm(q, n, w);
+  return refuseCommand(q, n, w, kNoSvm);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue q, cl_bool, cl_map_flags, void *,
                                                 size_t, cl_uint n, const cl_event *w,
                                                 cl_event *) {
-  return noSvm(q, n, w);
+  return refuseCommand(q, n, w, kNoSvm);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue q, void *, cl_uint n,
                                                   const cl_event *w, cl_event *) {
-  return noSvm(q, n, w);
+  return refuseCommand(q, n, w, kNoSvm);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue q, cl_uint,
                                                        const void **, const size_t *,
                                                        cl_mem_migration_flags, cl_uint n,
                                                        const cl_event *w, cl_event *) {
-  return noSvm(q, n, w);
+  return refuseCommand(q, n, w, kNoSvm);
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, cl_uint, cl_uint,
