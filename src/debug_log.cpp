@@ -4,23 +4,22 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string>
+#include <string_view>
 
 namespace corecl {
 
 namespace {
 
+// Reads CORECL_DEBUG without allocating: it is first read by whichever
+// entry point fails first, possibly outside that entry point's guard.
 unsigned parseAreas(const char *setting) {
   if (!setting)
     return 0;
   unsigned areas = 0;
-  std::string text = setting;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find(',', start);
-    if (end == std::string::npos)
-      end = text.size();
-    std::string word = text.substr(start, end - start);
+  for (std::string_view rest = setting; !rest.empty();) {
+    size_t comma = rest.find(',');
+    std::string_view word = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
     if (word == "api")
       areas |= unsigned(DebugArea::Api);
     else if (word == "build")
@@ -29,7 +28,6 @@ unsigned parseAreas(const char *setting) {
       areas |= unsigned(DebugArea::Exec);
     else if (word == "all" || word == "1")
       areas |= unsigned(DebugArea::Api) | unsigned(DebugArea::Build) | unsigned(DebugArea::Exec);
-    start = end + 1;
   }
   return areas;
 }
