@@ -2,21 +2,7 @@
  * sub-buffers, a native kernel, events with callbacks, a user event gating
  * a chain of commands, map/unmap, and profiling. It checks every result
  * against a host computation and exits non-zero on any mismatch. */
-#include <CL/cl.h>
-
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define CHECK(call)                                                                            \
-  do {                                                                                         \
-    cl_int err_ = (call);                                                                      \
-    if (err_ != CL_SUCCESS) {                                                                  \
-      fprintf(stderr, "%s:%d: %s failed with %d\n", __FILE__, __LINE__, #call, err_);        \
-      exit(1);                                                                                 \
-    }                                                                                          \
-  } while (0)
+#include "example_common.h"
 
 enum { N = 1 << 20 };
 
@@ -42,39 +28,17 @@ static void CL_CALLBACK onComplete(cl_event e, cl_int status, void *data) {
     ++callbacksSeen;
 }
 
-static cl_platform_id findCoreCL(void) {
-  cl_uint count = 0;
-  CHECK(clGetPlatformIDs(0, NULL, &count));
-  cl_platform_id platforms[16];
-  if (count > 16)
-    count = 16;
-  CHECK(clGetPlatformIDs(count, platforms, NULL));
-  for (cl_uint i = 0; i < count; ++i) {
-    char name[128];
-    CHECK(clGetPlatformInfo(platforms[i], CL_PLATFORM_NAME, sizeof name, name, NULL));
-    if (strcmp(name, "CoreCL") == 0)
-      return platforms[i];
-  }
-  fprintf(stderr, "CoreCL platform not found among %u platforms\n", count);
-  exit(1);
-}
-
 int main(void) {
-  cl_platform_id platform = findCoreCL();
+  cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
   cl_device_id device;
-  CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_CPU, 1, &device, NULL));
+  cl_context context;
+  cl_command_queue queue;
+  openCoreCL(props, &device, &context, &queue);
   char deviceName[256];
   cl_uint units;
   CHECK(clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof deviceName, deviceName, NULL));
   CHECK(clGetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL));
   printf("CoreCL device: %s (%u compute units)\n", deviceName, units);
-
-  cl_int err;
-  cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-  CHECK(err);
-  cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
-  cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, props, &err);
-  CHECK(err);
 
   float *hostX = malloc(N * sizeof(float)), *hostY = malloc(N * sizeof(float));
   float *expected = malloc(N * sizeof(float)), *result = malloc(N * sizeof(float));
@@ -84,6 +48,7 @@ int main(void) {
     expected[i] = 3.0f * hostX[i] + hostY[i];
   }
 
+  cl_int err;
   cl_mem x = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, N * sizeof(float),
                             hostX, &err);
   CHECK(err);

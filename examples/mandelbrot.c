@@ -1,21 +1,10 @@
 /* The main job of README command one: a Mandelbrot image computed by an
  * OpenCL C kernel on CoreCL through the ICD loader, compared with the same
  * computation on the host, and shown as ASCII art. */
-#include <CL/cl.h>
+#include "escape_time.h"
+#include "example_common.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
-
-#define CHECK(call)                                                                            \
-  do {                                                                                         \
-    cl_int err_ = (call);                                                                      \
-    if (err_ != CL_SUCCESS) {                                                                  \
-      fprintf(stderr, "%s:%d: %s failed with %d\n", __FILE__, __LINE__, #call, err_);        \
-      exit(1);                                                                                 \
-    }                                                                                          \
-  } while (0)
 
 enum { WIDTH = 1536, HEIGHT = 1024, MAX_ITER = 256 };
 
@@ -24,25 +13,13 @@ static const char *kSource =
     "  int px = get_global_id(0), py = get_global_id(1);\n"
     "  float cr = x0 + px * step, ci = y0 + py * step;\n"
     "  float zr = 0.0f, zi = 0.0f;\n"
-    "  int n = 0;\n"
-    "  while (n < maxIter && zr * zr + zi * zi <= 4.0f) {\n"
-    "    float t = zr * zr - zi * zi + cr;\n"
-    "    zi = 2.0f * zr * zi + ci;\n"
-    "    zr = t;\n"
-    "    ++n;\n"
-    "  }\n"
-    "  out[py * get_global_size(0) + px] = n;\n"
-    "}\n";
+    "  " ESCAPE_TIME_TEXT(maxIter) "\n"
+                                   "  out[py * get_global_size(0) + px] = n;\n"
+                                   "}\n";
 
 static int hostIterations(float cr, float ci) {
   float zr = 0.0f, zi = 0.0f;
-  int n = 0;
-  while (n < MAX_ITER && zr * zr + zi * zi <= 4.0f) {
-    float t = zr * zr - zi * zi + cr;
-    zi = 2.0f * zr * zi + ci;
-    zr = t;
-    ++n;
-  }
+  ESCAPE_TIME(MAX_ITER)
   return n;
 }
 
@@ -53,27 +30,11 @@ static double seconds(void) {
 }
 
 int main(void) {
-  cl_uint count = 0;
-  CHECK(clGetPlatformIDs(0, NULL, &count));
-  cl_platform_id platforms[16], platform = NULL;
-  CHECK(clGetPlatformIDs(count > 16 ? 16 : count, platforms, NULL));
-  for (cl_uint i = 0; i < count && i < 16; ++i) {
-    char name[64];
-    CHECK(clGetPlatformInfo(platforms[i], CL_PLATFORM_NAME, sizeof name, name, NULL));
-    if (strcmp(name, "CoreCL") == 0)
-      platform = platforms[i];
-  }
-  if (!platform) {
-    fprintf(stderr, "CoreCL is not registered with the ICD loader\n");
-    return 1;
-  }
   cl_device_id device;
-  CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_CPU, 1, &device, NULL));
+  cl_context context;
+  cl_command_queue queue;
+  openCoreCL(NULL, &device, &context, &queue);
   cl_int err;
-  cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-  CHECK(err);
-  cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, NULL, &err);
-  CHECK(err);
 
   double t0 = seconds();
   cl_program program = clCreateProgramWithSource(context, 1, &kSource, NULL, &err);
