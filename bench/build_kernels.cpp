@@ -4,7 +4,8 @@
 // piglit's and other generators' tests). Each run builds a source neither
 // the driver's memory nor its disk cache has seen, creates the kernel and
 // runs it once; the output is checked on the host.
-#include "kernels.h"
+#include "kernel_row.h"
+#include "row_helpers.h"
 
 #include <cmath>
 #include <string>
@@ -12,51 +13,22 @@
 namespace bench {
 namespace {
 
-class ColdBuild : public Benchmark {
+class ColdBuild : public KernelRow {
 public:
   double work() const override { return 1e9; } // one build: the rate is builds/s
   bool isFlops() const override { return false; }
   std::string rateUnit() const override { return "builds/s"; }
   bool hasLimit() const override { return false; }
   void run() override {
-    release();
+    releaseProgram();
     // The tag is code, not a comment: PoCL hashes the preprocessed source.
-    std::string source =
-        this->source() + "\nint fresh_" + freshSourceTag() + "(int x) { return x; }\n";
-    program_ = d_->build(source.c_str());
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "k", &err);
-    check(err, "clCreateKernel");
+    compile(*d_, source() + "\nint fresh_" + freshSourceTag() + "(int x) { return x; }\n", "k");
     launch();
-  }
-  void tearDown() override {
-    release();
-    for (cl_mem m : buffers_)
-      clReleaseMemObject(m);
-    buffers_.clear();
   }
 
 protected:
   virtual std::string source() const = 0;
   virtual void launch() = 0;
-  cl_mem keep(cl_mem m) {
-    buffers_.push_back(m);
-    return m;
-  }
-  const Driver *d_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-
-private:
-  void release() {
-    if (kernel_)
-      clReleaseKernel(kernel_);
-    if (program_)
-      clReleaseProgram(program_);
-    kernel_ = nullptr;
-    program_ = nullptr;
-  }
-  cl_program program_ = nullptr;
-  std::vector<cl_mem> buffers_;
 };
 
 /// exp, log, erf, erfc, sin, cos, pow, tgamma, atan2, cbrt on float; a
@@ -74,22 +46,16 @@ public:
       for (int l = 0; l < 4; ++l)
         x4[4 * i + l] = float(x_[i]);
     }
-    a_ = keep(d.buffer(kN * 4, xf.data()));
-    b_ = keep(d.buffer(kN * 16, x4.data()));
-    c_ = keep(d.buffer(kN * 8, x_.data()));
-    oa_ = keep(d.buffer(kN * 4));
-    ob_ = keep(d.buffer(kN * 16));
-    oc_ = keep(d.buffer(kN * 8));
+    a_ = buffer(kN * 4, xf.data());
+    b_ = buffer(kN * 16, x4.data());
+    c_ = buffer(kN * 8, x_.data());
+    oa_ = buffer(kN * 4);
+    ob_ = buffer(kN * 16);
+    oc_ = buffer(kN * 8);
   }
   bool verify() override {
-    std::vector<float> a(kN), b(4 * kN);
-    std::vector<double> c(kN);
-    check(clEnqueueReadBuffer(d_->queue, oa_, CL_TRUE, 0, kN * 4, a.data(), 0, nullptr, nullptr),
-          "read");
-    check(clEnqueueReadBuffer(d_->queue, ob_, CL_TRUE, 0, kN * 16, b.data(), 0, nullptr, nullptr),
-          "read");
-    check(clEnqueueReadBuffer(d_->queue, oc_, CL_TRUE, 0, kN * 8, c.data(), 0, nullptr, nullptr),
-          "read");
+    std::vector<float> a = d_->read<float>(oa_, kN), b = d_->read<float>(ob_, 4 * kN);
+    std::vector<double> c = d_->read<double>(oc_, kN);
     for (size_t i = 0; i < kN; ++i) {
       double x = double(float(x_[i]));
       double fa = std::exp(x) + std::log(x) + std::erf(x) + std::erfc(x) + std::sin(x) +
@@ -98,10 +64,10 @@ public:
       double f4 = std::exp(x) + std::log(x) + std::sin(x) + std::pow(x, x) + std::erf(x);
       double fc = std::exp(x_[i]) + std::log(x_[i]) + std::erf(x_[i]) + std::sin(x_[i]) +
                   std::pow(x_[i], 1.5);
-      if (!close(a[i], fa, 1e-5) || !close(c[i], fc, 1e-12))
+      if (!near(a[i], fa, 1e-5) || !near(c[i], fc, 1e-12))
         return false;
       for (int l = 0; l < 4; ++l)
-        if (!close(b[4 * i + l], f4, 1e-5))
+        if (!near(b[4 * i + l], f4, 1e-5))
           return false;
     }
     return true;
@@ -123,17 +89,12 @@ protected:
       })";
   }
   void launch() override {
-    cl_mem args[] = {a_, b_, c_, oa_, ob_, oc_};
-    for (cl_uint i = 0; i < 6; ++i)
-      clSetKernelArg(kernel_, i, sizeof(cl_mem), &args[i]);
+    setArgs(a_, b_, c_, oa_, ob_, oc_);
     size_t global = kN;
     d_->runKernel(kernel_, 1, &global, nullptr, "k");
   }
 
 private:
-  static bool close(double got, double want, double relative) {
-    return std::fabs(got - want) <= relative * (1 + std::fabs(want));
-  }
   static constexpr size_t kN = 256;
   std::vector<double> x_ = std::vector<double>(kN);
   cl_mem a_ = nullptr, b_ = nullptr, c_ = nullptr, oa_ = nullptr, ob_ = nullptr, oc_ = nullptr;
@@ -153,14 +114,11 @@ public:
     in_.resize(size_t(statements_));
     for (int j = 0; j < statements_; ++j)
       in_[size_t(j)] = j * 7 - 1000;
-    in = keep(d.buffer(in_.size() * 4, in_.data()));
-    out = keep(d.buffer(in_.size() * 4));
+    in = buffer(in_.size() * 4, in_.data());
+    out = buffer(in_.size() * 4);
   }
   bool verify() override {
-    std::vector<int> result(in_.size());
-    check(clEnqueueReadBuffer(d_->queue, out, CL_TRUE, 0, result.size() * 4, result.data(), 0,
-                              nullptr, nullptr),
-          "read");
+    std::vector<int> result = d_->read<int>(out, in_.size());
     for (int j = 0; j < statements_; ++j)
       if (result[size_t(j)] != in_[size_t(from(j))] * multiplier(j) + in_[size_t(j)])
         return false;
@@ -176,8 +134,7 @@ protected:
     return text + "}\n";
   }
   void launch() override {
-    clSetKernelArg(kernel_, 0, sizeof in, &in);
-    clSetKernelArg(kernel_, 1, sizeof out, &out);
+    setArgs(in, out);
     size_t global = 1;
     d_->runKernel(kernel_, 1, &global, nullptr, "k");
   }
@@ -194,8 +151,7 @@ private:
 
 void addBuildBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
   list.push_back(std::make_unique<MathHeavyBuild>());
-  list.push_back(std::make_unique<LongKernelBuild>(500));
-  list.push_back(std::make_unique<LongKernelBuild>(2000));
+  addRows<LongKernelBuild>(list, 500, 2000);
 }
 
 } // namespace bench

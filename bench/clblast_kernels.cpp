@@ -5,6 +5,7 @@
 // its GemmDirect path; SGEMV and SAXPY are the memory-bound level 1 and 2
 // routines. Each result is checked against a host computation.
 #include "kernels.h"
+#include "row_helpers.h"
 
 #include <clblast_c.h>
 
@@ -44,18 +45,11 @@ public:
   explicit ClblastRoutine(Routine routine) : routine_(routine) {}
 
   std::string name() const override {
-    switch (routine_) {
-    case Routine::Sgemm:
-      return "CLBlast SGEMM (N=1024, default tuning)";
-    case Routine::Dgemm:
-      return "CLBlast DGEMM (N=512, default tuning)";
-    case Routine::SgemmSmall:
-      return "CLBlast SGEMM, GemmDirect path (N=128)";
-    case Routine::Sgemv:
-      return "CLBlast SGEMV (4096 x 4096)";
-    default:
-      return "CLBlast SAXPY (16M floats)";
-    }
+    static const char *const names[] = {
+        "CLBlast SGEMM (N=1024, default tuning)", "CLBlast DGEMM (N=512, default tuning)",
+        "CLBlast SGEMM, GemmDirect path (N=128)", "CLBlast SGEMV (4096 x 4096)",
+        "CLBlast SAXPY (16M floats)"};
+    return names[int(routine_)];
   }
   double work() const override {
     switch (routine_) {
@@ -136,29 +130,25 @@ public:
   bool verify() override {
     switch (routine_) {
     case Routine::Sgemv: {
-      std::vector<float> y = read<float>(c_, kGemvN);
-      for (size_t i = 0; i < kGemvN; ++i) {
+      std::vector<float> y = d_->read<float>(c_, kGemvN);
+      return checkEvery(1, kGemvN, [&](size_t i) {
         double want = 0;
         for (size_t j = 0; j < kGemvN; ++j)
           want += double(af_[i * kGemvN + j]) * xf_[j];
-        if (std::fabs(y[i] - want) > 1e-3 * (1 + std::fabs(want)))
-          return false;
-      }
-      return true;
+        return near(y[i], want, 1e-3);
+      });
     }
     case Routine::Saxpy: {
       // An odd number of runs leaves y + 0.5 x, an even number y.
-      std::vector<float> y = read<float>(c_, kAxpyN);
+      std::vector<float> y = d_->read<float>(c_, kAxpyN);
       double scale = runs_ % 2 ? 0.5 : 0.0;
-      for (size_t i = 0; i < kAxpyN; ++i)
-        if (std::fabs(y[i] - (yf_[i] + scale * xf_[i])) > 1e-5)
-          return false;
-      return true;
+      return checkEvery(
+          1, kAxpyN, [&](size_t i) { return std::fabs(y[i] - (yf_[i] + scale * xf_[i])) <= 1e-5; });
     }
     case Routine::Dgemm:
-      return close(read<double>(c_, n() * n()), hostGemm(ad_, bd_, n()), 1e-10);
+      return close(d_->read<double>(c_, n() * n()), hostGemm(ad_, bd_, n()), 1e-10);
     default:
-      return close(read<float>(c_, n() * n()), hostGemm(af_, bf_, n()), 1e-3);
+      return close(d_->read<float>(c_, n() * n()), hostGemm(af_, bf_, n()), 1e-3);
     }
   }
 
@@ -176,19 +166,9 @@ private:
   size_t n() const {
     return routine_ == Routine::Sgemm ? 1024 : routine_ == Routine::Dgemm ? 512 : 128;
   }
-  template <class T> std::vector<T> read(cl_mem mem, size_t count) const {
-    std::vector<T> out(count);
-    check(clEnqueueReadBuffer(d_->queue, mem, CL_TRUE, 0, count * sizeof(T), out.data(), 0,
-                              nullptr, nullptr),
-          "clEnqueueReadBuffer");
-    return out;
-  }
   template <class T>
   static bool close(const std::vector<T> &got, const std::vector<double> &want, double tol) {
-    for (size_t i = 0; i < got.size(); ++i)
-      if (std::fabs(double(got[i]) - want[i]) > tol * (1 + std::fabs(want[i])) * 32)
-        return false;
-    return true;
+    return checkEvery(1, got.size(), [&](size_t i) { return near(got[i], want[i], tol * 32); });
   }
 
   Routine routine_;
@@ -203,9 +183,8 @@ private:
 } // namespace
 
 void addClblastBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
-  for (Routine r :
-       {Routine::Sgemm, Routine::Dgemm, Routine::SgemmSmall, Routine::Sgemv, Routine::Saxpy})
-    list.push_back(std::make_unique<ClblastRoutine>(r));
+  addRows<ClblastRoutine>(list, Routine::Sgemm, Routine::Dgemm, Routine::SgemmSmall, Routine::Sgemv,
+                          Routine::Saxpy);
 }
 
 } // namespace bench

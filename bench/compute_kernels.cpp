@@ -1,8 +1,8 @@
 // A compute kernel as it is commonly written: a 5x5 convolution that stages
 // its input in __local tiles with a halo. (Both SGEMMs are in kernels.cpp.)
-#include "kernels.h"
+#include "kernel_row.h"
+#include "row_helpers.h"
 
-#include <cmath>
 #include <cstdint>
 
 namespace bench {
@@ -12,13 +12,12 @@ namespace {
 /// input tile (the block and a 2-pixel halo) into local memory together,
 /// 400 pixels over 256 work-items, then each work-item reads its 25
 /// neighbours from the tile.
-class Convolution5x5 : public Benchmark {
+class Convolution5x5 : public KernelRow {
 public:
   std::string name() const override { return "convolution 5x5, local tiles + halo (2048x2048)"; }
   double work() const override { return 2.0 * kTaps * kSize * kSize; } // a multiply-add per tap
   bool isFlops() const override { return true; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     image_.resize(kSize * kSize);
     uint32_t state = 12345;
     for (float &pixel : image_) {
@@ -32,7 +31,7 @@ public:
       for (int x = 0; x < 5; ++x)
         weights_[y * 5 + x] = binomial[y] * binomial[x] * (1.0f / 256.0f);
     weights_[12] += 0.5f;
-    program_ = d.build(R"(
+    compile(d, R"(
       #define R 2
       #define T 16
       #define W (T + 2 * R)
@@ -52,29 +51,19 @@ public:
           for (int dx = 0; dx < 2 * R + 1; ++dx)
             acc += weights[dy * (2 * R + 1) + dx] * tile[ly + dy][lx + dx];
         out[get_global_id(1) * width + get_global_id(0)] = acc;
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "conv5x5", &err);
-    check(err, "clCreateKernel");
-    in_ = d.buffer(kSize * kSize * 4, image_.data());
-    out_ = d.buffer(kSize * kSize * 4);
-    weightBuffer_ = d.buffer(sizeof weights_, weights_);
+      })",
+            "conv5x5");
+    cl_mem in = buffer(kSize * kSize * 4, image_.data());
+    out_ = buffer(kSize * kSize * 4);
     int size = int(kSize);
-    clSetKernelArg(kernel_, 0, sizeof in_, &in_);
-    clSetKernelArg(kernel_, 1, sizeof out_, &out_);
-    clSetKernelArg(kernel_, 2, sizeof weightBuffer_, &weightBuffer_);
-    clSetKernelArg(kernel_, 3, sizeof size, &size);
-    clSetKernelArg(kernel_, 4, sizeof size, &size);
+    setArgs(in, out_, buffer(sizeof weights_, weights_), size, size);
   }
   void run() override {
     size_t global[2] = {kSize, kSize}, local[2] = {16, 16};
     d_->runKernel(kernel_, 2, global, local, "conv5x5");
   }
   bool verify() override {
-    std::vector<float> out(kSize * kSize);
-    check(clEnqueueReadBuffer(d_->queue, out_, CL_TRUE, 0, out.size() * 4, out.data(), 0, nullptr,
-                              nullptr),
-          "read");
+    std::vector<float> out = d_->read<float>(out_, kSize * kSize);
     // Every pixel, so that each tile's halo (edges and corners) is checked.
     auto at = [&](long x, long y) {
       x = x < 0 ? 0 : x >= long(kSize) ? long(kSize) - 1 : x;
@@ -88,27 +77,18 @@ public:
           for (int dx = 0; dx < 5; ++dx)
             expected += weights_[dy * 5 + dx] * at(x + dx - 2, y + dy - 2);
         // Terms are non-negative: 25 float roundings stay far below 1e-5.
-        if (std::fabs(out[size_t(y) * kSize + size_t(x)] - expected) > 1e-5 * (1 + expected))
+        if (!near(out[size_t(y) * kSize + size_t(x)], expected, 1e-5))
           return false;
       }
     return true;
-  }
-  void tearDown() override {
-    for (cl_mem m : {in_, out_, weightBuffer_})
-      clReleaseMemObject(m);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
   }
 
 private:
   static constexpr size_t kSize = 2048;
   static constexpr int kTaps = 25;
-  const Driver *d_ = nullptr;
   std::vector<float> image_;
   float weights_[25] = {};
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem in_ = nullptr, out_ = nullptr, weightBuffer_ = nullptr;
+  cl_mem out_ = nullptr;
 };
 
 } // namespace

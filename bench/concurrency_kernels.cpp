@@ -3,60 +3,49 @@
 // them one after another), one out-of-order queue, and two in-order queues
 // taking four each. The last two let a driver overlap the kernels, filling
 // the threads that one kernel's last work-groups leave idle.
-#include "kernels.h"
-
-#include <cmath>
+#include "kernel_row.h"
+#include "row_helpers.h"
 
 namespace bench {
 namespace {
 
 enum class Submission { InOrder, OutOfOrder, TwoQueues };
 
-class IndependentKernels : public Benchmark {
+class IndependentKernels : public KernelRow {
 public:
   explicit IndependentKernels(Submission how) : how_(how) {}
   std::string name() const override {
-    switch (how_) {
-    case Submission::InOrder:
-      return "8 independent kernels, in-order queue";
-    case Submission::OutOfOrder:
-      return "8 independent kernels, out-of-order queue";
-    case Submission::TwoQueues:
-      return "8 independent kernels, two in-order queues";
-    }
-    return "";
+    static const char *const queues[] = {"in-order queue", "out-of-order queue",
+                                         "two in-order queues"};
+    return std::string("8 independent kernels, ") + queues[int(how_)];
   }
   double work() const override { return kKernels * 1e9; } // the rate is kernels/s
   bool isFlops() const override { return false; }
   std::string rateUnit() const override { return "kernels/s"; }
   bool hasLimit() const override { return false; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     in_.resize(kN);
     for (size_t i = 0; i < kN; ++i)
       in_[i] = float(i % 101) * 0.01f;
     // A dependent chain of multiply-adds per work-item: compute-bound, so
     // that the kernels compete for the cores rather than for memory.
-    program_ = d.build(R"(
+    compile(d, R"(
       kernel void relax(global const float *in, global float *out, float target, int steps) {
         size_t i = get_global_id(0);
         float v = in[i];
         for (int s = 0; s < steps; ++s)
           v = v * 0.99f + target * 0.01f;
         out[i] = v;
-      })");
-    in = d.buffer(kN * 4, in_.data());
-    int steps = kSteps;
+      })",
+            "relax");
+    cl_mem in = buffer(kN * 4, in_.data());
+    // Kernel 0 is the row's own; the others are more of the same.
+    kernels_[0] = kernel_;
     for (int k = 0; k < kKernels; ++k) {
-      cl_int err;
-      kernels_[k] = clCreateKernel(program_, "relax", &err);
-      check(err, "clCreateKernel");
-      out_[k] = d.buffer(kN * 4);
-      float target = float(k + 1);
-      clSetKernelArg(kernels_[k], 0, sizeof in, &in);
-      clSetKernelArg(kernels_[k], 1, sizeof out_[k], &out_[k]);
-      clSetKernelArg(kernels_[k], 2, sizeof target, &target);
-      clSetKernelArg(kernels_[k], 3, sizeof steps, &steps);
+      if (k)
+        kernels_[k] = createKernel(program_, "relax");
+      out_[k] = buffer(kN * 4);
+      setKernelArgs(kernels_[k], in, out_[k], float(k + 1), int(kSteps));
     }
     queues_[0] = queues_[1] = d.queue;
     if (how_ != Submission::InOrder) {
@@ -86,29 +75,24 @@ public:
     check(clFinish(queues_[1]), "clFinish");
   }
   bool verify() override {
-    std::vector<float> result(kN);
     for (int k = 0; k < kKernels; ++k) {
-      check(clEnqueueReadBuffer(d_->queue, out_[k], CL_TRUE, 0, kN * 4, result.data(), 0, nullptr,
-                                nullptr),
-            "read");
-      for (size_t i = 0; i < kN; i += 61) {
+      std::vector<float> result = d_->read<float>(out_[k], kN);
+      bool ok = checkEvery(61, kN, [&](size_t i) {
         float v = in_[i], target = float(k + 1);
         for (int s = 0; s < kSteps; ++s)
           v = v * 0.99f + target * 0.01f;
         // The kernel may fuse the multiply-add: rounding differs slightly.
-        if (std::fabs(result[i] - v) > 1e-4f * (1 + std::fabs(v)))
-          return false;
-      }
+        return near(result[i], v, 1e-4);
+      });
+      if (!ok)
+        return false;
     }
     return true;
   }
   void tearDown() override {
-    for (int k = 0; k < kKernels; ++k) {
+    for (int k = 1; k < kKernels; ++k)
       clReleaseKernel(kernels_[k]);
-      clReleaseMemObject(out_[k]);
-    }
-    clReleaseMemObject(in);
-    clReleaseProgram(program_);
+    KernelRow::tearDown();
     if (queues_[1] != d_->queue && queues_[1] != queues_[0])
       clReleaseCommandQueue(queues_[1]);
     if (queues_[0] != d_->queue)
@@ -119,20 +103,17 @@ private:
   static constexpr int kKernels = 8, kSteps = 64;
   static constexpr size_t kN = 256u << 10;
   Submission how_;
-  const Driver *d_ = nullptr;
   std::vector<float> in_;
-  cl_program program_ = nullptr;
   cl_kernel kernels_[kKernels] = {};
-  cl_mem in = nullptr, out_[kKernels] = {};
+  cl_mem out_[kKernels] = {};
   cl_command_queue queues_[2] = {};
 };
 
 } // namespace
 
 void addConcurrencyBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
-  list.push_back(std::make_unique<IndependentKernels>(Submission::InOrder));
-  list.push_back(std::make_unique<IndependentKernels>(Submission::OutOfOrder));
-  list.push_back(std::make_unique<IndependentKernels>(Submission::TwoQueues));
+  addRows<IndependentKernels>(list, Submission::InOrder, Submission::OutOfOrder,
+                              Submission::TwoQueues);
 }
 
 } // namespace bench

@@ -40,6 +40,13 @@ cl_mem Driver::buffer(size_t bytes, const void *init) const {
   return m;
 }
 
+cl_kernel createKernel(cl_program program, const char *name) {
+  cl_int err;
+  cl_kernel kernel = clCreateKernel(program, name, &err);
+  check(err, "clCreateKernel");
+  return kernel;
+}
+
 void Driver::release() {
   clReleaseCommandQueue(queue);
   clReleaseContext(context);

@@ -1,38 +1,32 @@
-#include "kernels.h"
+#include "escape_time.h"
+#include "kernel_row.h"
+#include "row_helpers.h"
 
 #include <cmath>
-#include <cstdio>
 
 namespace bench {
 namespace {
 
-class Saxpy : public Benchmark {
+class Saxpy : public KernelRow {
 public:
   std::string name() const override { return "saxpy (16M floats)"; }
   double work() const override { return 3.0 * 4 * kN; } // bytes: read x, y, write y
   bool isFlops() const override { return false; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     x_.resize(kN);
     y_.resize(kN);
     for (size_t i = 0; i < kN; ++i) {
       x_[i] = float(i % 1000) * 0.001f;
       y_[i] = float(i % 7);
     }
-    program_ = d.build(R"(
+    compile(d, R"(
       kernel void saxpy(float a, global const float *x, global float *y) {
         size_t i = get_global_id(0);
         y[i] = a * x[i] + y[i];
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "saxpy", &err);
-    check(err, "clCreateKernel");
-    x = d.buffer(kN * 4, x_.data());
-    y = d.buffer(kN * 4, y_.data());
-    float a = 2.0f;
-    clSetKernelArg(kernel_, 0, sizeof a, &a);
-    clSetKernelArg(kernel_, 1, sizeof x, &x);
-    clSetKernelArg(kernel_, 2, sizeof y, &y);
+      })",
+            "saxpy");
+    y = buffer(kN * 4, y_.data());
+    setArgs(kA, buffer(kN * 4, x_.data()), y);
     runs_ = 0;
   }
   void run() override {
@@ -41,32 +35,20 @@ public:
     ++runs_;
   }
   bool verify() override {
-    std::vector<float> out(kN);
-    check(clEnqueueReadBuffer(d_->queue, y, CL_TRUE, 0, kN * 4, out.data(), 0, nullptr, nullptr),
-          "read");
-    for (size_t i = 0; i < kN; i += 997) {
+    std::vector<float> out = d_->read<float>(y, kN);
+    return checkEvery(997, kN, [&](size_t i) {
       float expected = y_[i];
       for (int r = 0; r < runs_; ++r)
-        expected = std::fma(2.0f, x_[i], expected);
-      if (std::fabs(out[i] - expected) > 1e-3f * std::fabs(expected) + 1e-3f)
-        return false;
-    }
-    return true;
-  }
-  void tearDown() override {
-    clReleaseMemObject(x);
-    clReleaseMemObject(y);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
+        expected = std::fma(kA, x_[i], expected);
+      return near(out[i], expected, 1e-3);
+    });
   }
 
 private:
   static constexpr size_t kN = 16u << 20;
-  const Driver *d_ = nullptr;
+  static constexpr float kA = 2.0f;
   std::vector<float> x_, y_;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem x = nullptr, y = nullptr;
+  cl_mem y = nullptr;
   int runs_ = 0;
 };
 
@@ -79,35 +61,29 @@ private:
 /// feeds 8 multiply-adds. Naive: one work-item per element of C and the
 /// driver's choice of work-group (dimension 0 runs along a row of C:
 /// consecutive work-items read consecutive elements of B).
-class Sgemm : public Benchmark {
+class Sgemm : public KernelRow {
 public:
   enum class Kind { Naive, NaiveGuarded, Tiled, Blocked };
   explicit Sgemm(Kind kind)
       : kind_(kind), n_(kind == Kind::Naive ? 512 : kind == Kind::NaiveGuarded ? 500 : 1024) {}
   std::string name() const override {
     // The naive one at N=512: N=1024 takes seconds per run on 2 cores.
-    switch (kind_) {
-    case Kind::Tiled:
-      return "SGEMM tiled 16x16 (N=1024)";
-    case Kind::Blocked:
-      return "SGEMM tiled 32x32, 8 outputs per work-item (N=1024)";
-    case Kind::NaiveGuarded:
-      return "SGEMM naive, bounds guard (N=500, 16x16 groups)";
-    default:
-      return "SGEMM naive, no local memory (N=512)";
-    }
+    static const char *const names[] = {
+        "SGEMM naive, no local memory (N=512)", "SGEMM naive, bounds guard (N=500, 16x16 groups)",
+        "SGEMM tiled 16x16 (N=1024)", "SGEMM tiled 32x32, 8 outputs per work-item (N=1024)"};
+    return names[int(kind_)];
   }
   double work() const override { return 2.0 * n_ * n_ * n_; }
   bool isFlops() const override { return true; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     a_.resize(n_ * n_);
     b_.resize(n_ * n_);
     for (size_t i = 0; i < n_ * n_; ++i) {
       a_[i] = float((i * 7) % 13) * 0.1f - 0.6f;
       b_[i] = float((i * 5) % 11) * 0.1f - 0.5f;
     }
-    program_ = d.build(kind_ == Kind::Blocked ? R"(
+    compile(d,
+            kind_ == Kind::Blocked        ? R"(
       #define T 32
       #define RY 4
       #define R (T / RY)
@@ -135,7 +111,7 @@ public:
         for (int r = 0; r < R; ++r)
           C[(rowBase + ty + RY * r) * n + col] = acc[r];
       })"
-                       : kind_ == Kind::Tiled ? R"(
+            : kind_ == Kind::Tiled        ? R"(
       #define T 16
       kernel void sgemm(int n, global const float *A, global const float *B, global float *C) {
         local float As[T][T], Bs[T][T];
@@ -152,7 +128,7 @@ public:
         }
         C[row * n + col] = acc;
       })"
-                              : kind_ == Kind::NaiveGuarded ? R"(
+            : kind_ == Kind::NaiveGuarded ? R"(
       kernel void sgemm(int n, global const float *A, global const float *B, global float *C) {
         int col = get_global_id(0), row = get_global_id(1);
         if (col >= n || row >= n)
@@ -162,25 +138,17 @@ public:
           acc += A[row * n + k] * B[k * n + col];
         C[row * n + col] = acc;
       })"
-                              : R"(
+                                          : R"(
       kernel void sgemm(int n, global const float *A, global const float *B, global float *C) {
         int col = get_global_id(0), row = get_global_id(1);
         float acc = 0.0f;
         for (int k = 0; k < n; ++k)
           acc += A[row * n + k] * B[k * n + col];
         C[row * n + col] = acc;
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "sgemm", &err);
-    check(err, "clCreateKernel");
-    A = d.buffer(n_ * n_ * 4, a_.data());
-    B = d.buffer(n_ * n_ * 4, b_.data());
-    C = d.buffer(n_ * n_ * 4);
-    int n = int(n_);
-    clSetKernelArg(kernel_, 0, sizeof n, &n);
-    clSetKernelArg(kernel_, 1, sizeof A, &A);
-    clSetKernelArg(kernel_, 2, sizeof B, &B);
-    clSetKernelArg(kernel_, 3, sizeof C, &C);
+      })",
+            "sgemm");
+    C = buffer(n_ * n_ * 4);
+    setArgs(int(n_), buffer(n_ * n_ * 4, a_.data()), buffer(n_ * n_ * 4, b_.data()), C);
   }
   void run() override {
     if (kind_ == Kind::Blocked) {
@@ -198,10 +166,7 @@ public:
     d_->runKernel(kernel_, 2, global, kind_ == Kind::Tiled ? local : nullptr, "sgemm");
   }
   bool verify() override {
-    std::vector<float> out(n_ * n_);
-    check(clEnqueueReadBuffer(d_->queue, C, CL_TRUE, 0, n_ * n_ * 4, out.data(), 0, nullptr,
-                              nullptr),
-          "read");
+    std::vector<float> out = d_->read<float>(C, n_ * n_);
     // A sample of elements: the full product on the host would take longer
     // than the benchmark.
     for (size_t row = 0; row < n_; row += 61)
@@ -209,112 +174,71 @@ public:
         double expected = 0;
         for (size_t k = 0; k < n_; ++k)
           expected += double(a_[row * n_ + k]) * b_[k * n_ + col];
-        if (std::fabs(out[row * n_ + col] - expected) > 1e-2 * (1 + std::fabs(expected)))
+        if (!near(out[row * n_ + col], expected, 1e-2))
           return false;
       }
     return true;
-  }
-  void tearDown() override {
-    for (cl_mem m : {A, B, C})
-      clReleaseMemObject(m);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
   }
 
 private:
   Kind kind_;
   size_t n_;
-  const Driver *d_ = nullptr;
   std::vector<float> a_, b_;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem A = nullptr, B = nullptr, C = nullptr;
+  cl_mem C = nullptr;
 };
 
-class Mandelbrot : public Benchmark {
+/// The README demo's kernel (examples/mandelbrot.c), over a square.
+class Mandelbrot : public KernelRow {
 public:
   std::string name() const override { return "Mandelbrot 1024x1024 (divergent loops)"; }
   double work() const override { return double(kW) * kH; } // pixels
   bool isFlops() const override { return false; }
   std::string rateUnit() const override { return "Gpixel/s"; }
   void setUp(const Driver &d) override {
-    d_ = &d;
-    program_ = d.build(R"(
+    compile(d, R"(
       kernel void mandelbrot(global int *out, float x0, float y0, float step, int maxIter) {
         int px = get_global_id(0), py = get_global_id(1);
         float cr = x0 + px * step, ci = y0 + py * step, zr = 0.0f, zi = 0.0f;
-        int n = 0;
-        while (n < maxIter && zr * zr + zi * zi <= 4.0f) {
-          float t = zr * zr - zi * zi + cr;
-          zi = 2.0f * zr * zi + ci;
-          zr = t;
-          ++n;
-        }
+        )" ESCAPE_TIME_TEXT(maxIter) R"(
         out[py * get_global_size(0) + px] = n;
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "mandelbrot", &err);
-    check(err, "clCreateKernel");
-    out_ = d.buffer(size_t(kW) * kH * 4);
-    float x0 = -2.2f, y0 = -1.6f, step = 3.2f / kW;
-    int iters = kIter;
-    clSetKernelArg(kernel_, 0, sizeof out_, &out_);
-    clSetKernelArg(kernel_, 1, sizeof x0, &x0);
-    clSetKernelArg(kernel_, 2, sizeof y0, &y0);
-    clSetKernelArg(kernel_, 3, sizeof step, &step);
-    clSetKernelArg(kernel_, 4, sizeof iters, &iters);
+      })",
+            "mandelbrot");
+    out_ = buffer(size_t(kW) * kH * 4);
+    setArgs(out_, -2.2f, -1.6f, 3.2f / kW, int(kIter));
   }
   void run() override {
     size_t global[2] = {kW, kH};
     d_->runKernel(kernel_, 2, global, nullptr, "mandelbrot");
   }
   bool verify() override {
-    std::vector<int> out(size_t(kW) * kH);
-    check(clEnqueueReadBuffer(d_->queue, out_, CL_TRUE, 0, out.size() * 4, out.data(), 0,
-                              nullptr, nullptr),
-          "read");
+    std::vector<int> out = d_->read<int>(out_, size_t(kW) * kH);
     // Fused multiply-adds may move boundary pixels by an iteration or so;
     // count clear disagreements with the host on a sample.
     size_t bad = 0, checked = 0;
     for (int y = 0; y < kH; y += 7)
       for (int x = 0; x < kW; x += 7, ++checked) {
         float cr = -2.2f + x * (3.2f / kW), ci = -1.6f + y * (3.2f / kW), zr = 0, zi = 0;
-        int n = 0;
-        while (n < kIter && zr * zr + zi * zi <= 4.0f) {
-          float t = zr * zr - zi * zi + cr;
-          zi = 2.0f * zr * zi + ci;
-          zr = t;
-          ++n;
-        }
+        ESCAPE_TIME(kIter)
         bad += out[size_t(y) * kW + x] != n;
       }
     return bad * 100 < checked; // under 1 %
   }
-  void tearDown() override {
-    clReleaseMemObject(out_);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
-  }
 
 private:
   static constexpr int kW = 1024, kH = 1024, kIter = 256;
-  const Driver *d_ = nullptr;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
   cl_mem out_ = nullptr;
 };
 
-class Reduction : public Benchmark {
+class Reduction : public KernelRow {
 public:
   std::string name() const override { return "reduction, local memory + barriers (16M)"; }
   double work() const override { return 4.0 * kN; }
   bool isFlops() const override { return false; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     in_.resize(kN);
     for (size_t i = 0; i < kN; ++i)
       in_[i] = float(i % 17) * 0.25f;
-    program_ = d.build(R"(
+    compile(d, R"(
       kernel void reduce(global const float *in, global float *out, local float *scratch) {
         size_t lid = get_local_id(0);
         scratch[lid] = in[get_global_id(0)];
@@ -326,48 +250,29 @@ public:
         }
         if (lid == 0)
           out[get_group_id(0)] = scratch[0];
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "reduce", &err);
-    check(err, "clCreateKernel");
-    in = d.buffer(kN * 4, in_.data());
-    out = d.buffer(kN / kLocal * 4);
-    clSetKernelArg(kernel_, 0, sizeof in, &in);
-    clSetKernelArg(kernel_, 1, sizeof out, &out);
-    clSetKernelArg(kernel_, 2, kLocal * 4, nullptr);
+      })",
+            "reduce");
+    out = buffer(kN / kLocal * 4);
+    setArgs(buffer(kN * 4, in_.data()), out, LocalBytes{kLocal * 4});
   }
   void run() override {
     size_t global = kN, local = kLocal;
     d_->runKernel(kernel_, 1, &global, &local, "reduce");
   }
   bool verify() override {
-    std::vector<float> sums(kN / kLocal);
-    check(clEnqueueReadBuffer(d_->queue, out, CL_TRUE, 0, sums.size() * 4, sums.data(), 0,
-                              nullptr, nullptr),
-          "read");
-    for (size_t g = 0; g < sums.size(); g += 13) {
-      double expected = 0;
+    std::vector<float> sums = d_->read<float>(out, kN / kLocal);
+    return checkEvery(13, sums.size(), [&](size_t g) {
+      double expected = 0; // non-negative terms
       for (size_t i = 0; i < kLocal; ++i)
         expected += in_[g * kLocal + i];
-      if (std::fabs(sums[g] - expected) > 1e-3 * (1 + expected))
-        return false;
-    }
-    return true;
-  }
-  void tearDown() override {
-    clReleaseMemObject(in);
-    clReleaseMemObject(out);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
+      return near(sums[g], expected, 1e-3);
+    });
   }
 
 private:
   static constexpr size_t kN = 16u << 20, kLocal = 256;
-  const Driver *d_ = nullptr;
   std::vector<float> in_;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem in = nullptr, out = nullptr;
+  cl_mem out = nullptr;
 };
 
 } // namespace
@@ -376,10 +281,8 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   std::vector<std::unique_ptr<Benchmark>> list;
   addStreamBenchmarks(list);
   list.push_back(std::make_unique<Saxpy>());
-  list.push_back(std::make_unique<Sgemm>(Sgemm::Kind::Tiled));
-  list.push_back(std::make_unique<Sgemm>(Sgemm::Kind::Blocked));
-  list.push_back(std::make_unique<Sgemm>(Sgemm::Kind::Naive));
-  list.push_back(std::make_unique<Sgemm>(Sgemm::Kind::NaiveGuarded));
+  addRows<Sgemm>(list, Sgemm::Kind::Tiled, Sgemm::Kind::Blocked, Sgemm::Kind::Naive,
+                 Sgemm::Kind::NaiveGuarded);
   addComputeBenchmarks(list);
   list.push_back(std::make_unique<Reduction>());
   addLocalMemoryBenchmarks(list);

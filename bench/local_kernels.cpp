@@ -1,7 +1,7 @@
 // Kernels built around work-group cooperation in local memory: a histogram
 // with local atomics and a block scan with a barrier per step. On a CPU
 // they measure what atomics and barriers between work-items cost.
-#include "kernels.h"
+#include "kernel_row.h"
 
 #include <cstdint>
 
@@ -10,13 +10,12 @@ namespace {
 
 /// 256-bin histogram of bytes: each work-group counts into local bins with
 /// atomic_inc, then adds its bins into the global ones with atomic_add.
-class Histogram : public Benchmark {
+class Histogram : public KernelRow {
 public:
   std::string name() const override { return "histogram 256 bins, local atomics (32M uchar)"; }
   double work() const override { return double(kN); } // bytes read
   bool isFlops() const override { return false; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     data_.resize(kN);
     // Pseudo-random bytes, skewed towards low values like image data, so
     // that some bins are hot.
@@ -32,7 +31,7 @@ public:
       ++expected_[value];
     // Work-item `lid` of a group reads every local-size-th byte of the
     // group's block, so that the group's reads are contiguous together.
-    program_ = d.build(R"(
+    compile(d, R"(
       kernel void histogram(global const uchar *data, global uint *bins, uint perItem) {
         local uint counts[256];
         size_t lid = get_local_id(0), size = get_local_size(0);
@@ -46,16 +45,10 @@ public:
         for (size_t b = lid; b < 256; b += size)
           if (counts[b])
             atomic_add(&bins[b], counts[b]);
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "histogram", &err);
-    check(err, "clCreateKernel");
-    data = d.buffer(kN, data_.data());
-    bins = d.buffer(256 * 4);
-    cl_uint perItem = kPerItem;
-    clSetKernelArg(kernel_, 0, sizeof data, &data);
-    clSetKernelArg(kernel_, 1, sizeof bins, &bins);
-    clSetKernelArg(kernel_, 2, sizeof perItem, &perItem);
+      })",
+            "histogram");
+    bins = buffer(256 * 4);
+    setArgs(buffer(kN, data_.data()), bins, cl_uint(kPerItem));
   }
   void run() override {
     cl_uint zero = 0;
@@ -64,44 +57,28 @@ public:
     size_t global = kN / kPerItem, local = kLocal;
     d_->runKernel(kernel_, 1, &global, &local, "histogram");
   }
-  bool verify() override {
-    std::vector<cl_uint> out(256);
-    check(
-        clEnqueueReadBuffer(d_->queue, bins, CL_TRUE, 0, 256 * 4, out.data(), 0, nullptr, nullptr),
-        "read");
-    return out == expected_;
-  }
-  void tearDown() override {
-    clReleaseMemObject(data);
-    clReleaseMemObject(bins);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
-  }
+  bool verify() override { return d_->read<cl_uint>(bins, 256) == expected_; }
 
 private:
   static constexpr size_t kN = 32u << 20, kLocal = 256, kPerItem = 64;
-  const Driver *d_ = nullptr;
   std::vector<unsigned char> data_;
   std::vector<cl_uint> expected_;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem data = nullptr, bins = nullptr;
+  cl_mem bins = nullptr;
 };
 
 /// Inclusive scan of each 256-element block (Hillis-Steele): 8 steps, each
 /// a read and a write of local memory separated by barriers, 17 barriers
 /// per work-group in all.
-class BlockScan : public Benchmark {
+class BlockScan : public KernelRow {
 public:
   std::string name() const override { return "scan of 256-element blocks, 17 barriers (16M uint)"; }
   double work() const override { return 2.0 * 4 * kN; } // bytes: read in, write out
   bool isFlops() const override { return false; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     in_.resize(kN);
     for (size_t i = 0; i < kN; ++i)
       in_[i] = cl_uint((i * 2654435761u) >> 20);
-    program_ = d.build(R"(
+    compile(d, R"(
       #define B 256
       kernel void block_scan(global const uint *in, global uint *out) {
         local uint s[B];
@@ -115,24 +92,17 @@ public:
           barrier(CLK_LOCAL_MEM_FENCE);
         }
         out[get_global_id(0)] = s[lid];
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "block_scan", &err);
-    check(err, "clCreateKernel");
-    in = d.buffer(kN * 4, in_.data());
-    out = d.buffer(kN * 4);
-    clSetKernelArg(kernel_, 0, sizeof in, &in);
-    clSetKernelArg(kernel_, 1, sizeof out, &out);
+      })",
+            "block_scan");
+    out = buffer(kN * 4);
+    setArgs(buffer(kN * 4, in_.data()), out);
   }
   void run() override {
     size_t global = kN, local = kBlock;
     d_->runKernel(kernel_, 1, &global, &local, "block_scan");
   }
   bool verify() override {
-    std::vector<cl_uint> result(kN);
-    check(
-        clEnqueueReadBuffer(d_->queue, out, CL_TRUE, 0, kN * 4, result.data(), 0, nullptr, nullptr),
-        "read");
+    std::vector<cl_uint> result = d_->read<cl_uint>(out, kN);
     // Every element exactly (unsigned sums wrap the same way on both sides).
     for (size_t block = 0; block < kN; block += kBlock) {
       cl_uint sum = 0;
@@ -144,20 +114,11 @@ public:
     }
     return true;
   }
-  void tearDown() override {
-    clReleaseMemObject(in);
-    clReleaseMemObject(out);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
-  }
 
 private:
   static constexpr size_t kN = 16u << 20, kBlock = 256;
-  const Driver *d_ = nullptr;
   std::vector<cl_uint> in_;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem in = nullptr, out = nullptr;
+  cl_mem out = nullptr;
 };
 
 } // namespace

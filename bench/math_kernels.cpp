@@ -1,7 +1,8 @@
 // Math-heavy benchmark kernels: Black-Scholes (exp, log, sqrt and an
 // erf-like normal CDF) and an N-body step (float4, rsqrt). They measure
 // how well the math builtins vectorise inside the work-item loops.
-#include "kernels.h"
+#include "kernel_row.h"
+#include "row_helpers.h"
 
 #include <cmath>
 
@@ -11,14 +12,13 @@ namespace {
 /// Reference normal cumulative distribution, in double.
 double normalCdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
-class BlackScholes : public Benchmark {
+class BlackScholes : public KernelRow {
 public:
   std::string name() const override { return "Black-Scholes (4M options)"; }
   // Per option: about 60 flops (the CDF's exp and the log, sqrt, exp).
   double work() const override { return 60.0 * kN; }
   bool isFlops() const override { return true; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     spot_.resize(kN);
     strike_.resize(kN);
     years_.resize(kN);
@@ -28,7 +28,7 @@ public:
       years_[i] = 0.25f + float(i % 101) * 0.1f;
     }
     // The CDF through erfc, as a library implementation would write it.
-    program_ = d.build(R"(
+    compile(d, R"(
       float cdf(float x) { return 0.5f * erfc(-x * 0.70710678f); }
       kernel void black_scholes(global const float *spot, global const float *strike,
                                 global const float *years, global float *call,
@@ -42,33 +42,21 @@ public:
         float discounted = k * exp(-rate * t);
         call[i] = s * cdf(d1) - discounted * cdf(d2);
         put[i] = discounted * cdf(-d2) - s * cdf(-d1);
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "black_scholes", &err);
-    check(err, "clCreateKernel");
-    spot = d.buffer(kN * 4, spot_.data());
-    strike = d.buffer(kN * 4, strike_.data());
-    years = d.buffer(kN * 4, years_.data());
-    call = d.buffer(kN * 4);
-    put = d.buffer(kN * 4);
-    cl_mem args[] = {spot, strike, years, call, put};
-    for (cl_uint a = 0; a < 5; ++a)
-      clSetKernelArg(kernel_, a, sizeof(cl_mem), &args[a]);
-    clSetKernelArg(kernel_, 5, sizeof kRate, &kRate);
-    clSetKernelArg(kernel_, 6, sizeof kVolatility, &kVolatility);
+      })",
+            "black_scholes");
+    cl_mem spot = buffer(kN * 4, spot_.data()), strike = buffer(kN * 4, strike_.data()),
+           years = buffer(kN * 4, years_.data());
+    call = buffer(kN * 4);
+    put = buffer(kN * 4);
+    setArgs(spot, strike, years, call, put, kRate, kVolatility);
   }
   void run() override {
     size_t n = kN;
     d_->runKernel(kernel_, 1, &n, nullptr, "black_scholes");
   }
   bool verify() override {
-    std::vector<float> calls(kN), puts(kN);
-    check(clEnqueueReadBuffer(d_->queue, call, CL_TRUE, 0, kN * 4, calls.data(), 0, nullptr,
-                              nullptr),
-          "read");
-    check(clEnqueueReadBuffer(d_->queue, put, CL_TRUE, 0, kN * 4, puts.data(), 0, nullptr, nullptr),
-          "read");
-    for (size_t i = 0; i < kN; i += 101) {
+    std::vector<float> calls = d_->read<float>(call, kN), puts = d_->read<float>(put, kN);
+    return checkEvery(101, kN, [&](size_t i) {
       double s = spot_[i], k = strike_[i], t = years_[i];
       double d1 = (std::log(s / k) + (kRate + 0.5 * kVolatility * kVolatility) * t) /
                   (kVolatility * std::sqrt(t));
@@ -78,32 +66,21 @@ public:
       double p = discounted * normalCdf(-d2) - s * normalCdf(-d1);
       // Float evaluation: cancellation between the two terms costs digits.
       double tolerance = 1e-3 * (s + k);
-      if (std::fabs(calls[i] - c) > tolerance || std::fabs(puts[i] - p) > tolerance)
-        return false;
-    }
-    return true;
-  }
-  void tearDown() override {
-    for (cl_mem m : {spot, strike, years, call, put})
-      clReleaseMemObject(m);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
+      return std::fabs(calls[i] - c) <= tolerance && std::fabs(puts[i] - p) <= tolerance;
+    });
   }
 
 private:
   static constexpr size_t kN = 4u << 20;
   static constexpr float kRate = 0.02f, kVolatility = 0.3f;
-  const Driver *d_ = nullptr;
   std::vector<float> spot_, strike_, years_;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem spot = nullptr, strike = nullptr, years = nullptr, call = nullptr, put = nullptr;
+  cl_mem call = nullptr, put = nullptr;
 };
 
 /// The N-body step as bench/ first wrote it, and (`guarded`) the way most
 /// code is written: a global size rounded up to the group size and a
 /// bounds check that returns early.
-class NBody : public Benchmark {
+class NBody : public KernelRow {
 public:
   explicit NBody(bool guarded = false) : guarded_(guarded) {}
   std::string name() const override {
@@ -114,7 +91,6 @@ public:
   double work() const override { return 20.0 * double(kN) * kN; }
   bool isFlops() const override { return true; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     bodies_.resize(4 * kN);
     for (size_t i = 0; i < kN; ++i) {
       bodies_[4 * i + 0] = float((i * 7919) % 1000) * 0.01f;
@@ -122,11 +98,16 @@ public:
       bodies_[4 * i + 2] = float((i * 1299709) % 1000) * 0.01f;
       bodies_[4 * i + 3] = 1.0f + float(i % 10) * 0.1f; // mass
     }
-    program_ = d.build(guarded_ ? R"(
-      kernel void nbody(global const float4 *pos, global float4 *acc, int n, float soft) {
+    // The two kernels differ only in how they find their body.
+    std::string source = R"(
+      kernel void nbody(global const float4 *pos, global float4 *acc, int n, float soft) {)";
+    source += guarded_ ? R"(
         int i = get_global_id(0);
         if (i >= n)
-          return;
+          return;)"
+                       : R"(
+        size_t i = get_global_id(0);)";
+    source += R"(
         float4 p = pos[i];
         float3 a = (float3)(0.0f);
         for (int j = 0; j < n; ++j) {
@@ -136,30 +117,11 @@ public:
           a += r * (q.w * inv * inv * inv);
         }
         acc[i] = (float4)(a, 0.0f);
-      })"
-                                : R"(
-      kernel void nbody(global const float4 *pos, global float4 *acc, int n, float soft) {
-        size_t i = get_global_id(0);
-        float4 p = pos[i];
-        float3 a = (float3)(0.0f);
-        for (int j = 0; j < n; ++j) {
-          float4 q = pos[j];
-          float3 r = q.xyz - p.xyz;
-          float inv = rsqrt(dot(r, r) + soft);
-          a += r * (q.w * inv * inv * inv);
-        }
-        acc[i] = (float4)(a, 0.0f);
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "nbody", &err);
-    check(err, "clCreateKernel");
-    pos = d.buffer(kN * 16, bodies_.data());
-    acc = d.buffer(kN * 16);
-    int n = int(kN);
-    clSetKernelArg(kernel_, 0, sizeof pos, &pos);
-    clSetKernelArg(kernel_, 1, sizeof acc, &acc);
-    clSetKernelArg(kernel_, 2, sizeof n, &n);
-    clSetKernelArg(kernel_, 3, sizeof kSoftening, &kSoftening);
+      })";
+    compile(d, source, "nbody");
+    cl_mem pos = buffer(kN * 16, bodies_.data());
+    acc = buffer(kN * 16);
+    setArgs(pos, acc, int(kN), kSoftening);
   }
   void run() override {
     // Guarded: 100 work-items past the end, in groups of 128.
@@ -167,11 +129,8 @@ public:
     d_->runKernel(kernel_, 1, &n, guarded_ ? &local : nullptr, "nbody");
   }
   bool verify() override {
-    std::vector<float> out(4 * kN);
-    check(clEnqueueReadBuffer(d_->queue, acc, CL_TRUE, 0, kN * 16, out.data(), 0, nullptr,
-                              nullptr),
-          "read");
-    for (size_t i = 0; i < kN; i += 1021) {
+    std::vector<float> out = d_->read<float>(acc, 4 * kN);
+    return checkEvery(1021, kN, [&](size_t i) {
       double a[3] = {0, 0, 0}, magnitude = 0;
       for (size_t j = 0; j < kN; ++j) {
         double r[3];
@@ -187,33 +146,23 @@ public:
       for (int c = 0; c < 3; ++c)
         if (std::fabs(out[4 * i + c] - a[c]) > 1e-4 * magnitude + 1e-4)
           return false;
-    }
-    return true;
-  }
-  void tearDown() override {
-    clReleaseMemObject(pos);
-    clReleaseMemObject(acc);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
+      return true;
+    });
   }
 
 private:
   static constexpr size_t kN = 16384;
   static constexpr float kSoftening = 0.01f;
   bool guarded_;
-  const Driver *d_ = nullptr;
   std::vector<float> bodies_;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem pos = nullptr, acc = nullptr;
+  cl_mem acc = nullptr;
 };
 
 } // namespace
 
 void addMathBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
   list.push_back(std::make_unique<BlackScholes>());
-  list.push_back(std::make_unique<NBody>());
-  list.push_back(std::make_unique<NBody>(/*guarded=*/true));
+  addRows<NBody>(list, /*guarded=*/false, true);
 }
 
 } // namespace bench

@@ -1,7 +1,8 @@
 // Driver overheads rather than kernel speed: launches of small kernels,
 // the round trip of one enqueue and clFinish, and the time from source to
 // a kernel's first result, with and without the drivers' build caches.
-#include "kernels.h"
+#include "kernel_row.h"
+#include "row_helpers.h"
 
 #include <chrono>
 #include <cmath>
@@ -16,7 +17,7 @@ namespace {
 /// clFinish after each launch (the round trip an application sees when it
 /// needs each result before its next step). The counters check that no
 /// launch was lost, overlapped or reordered.
-class LaunchOverhead : public Benchmark {
+class LaunchOverhead : public KernelRow {
 public:
   LaunchOverhead(size_t items, bool waitEach) : items_(items), waitEach_(waitEach) {}
   std::string name() const override {
@@ -37,14 +38,10 @@ public:
   std::string rateUnit() const override { return waitEach_ ? "K round trips/s" : "M launches/s"; }
   bool hasLimit() const override { return false; }
   void setUp(const Driver &d) override {
-    d_ = &d;
-    program_ = d.build("kernel void bump(global int *c) { c[get_global_id(0)] += 1; }");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "bump", &err);
-    check(err, "clCreateKernel");
+    compile(d, "kernel void bump(global int *c) { c[get_global_id(0)] += 1; }", "bump");
     std::vector<int> zeros(items_, 0);
-    counters_ = d.buffer(items_ * sizeof(int), zeros.data());
-    clSetKernelArg(kernel_, 0, sizeof counters_, &counters_);
+    counters_ = buffer(items_ * sizeof(int), zeros.data());
+    setArgs(counters_);
     runs_ = 0;
   }
   void run() override {
@@ -60,28 +57,14 @@ public:
     ++runs_;
   }
   bool verify() override {
-    std::vector<int> values(items_);
-    check(clEnqueueReadBuffer(d_->queue, counters_, CL_TRUE, 0, items_ * sizeof(int), values.data(),
-                              0, nullptr, nullptr),
-          "read");
-    for (int value : values)
-      if (value != runs_ * kLaunches)
-        return false;
-    return true;
-  }
-  void tearDown() override {
-    clReleaseMemObject(counters_);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
+    std::vector<int> values = d_->read<int>(counters_, items_);
+    return checkEvery(1, items_, [&](size_t i) { return values[i] == runs_ * kLaunches; });
   }
 
 private:
   static constexpr int kLaunches = 1000;
   size_t items_;
   bool waitEach_;
-  const Driver *d_ = nullptr;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
   cl_mem counters_ = nullptr;
   int runs_ = 0;
 };
@@ -104,7 +87,7 @@ const char *kBuildBody = R"(
 /// named with a per-process random tag and a counter), so neither the
 /// driver's memory nor its disk cache can hold it. Cached: the same source
 /// every run.
-class BuildTime : public Benchmark {
+class BuildTime : public KernelRow {
 public:
   explicit BuildTime(bool cold) : cold_(cold) {}
   std::string name() const override {
@@ -120,64 +103,34 @@ public:
     in_.resize(kN);
     for (size_t i = 0; i < kN; ++i)
       in_[i] = float(i % 37) * 0.05f - 0.9f;
-    in = d.buffer(kN * 4, in_.data());
-    out = d.buffer(kN * 4);
+    in = buffer(kN * 4, in_.data());
+    out = buffer(kN * 4);
   }
   void run() override {
-    release();
+    releaseProgram();
     // The tag is code, not a comment: PoCL hashes the preprocessed source.
     std::string source = kBuildBody;
     if (cold_)
       source += "\nint fresh_" + freshSourceTag() + "(int x) { return x + 1; }\n";
-    program_ = d_->build(source.c_str());
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "smooth", &err);
-    check(err, "clCreateKernel");
-    int n = int(kN);
-    clSetKernelArg(kernel_, 0, sizeof in, &in);
-    clSetKernelArg(kernel_, 1, sizeof out, &out);
-    clSetKernelArg(kernel_, 2, sizeof n, &n);
-    clSetKernelArg(kernel_, 3, sizeof kGain, &kGain);
+    compile(*d_, source, "smooth");
+    setArgs(in, out, int(kN), kGain);
     size_t global = kN;
     d_->runKernel(kernel_, 1, &global, nullptr, "smooth");
   }
   bool verify() override {
-    std::vector<float> result(kN);
-    check(
-        clEnqueueReadBuffer(d_->queue, out, CL_TRUE, 0, kN * 4, result.data(), 0, nullptr, nullptr),
-        "read");
-    for (size_t i = 0; i < kN; ++i) {
+    std::vector<float> result = d_->read<float>(out, kN);
+    return checkEvery(1, kN, [&](size_t i) {
       double left = in_[i ? i - 1 : 0], right = in_[i + 1 < kN ? i + 1 : kN - 1];
       double v = 0.25 * left + 0.5 * in_[i] + 0.25 * right;
-      double expected = kGain * std::sqrt(std::fabs(v)) + std::exp(-v * v);
-      if (std::fabs(result[i] - expected) > 1e-5 * (1 + std::fabs(expected)))
-        return false;
-    }
-    return true;
-  }
-  void tearDown() override {
-    release();
-    clReleaseMemObject(in);
-    clReleaseMemObject(out);
+      return near(result[i], kGain * std::sqrt(std::fabs(v)) + std::exp(-v * v), 1e-5);
+    });
   }
 
 private:
-  void release() {
-    if (kernel_)
-      clReleaseKernel(kernel_);
-    if (program_)
-      clReleaseProgram(program_);
-    kernel_ = nullptr;
-    program_ = nullptr;
-  }
-
   static constexpr size_t kN = 1024;
   static constexpr float kGain = 0.75f;
   bool cold_;
-  const Driver *d_ = nullptr;
   std::vector<float> in_;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
   cl_mem in = nullptr, out = nullptr;
 };
 
@@ -195,8 +148,7 @@ void addOverheadBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
   list.push_back(std::make_unique<LaunchOverhead>(1, false));
   list.push_back(std::make_unique<LaunchOverhead>(1024, false));
   list.push_back(std::make_unique<LaunchOverhead>(1, true));
-  list.push_back(std::make_unique<BuildTime>(true));
-  list.push_back(std::make_unique<BuildTime>(false));
+  addRows<BuildTime>(list, /*cold=*/true, false);
 }
 
 } // namespace bench

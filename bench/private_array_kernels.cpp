@@ -7,14 +7,13 @@
 // array can become registers (the index is data, or the loop's trip count
 // is not known), so how private memory is laid out across work-items
 // decides the speed.
-#include "kernels.h"
-
-#include <cmath>
+#include "kernel_row.h"
+#include "row_helpers.h"
 
 namespace bench {
 namespace {
 
-class PrivateHistogram : public Benchmark {
+class PrivateHistogram : public KernelRow {
 public:
   std::string name() const override {
     return "private array: 16-bin histogram per work-item, data-indexed (16M uchar)";
@@ -22,11 +21,10 @@ public:
   double work() const override { return double(kN); } // bytes read
   bool isFlops() const override { return false; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     in_.resize(kN);
     for (size_t i = 0; i < kN; ++i)
       in_[i] = cl_uchar((i * 2654435761u) >> 13);
-    program_ = d.build(R"(
+    compile(d, R"(
       kernel void phist(global const uchar *in, global uint *out, int per) {
         uint h[16];
         for (int b = 0; b < 16; ++b)
@@ -36,55 +34,37 @@ public:
           h[in[g * per + i] & 15]++;
         for (int b = 0; b < 16; ++b)
           out[g * 16 + b] = h[b];
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "phist", &err);
-    check(err, "clCreateKernel");
-    in = d.buffer(kN, in_.data());
-    out = d.buffer(kItems * 16 * 4);
-    cl_int per = cl_int(kPer);
-    clSetKernelArg(kernel_, 0, sizeof in, &in);
-    clSetKernelArg(kernel_, 1, sizeof out, &out);
-    clSetKernelArg(kernel_, 2, sizeof per, &per);
+      })",
+            "phist");
+    out = buffer(kItems * 16 * 4);
+    setArgs(buffer(kN, in_.data()), out, cl_int(kPer));
   }
   void run() override {
     size_t global = kItems;
     d_->runKernel(kernel_, 1, &global, nullptr, "phist");
   }
   bool verify() override {
-    std::vector<cl_uint> got(kItems * 16);
-    check(clEnqueueReadBuffer(d_->queue, out, CL_TRUE, 0, got.size() * 4, got.data(), 0, nullptr,
-                              nullptr),
-          "read");
-    for (size_t g = 0; g < kItems; g += 97) {
+    std::vector<cl_uint> got = d_->read<cl_uint>(out, kItems * 16);
+    return checkEvery(97, kItems, [&](size_t g) {
       cl_uint h[16] = {};
       for (size_t i = 0; i < kPer; ++i)
         h[in_[g * kPer + i] & 15]++;
       for (int b = 0; b < 16; ++b)
         if (got[g * 16 + size_t(b)] != h[b])
           return false;
-    }
-    return true;
-  }
-  void tearDown() override {
-    clReleaseMemObject(in);
-    clReleaseMemObject(out);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
+      return true;
+    });
   }
 
 private:
   static constexpr size_t kN = 16u << 20, kPer = 256, kItems = kN / kPer;
-  const Driver *d_ = nullptr;
   std::vector<cl_uchar> in_;
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem in = nullptr, out = nullptr;
+  cl_mem out = nullptr;
 };
 
 /// out[g] = sum over t < taps of in[g + t] * coef[t], the window first
 /// copied to a private array or read directly.
-class WindowFilter : public Benchmark {
+class WindowFilter : public KernelRow {
 public:
   explicit WindowFilter(bool privateWindow) : privateWindow_(privateWindow) {}
   std::string name() const override {
@@ -95,13 +75,13 @@ public:
   double work() const override { return 2.0 * kTaps * kN; }
   bool isFlops() const override { return true; }
   void setUp(const Driver &d) override {
-    d_ = &d;
     in_.resize(kN + kTaps);
     for (size_t i = 0; i < in_.size(); ++i)
       in_[i] = float((i * 2654435761u) >> 20 & 1023) / 1024.0f - 0.5f;
     for (int t = 0; t < kTaps; ++t)
       coef_[size_t(t)] = 1.0f / float(t + 2);
-    program_ = d.build(privateWindow_ ? R"(
+    compile(d,
+            privateWindow_ ? R"(
       kernel void filter(global const float *in, constant float *coef, global float *out,
                          int taps) {
         size_t g = get_global_id(0);
@@ -113,7 +93,7 @@ public:
           s += w[t] * coef[t];
         out[g] = s;
       })"
-                                      : R"(
+                           : R"(
       kernel void filter(global const float *in, constant float *coef, global float *out,
                          int taps) {
         size_t g = get_global_id(0);
@@ -121,62 +101,40 @@ public:
         for (int t = 0; t < taps; ++t)
           s += in[g + t] * coef[t];
         out[g] = s;
-      })");
-    cl_int err;
-    kernel_ = clCreateKernel(program_, "filter", &err);
-    check(err, "clCreateKernel");
-    in = d.buffer(in_.size() * 4, in_.data());
-    coef = d.buffer(sizeof coef_, coef_);
-    out = d.buffer(kN * 4);
-    cl_int taps = kTaps;
-    clSetKernelArg(kernel_, 0, sizeof in, &in);
-    clSetKernelArg(kernel_, 1, sizeof coef, &coef);
-    clSetKernelArg(kernel_, 2, sizeof out, &out);
-    clSetKernelArg(kernel_, 3, sizeof taps, &taps);
+      })",
+            "filter");
+    cl_mem in = buffer(in_.size() * 4, in_.data()), coef = buffer(sizeof coef_, coef_);
+    out = buffer(kN * 4);
+    setArgs(in, coef, out, cl_int(kTaps));
   }
   void run() override {
     size_t global = kN;
     d_->runKernel(kernel_, 1, &global, nullptr, "filter");
   }
   bool verify() override {
-    std::vector<float> got(kN);
-    check(clEnqueueReadBuffer(d_->queue, out, CL_TRUE, 0, kN * 4, got.data(), 0, nullptr, nullptr),
-          "read");
-    for (size_t g = 0; g < kN; g += 997) {
+    std::vector<float> got = d_->read<float>(out, kN);
+    return checkEvery(997, kN, [&](size_t g) {
       float s = 0.0f;
       for (int t = 0; t < kTaps; ++t)
         s += in_[g + size_t(t)] * coef_[size_t(t)];
-      if (std::fabs(got[g] - s) > 1e-5f * (1.0f + std::fabs(s)))
-        return false;
-    }
-    return true;
-  }
-  void tearDown() override {
-    clReleaseMemObject(in);
-    clReleaseMemObject(coef);
-    clReleaseMemObject(out);
-    clReleaseKernel(kernel_);
-    clReleaseProgram(program_);
+      return near(got[g], s, 1e-5);
+    });
   }
 
 private:
   static constexpr size_t kN = 16u << 20;
   static constexpr int kTaps = 9;
   bool privateWindow_;
-  const Driver *d_ = nullptr;
   std::vector<float> in_;
   float coef_[kTaps] = {};
-  cl_program program_ = nullptr;
-  cl_kernel kernel_ = nullptr;
-  cl_mem in = nullptr, coef = nullptr, out = nullptr;
+  cl_mem out = nullptr;
 };
 
 } // namespace
 
 void addPrivateArrayBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
   list.push_back(std::make_unique<PrivateHistogram>());
-  list.push_back(std::make_unique<WindowFilter>(false));
-  list.push_back(std::make_unique<WindowFilter>(true));
+  addRows<WindowFilter>(list, /*privateWindow=*/false, true);
 }
 
 } // namespace bench

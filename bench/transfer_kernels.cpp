@@ -3,6 +3,7 @@
 // page before the unmap. A CPU driver can map without copying, so the map
 // row shows whether it does.
 #include "kernels.h"
+#include "row_helpers.h"
 
 #include <algorithm>
 
@@ -15,15 +16,10 @@ class TransferBandwidth : public Benchmark {
 public:
   explicit TransferBandwidth(Transfer kind) : kind_(kind) {}
   std::string name() const override {
-    switch (kind_) {
-    case Transfer::Write:
-      return "clEnqueueWriteBuffer, blocking (256 MB)";
-    case Transfer::Read:
-      return "clEnqueueReadBuffer, blocking (256 MB)";
-    case Transfer::Map:
-      return "map + touch each 4 KB page + unmap (256 MB, x8)";
-    }
-    return "";
+    static const char *const names[] = {"clEnqueueWriteBuffer, blocking (256 MB)",
+                                        "clEnqueueReadBuffer, blocking (256 MB)",
+                                        "map + touch each 4 KB page + unmap (256 MB, x8)"};
+    return names[int(kind_)];
   }
   double work() const override { return double(kBytes) * (kind_ == Transfer::Map ? kMaps : 1); }
   bool isFlops() const override { return false; }
@@ -72,23 +68,14 @@ public:
     ++runs_;
   }
   bool verify() override {
-    if (kind_ == Transfer::Read) {
-      for (size_t i = 0; i < kWords; ++i)
-        if (host_[i] != cl_uint(i * 3 + 1))
-          return false;
-      return true;
-    }
-    std::vector<cl_uint> contents(kWords);
-    check(clEnqueueReadBuffer(d_->queue, buffer_, CL_TRUE, 0, kBytes, contents.data(), 0, nullptr,
-                              nullptr),
-          "read");
-    for (size_t i = 0; i < kWords; ++i) {
+    if (kind_ == Transfer::Read)
+      return checkEvery(1, kWords, [&](size_t i) { return host_[i] == cl_uint(i * 3 + 1); });
+    std::vector<cl_uint> contents = d_->read<cl_uint>(buffer_, kWords);
+    return checkEvery(1, kWords, [&](size_t i) {
       // Each map incremented the first word of every page.
       cl_uint bump = kind_ == Transfer::Map && i % kPageWords == 0 ? cl_uint(runs_ * kMaps) : 0;
-      if (contents[i] != cl_uint(i * 3 + 1) + bump)
-        return false;
-    }
-    return true;
+      return contents[i] == cl_uint(i * 3 + 1) + bump;
+    });
   }
   void tearDown() override { clReleaseMemObject(buffer_); }
 
@@ -105,9 +92,7 @@ private:
 } // namespace
 
 void addTransferBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
-  list.push_back(std::make_unique<TransferBandwidth>(Transfer::Write));
-  list.push_back(std::make_unique<TransferBandwidth>(Transfer::Read));
-  list.push_back(std::make_unique<TransferBandwidth>(Transfer::Map));
+  addRows<TransferBandwidth>(list, Transfer::Write, Transfer::Read, Transfer::Map);
 }
 
 } // namespace bench
