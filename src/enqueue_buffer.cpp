@@ -2,6 +2,7 @@
 // unmap and migrate.
 #include "runtime/transfer.h"
 #include "src/api_util.h"
+#include "src/enqueue_rect.h"
 #include "src/enqueue_util.h"
 
 #include <algorithm>
@@ -14,68 +15,6 @@
 using namespace corecl;
 
 namespace {
-
-/// a * b + c without wrapping, or false.
-bool mulAdd(size_t a, size_t b, size_t c, size_t &out) {
-  size_t product;
-  return !__builtin_mul_overflow(a, b, &product) && !__builtin_add_overflow(product, c, &out);
-}
-
-/// Applies the spec's defaults to a rectangle's pitches and checks them and
-/// its bounds against an allocation of `limit` bytes. Every size is computed without
-/// wrapping: an origin, region or pitch near SIZE_MAX is CL_INVALID_VALUE,
-/// not an access before the buffer.
-/// `side` names the rectangle's arguments ("src": src_origin,
-/// src_row_pitch, ...) in the reason for a refusal.
-cl_int resolveRect(const size_t origin[3], const size_t region[3], size_t rowPitch,
-                   size_t slicePitch, size_t limit, rt::RectLayout &out, const char *side,
-                   const char *entry) {
-  size_t rowsBytes = 0;
-  if (rowPitch == 0)
-    rowPitch = region[0];
-  else if (rowPitch < region[0])
-    return apiError(entry, CL_INVALID_VALUE, "%s_row_pitch %zu is smaller than region[0] %zu", side,
-                    rowPitch, region[0]);
-  if (!mulAdd(region[1], rowPitch, 0, rowsBytes))
-    return apiError(entry, CL_INVALID_VALUE, "region[1] %zu rows of %s_row_pitch %zu overflow",
-                    region[1], side, rowPitch);
-  if (slicePitch == 0)
-    slicePitch = rowsBytes;
-  else if (slicePitch < rowsBytes || slicePitch % rowPitch != 0)
-    return apiError(entry, CL_INVALID_VALUE,
-                    "%s_slice_pitch %zu is below region[1] x row pitch (%zu) or not a multiple "
-                    "of the row pitch %zu",
-                    side, slicePitch, rowsBytes, rowPitch);
-  // The first byte (origin) and one past the last (origin + extent).
-  size_t first = 0, extent = 0, last = 0;
-  if (!mulAdd(origin[2], slicePitch, 0, first) || !mulAdd(origin[1], rowPitch, first, first) ||
-      __builtin_add_overflow(first, origin[0], &first) ||
-      !mulAdd(region[2] - 1, slicePitch, 0, extent) ||
-      !mulAdd(region[1] - 1, rowPitch, extent, extent) ||
-      __builtin_add_overflow(extent, region[0], &extent) ||
-      __builtin_add_overflow(first, extent, &last))
-    return apiError(entry, CL_INVALID_VALUE, "the %s rectangle's extent overflows", side);
-  out = {{origin[0], origin[1], origin[2]}, rowPitch, slicePitch};
-  if (last > limit)
-    return apiError(entry, CL_INVALID_VALUE, "the %s rectangle ends at byte %zu, past %zu bytes",
-                    side, last, limit);
-  return CL_SUCCESS;
-}
-
-/// The pointer arguments of a rectangular command, by name, and its
-/// region: none NULL, no dimension of the region 0.
-cl_int checkRectArgs(std::initializer_list<std::pair<const char *, const void *>> pointers,
-                     const size_t *region, const char *entry) {
-  for (auto [name, pointer] : pointers)
-    if (!pointer)
-      return apiError(entry, CL_INVALID_VALUE, "%s is NULL", name);
-  if (!region)
-    return apiError(entry, CL_INVALID_VALUE, "region is NULL");
-  if (!region[0] || !region[1] || !region[2])
-    return apiError(entry, CL_INVALID_VALUE, "region {%zu, %zu, %zu} has a 0 dimension", region[0],
-                    region[1], region[2]);
-  return CL_SUCCESS;
-}
 
 /// The queue and the two buffers of a copy between buffers.
 struct CopyEnds {
@@ -243,7 +182,7 @@ cl_int enqueueHostRect(cl_command_queue command_queue, cl_mem buffer, bool toHos
           {{"ptr", ptr}, {"buffer_origin", buffer_origin}, {"host_origin", host_origin}}, region,
           entry))
     return err;
-  rt::RectLayout bufferLayout, hostLayout;
+  rt::RectLayout bufferLayout{}, hostLayout{};
   if (cl_int err = resolveRect(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch,
                                mem->size(), bufferLayout, "buffer", entry))
     return err;
@@ -316,7 +255,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
   if (cl_int err =
           checkRectArgs({{"src_origin", src_origin}, {"dst_origin", dst_origin}}, region, entry))
     return err;
-  rt::RectLayout srcLayout, dstLayout;
+  rt::RectLayout srcLayout{}, dstLayout{};
   if (cl_int err = resolveRect(src_origin, region, src_row_pitch, src_slice_pitch, src->size(),
                                srcLayout, "src", entry))
     return err;

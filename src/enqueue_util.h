@@ -14,13 +14,11 @@ inline cl_int resolveQueue(cl_command_queue handle, cl_uint numEvents, const cl_
   return validateWaitList(queue->context(), numEvents, waitList, entry);
 }
 
-/// Why a command CoreCL's devices cannot run yet (images, SVM) is refused.
+/// Why a command CoreCL's devices cannot run yet (SVM) is refused.
 struct Refusal {
   cl_int code;
   const char *why;
 };
-inline constexpr Refusal kNoImages = {CL_INVALID_MEM_OBJECT,
-                                      "no image exists: CoreCL devices do not support images yet"};
 inline constexpr Refusal kNoSvm = {CL_INVALID_OPERATION,
                                    "no CoreCL device supports shared virtual memory yet"};
 

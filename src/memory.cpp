@@ -1,6 +1,7 @@
 // Buffers and sub-buffers: creation with every flag rule, info, callbacks.
 #include "src/objects/memory.h"
 #include "src/info_util.h"
+#include "src/memory_flags.h"
 #include "src/objects/device.h"
 
 #include <bit>
@@ -8,48 +9,6 @@
 using namespace corecl;
 
 namespace {
-
-constexpr cl_mem_flags kAccessFlags = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
-constexpr cl_mem_flags kHostPtrFlags =
-    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
-constexpr cl_mem_flags kHostAccessFlags =
-    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
-
-/// The flags no two of which may be combined: two access or two host
-/// access flags in `flags` (every clCreate*Buffer* and clCreateSubBuffer).
-cl_int checkExclusiveFlags(cl_mem_flags flags, const char *entry) {
-  if (std::popcount(flags & kAccessFlags) > 1)
-    return apiError(entry, CL_INVALID_VALUE,
-                    "flags 0x%llx combine access flags (CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, "
-                    "CL_MEM_READ_ONLY)",
-                    (unsigned long long)flags);
-  if (std::popcount(flags & kHostAccessFlags) > 1)
-    return apiError(entry, CL_INVALID_VALUE,
-                    "flags 0x%llx combine host access flags (CL_MEM_HOST_WRITE_ONLY, "
-                    "CL_MEM_HOST_READ_ONLY, CL_MEM_HOST_NO_ACCESS)",
-                    (unsigned long long)flags);
-  return CL_SUCCESS;
-}
-
-/// Flags outside `known`.
-cl_int checkKnownFlags(cl_mem_flags flags, cl_mem_flags known, const char *entry) {
-  if (flags & ~known)
-    return apiError(entry, CL_INVALID_VALUE, "flags 0x%llx: unknown flags 0x%llx",
-                    (unsigned long long)flags, (unsigned long long)(flags & ~known));
-  return checkExclusiveFlags(flags, entry);
-}
-
-/// The flag rules shared by every clCreate*Buffer* call.
-cl_int validateBufferFlags(cl_mem_flags flags, const char *entry) {
-  if (cl_int err = checkKnownFlags(flags, kAccessFlags | kHostPtrFlags | kHostAccessFlags, entry))
-    return err;
-  if ((flags & CL_MEM_USE_HOST_PTR) && (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
-    return apiError(entry, CL_INVALID_VALUE,
-                    "flags 0x%llx combine CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or "
-                    "CL_MEM_COPY_HOST_PTR",
-                    (unsigned long long)flags);
-  return CL_SUCCESS;
-}
 
 cl_mem createBuffer(cl_context context, const cl_mem_properties *properties, cl_mem_flags flags,
                     size_t size, void *host_ptr, cl_int *errcode_ret, const char *entry) {
@@ -211,8 +170,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
                                  case CL_MEM_CONTEXT:
                                    return put(cl_context(m->context().handle()));
                                  case CL_MEM_ASSOCIATED_MEMOBJECT:
-                                   return put(
-                                       cl_mem(m->parent() ? m->parent()->handle() : nullptr));
+                                   return put(cl_mem(m->associated() ? m->associated()->handle()
+                                                                     : nullptr));
                                  case CL_MEM_OFFSET:
                                    return put(m->offset());
                                  case CL_MEM_USES_SVM_POINTER:

@@ -1,5 +1,7 @@
 #include "src/objects/device.h"
 
+#include <cstdlib>
+
 #include "compiler/frontend_extensions.h"
 #include "src/objects/platform.h"
 
@@ -24,6 +26,14 @@ void Device::retainApi() {
 bool Device::releaseApi() { return isRoot() ? true : releasePublic(); }
 
 cl_ulong Device::globalMemSize() const { return cpu().globalMemBytes; }
+
+bool Device::imageSupport() {
+  static const bool on = [] {
+    const char *setting = std::getenv("CORECL_EXPERIMENTAL_IMAGES");
+    return setting && setting[0] == '1';
+  }();
+  return on;
+}
 
 cl_ulong Device::maxMemAllocSize() const {
   // A quarter of memory, but never below the full-profile minimum.

@@ -60,6 +60,22 @@ public:
   static constexpr cl_ulong kMaxConstantBufferSize = 1024 * 1024;
   static constexpr size_t kPrintfBufferSize = 1024 * 1024;
 
+  /// Images (issue 13). Off until kernels can use them: CL_DEVICE_IMAGE_SUPPORT
+  /// stays false and clCreateImage* returns CL_INVALID_OPERATION.
+  /// CORECL_EXPERIMENTAL_IMAGES=1 turns on the host side that is built (image
+  /// objects, their queries and commands), for its tests; a kernel that
+  /// uses an image still fails to build then.
+  static bool imageSupport();
+  static constexpr size_t kImage2dMaxSize = 16384;
+  static constexpr size_t kImage3dMaxSize = 2048;
+  static constexpr size_t kImageMaxArraySize = 2048;
+  /// Pixels of a 1D buffer image.
+  static constexpr size_t kImageMaxBufferSize = size_t(1) << 27;
+  /// In pixels: a 2D image made from a buffer may start and pitch its rows
+  /// at any pixel (CoreCL reads images through plain host pointers).
+  static constexpr cl_uint kImagePitchAlignment = 1;
+  static constexpr cl_uint kImageBaseAddressAlignment = 1;
+
   /// Device (OpenCL C) extensions, space separated.
   static const char *extensions();
   cl_command_queue_properties queueProperties() const {

@@ -1,6 +1,7 @@
 #include "src/objects/memory.h"
 
 #include "runtime/aligned_memory.h"
+#include "runtime/transfer.h"
 
 #include <algorithm>
 #include <cstring>
@@ -34,6 +35,48 @@ MemObject *MemObject::createBuffer(Context &context, cl_mem_flags flags, size_t 
   }
   mem->data_ = storage;
   mem->ownsData_ = owns;
+  if (flags & CL_MEM_USE_HOST_PTR)
+    mem->hostPtr_ = hostPtr;
+  mem->properties_ = std::move(properties);
+  return mem;
+}
+
+MemObject *MemObject::createImage(Context &context, cl_mem_flags flags, const ImageDesc &desc,
+                                  void *hostPtr, size_t hostRowPitch, size_t hostSlicePitch,
+                                  MemObject *buffer, std::vector<cl_mem_properties> properties) {
+  const size_t bytes = desc.storageBytes();
+  char *storage;
+  bool owns = false;
+  if (buffer) {
+    storage = buffer->data();
+  } else if (flags & CL_MEM_USE_HOST_PTR) {
+    storage = static_cast<char *>(hostPtr);
+  } else {
+    storage = static_cast<char *>(rt::allocateAligned(bytes));
+    if (!storage)
+      return nullptr;
+    owns = true;
+    if (flags & CL_MEM_COPY_HOST_PTR) {
+      size_t region[3];
+      desc.extent(region);
+      region[0] *= desc.elementSize;
+      rt::RectLayout to = {{0, 0, 0}, desc.rowPitch, desc.slicePitch};
+      rt::RectLayout from = {{0, 0, 0}, hostRowPitch, hostSlicePitch};
+      rt::copyRect(storage, to, static_cast<const char *>(hostPtr), from, region);
+    }
+  }
+  MemObject *mem;
+  try {
+    mem = new MemObject(context, flags, bytes);
+  } catch (...) {
+    if (owns)
+      rt::freeAligned(storage);
+    throw;
+  }
+  mem->data_ = storage;
+  mem->ownsData_ = owns;
+  mem->image_ = desc;
+  mem->buffer_ = Ref<MemObject>(buffer);
   if (flags & CL_MEM_USE_HOST_PTR)
     mem->hostPtr_ = hostPtr;
   mem->properties_ = std::move(properties);

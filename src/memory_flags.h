@@ -1,0 +1,54 @@
+// The rules for cl_mem_flags shared by buffers, sub-buffers and images.
+#pragma once
+#include "src/api_util.h"
+
+#include <bit>
+
+namespace corecl {
+
+inline constexpr cl_mem_flags kAccessFlags =
+    CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+inline constexpr cl_mem_flags kHostPtrFlags =
+    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+inline constexpr cl_mem_flags kHostAccessFlags =
+    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+
+/// The flags no two of which may be combined: two access or two host
+/// access flags in `flags` (every clCreate*Buffer* and clCreateSubBuffer).
+inline cl_int checkExclusiveFlags(cl_mem_flags flags, const char *entry) {
+  if (std::popcount(flags & kAccessFlags) > 1)
+    return apiError(entry, CL_INVALID_VALUE,
+                    "flags 0x%llx combine access flags (CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, "
+                    "CL_MEM_READ_ONLY)",
+                    (unsigned long long)flags);
+  if (std::popcount(flags & kHostAccessFlags) > 1)
+    return apiError(entry, CL_INVALID_VALUE,
+                    "flags 0x%llx combine host access flags (CL_MEM_HOST_WRITE_ONLY, "
+                    "CL_MEM_HOST_READ_ONLY, CL_MEM_HOST_NO_ACCESS)",
+                    (unsigned long long)flags);
+  return CL_SUCCESS;
+}
+
+/// Flags outside `known`.
+inline cl_int checkKnownFlags(cl_mem_flags flags, cl_mem_flags known, const char *entry) {
+  if (flags & ~known)
+    return apiError(entry, CL_INVALID_VALUE, "flags 0x%llx: unknown flags 0x%llx",
+                    (unsigned long long)flags, (unsigned long long)(flags & ~known));
+  return checkExclusiveFlags(flags, entry);
+}
+
+/// The flag rules shared by every clCreate*Buffer* and clCreateImage*
+/// call; `extra` are flags this kind of object also accepts.
+inline cl_int validateBufferFlags(cl_mem_flags flags, const char *entry, cl_mem_flags extra = 0) {
+  if (cl_int err =
+          checkKnownFlags(flags, kAccessFlags | kHostPtrFlags | kHostAccessFlags | extra, entry))
+    return err;
+  if ((flags & CL_MEM_USE_HOST_PTR) && (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
+    return apiError(entry, CL_INVALID_VALUE,
+                    "flags 0x%llx combine CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or "
+                    "CL_MEM_COPY_HOST_PTR",
+                    (unsigned long long)flags);
+  return CL_SUCCESS;
+}
+
+} // namespace corecl

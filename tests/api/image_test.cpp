@@ -1,0 +1,492 @@
+// Image objects and the commands on them (issue 13, host side): creation
+// with its descriptor and host pointer rules, the format list, the
+// queries, read/write/copy/fill/map, checked against host arrays.
+//
+// Images are off until kernels can use them (Device::imageSupport): the
+// tests that need them run in ctest's api.images, which sets
+// CORECL_EXPERIMENTAL_IMAGES=1, and skip elsewhere.
+#include "api/cl_test_helpers.h"
+#include "api/test_support.h"
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+namespace corecl::test {
+namespace {
+
+bool deviceSupportsImages(cl_context context) {
+  cl_device_id device;
+  clGetContextInfo(context, CL_CONTEXT_DEVICES, sizeof device, &device, nullptr);
+  cl_bool support = CL_FALSE;
+  clGetDeviceInfo(device, CL_DEVICE_IMAGE_SUPPORT, sizeof support, &support, nullptr);
+  return support == CL_TRUE;
+}
+
+class Image : public ContextTest {
+protected:
+  void SetUp() override {
+    ContextTest::SetUp();
+    if (!deviceSupportsImages(context))
+      GTEST_SKIP() << "images are off (ctest api.images turns them on)";
+  }
+  void TearDown() override {
+    for (cl_mem m : made_)
+      clReleaseMemObject(m);
+    ContextTest::TearDown();
+  }
+
+  cl_mem create(cl_mem_flags flags, cl_image_format format, cl_image_desc desc,
+                void *host = nullptr) {
+    cl_int err = CL_SUCCESS;
+    cl_mem m = clCreateImage(context, flags, &format, &desc, host, &err);
+    EXPECT_EQ(err, CL_SUCCESS);
+    EXPECT_NE(m, nullptr);
+    if (m)
+      made_.push_back(m);
+    return m;
+  }
+  cl_int createError(cl_mem_flags flags, cl_image_format format, const cl_image_desc &desc,
+                     void *host = nullptr) {
+    cl_int err = CL_SUCCESS;
+    cl_mem m = clCreateImage(context, flags, &format, &desc, host, &err);
+    EXPECT_EQ(m, nullptr);
+    if (m)
+      clReleaseMemObject(m);
+    return err;
+  }
+  template <class T> T imageInfo(cl_mem m, cl_image_info param) {
+    T v{};
+    EXPECT_EQ(clGetImageInfo(m, param, sizeof v, &v, nullptr), CL_SUCCESS);
+    return v;
+  }
+
+  static cl_image_desc desc2d(size_t w, size_t h) {
+    cl_image_desc d = {};
+    d.image_type = CL_MEM_OBJECT_IMAGE2D;
+    d.image_width = w;
+    d.image_height = h;
+    return d;
+  }
+
+  static constexpr cl_image_format kRgba8 = {CL_RGBA, CL_UNORM_INT8};
+
+private:
+  std::vector<cl_mem> made_;
+};
+
+class ImageDefault : public ContextTest {};
+
+TEST_F(ImageDefault, WithoutImageSupportCreationIsAnInvalidOperation) {
+  if (deviceSupportsImages(context))
+    GTEST_SKIP() << "images are on in this process";
+  cl_image_format format = {CL_RGBA, CL_UNORM_INT8};
+  cl_image_desc desc = {};
+  desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  desc.image_width = desc.image_height = 4;
+  cl_int err = CL_SUCCESS;
+  EXPECT_EQ(clCreateImage(context, CL_MEM_READ_WRITE, &format, &desc, nullptr, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_OPERATION);
+  cl_uint count = 99;
+  EXPECT_EQ(clGetSupportedImageFormats(context, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, 0, nullptr,
+                                       &count),
+            CL_SUCCESS);
+  EXPECT_EQ(count, 0u);
+  EXPECT_EQ(clCreateSampler(context, CL_TRUE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_OPERATION);
+}
+
+TEST_F(Image, TheDeviceReportsItsLimits) {
+  cl_device_id device;
+  clGetContextInfo(context, CL_CONTEXT_DEVICES, sizeof device, &device, nullptr);
+  size_t width = 0, depth = 0, array = 0;
+  clGetDeviceInfo(device, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof width, &width, nullptr);
+  clGetDeviceInfo(device, CL_DEVICE_IMAGE3D_MAX_DEPTH, sizeof depth, &depth, nullptr);
+  clGetDeviceInfo(device, CL_DEVICE_IMAGE_MAX_ARRAY_SIZE, sizeof array, &array, nullptr);
+  // OpenCL 3.0's minimums for a device with images.
+  EXPECT_GE(width, 16384u);
+  EXPECT_GE(depth, 2048u);
+  EXPECT_GE(array, 2048u);
+}
+
+TEST_F(Image, TheFormatListHoldsTheMandatoryFormats) {
+  cl_uint count = 0;
+  ASSERT_EQ(clGetSupportedImageFormats(context, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0,
+                                       nullptr, &count),
+            CL_SUCCESS);
+  std::vector<cl_image_format> formats(count);
+  ASSERT_EQ(clGetSupportedImageFormats(context, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, count,
+                                       formats.data(), nullptr),
+            CL_SUCCESS);
+  auto has = [&](cl_channel_order o, cl_channel_type t) {
+    for (const cl_image_format &f : formats)
+      if (f.image_channel_order == o && f.image_channel_data_type == t)
+        return true;
+    return false;
+  };
+  // The OpenCL 3.0 minimum list for read-write images, and formats users
+  // reach for.
+  for (cl_channel_type t :
+       {CL_UNORM_INT8, CL_UNORM_INT16, CL_SIGNED_INT8, CL_SIGNED_INT16, CL_SIGNED_INT32,
+        CL_UNSIGNED_INT8, CL_UNSIGNED_INT16, CL_UNSIGNED_INT32, CL_HALF_FLOAT, CL_FLOAT})
+    EXPECT_TRUE(has(CL_RGBA, t)) << std::hex << t;
+  EXPECT_TRUE(has(CL_R, CL_FLOAT));
+  EXPECT_TRUE(has(CL_BGRA, CL_UNORM_INT8));
+  EXPECT_TRUE(has(CL_sRGBA, CL_UNORM_INT8));
+  EXPECT_TRUE(has(CL_DEPTH, CL_FLOAT));
+  // Depth is for 2D images and arrays only.
+  cl_uint count3d = 0;
+  clGetSupportedImageFormats(context, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE3D, 0, nullptr,
+                             &count3d);
+  std::vector<cl_image_format> formats3d(count3d);
+  clGetSupportedImageFormats(context, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE3D, count3d,
+                             formats3d.data(), nullptr);
+  for (const cl_image_format &f : formats3d)
+    EXPECT_NE(f.image_channel_order, cl_channel_order(CL_DEPTH));
+  EXPECT_EQ(clGetSupportedImageFormats(context, CL_MEM_READ_WRITE, CL_MEM_OBJECT_BUFFER, 0, nullptr,
+                                       &count),
+            CL_INVALID_VALUE);
+}
+
+TEST_F(Image, CopiedPixelsReadBackWithPitchesAndSubRegions) {
+  const size_t w = 13, h = 7, hostPitch = 64; // padded host rows
+  std::vector<uint8_t> host(hostPitch * h);
+  std::iota(host.begin(), host.end(), uint8_t(1));
+  cl_image_desc d = desc2d(w, h);
+  d.image_row_pitch = hostPitch;
+  cl_mem image = create(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, kRgba8, d, host.data());
+  EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_WIDTH), w);
+  EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_HEIGHT), h);
+  EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_DEPTH), 0u);
+  EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_ELEMENT_SIZE), 4u);
+  EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_ROW_PITCH), w * 4); // its own storage is tight
+  cl_image_format f = imageInfo<cl_image_format>(image, CL_IMAGE_FORMAT);
+  EXPECT_EQ(f.image_channel_order, cl_channel_order(CL_RGBA));
+  cl_mem_object_type type = 0;
+  clGetMemObjectInfo(image, CL_MEM_TYPE, sizeof type, &type, nullptr);
+  EXPECT_EQ(type, cl_mem_object_type(CL_MEM_OBJECT_IMAGE2D));
+
+  // Pixels (3..8) x (2..5) into a tight host array.
+  size_t origin[3] = {3, 2, 0}, region[3] = {6, 4, 1};
+  std::vector<uint8_t> got(6 * 4 * 4);
+  ASSERT_EQ(clEnqueueReadImage(queue, image, CL_TRUE, origin, region, 0, 0, got.data(), 0, nullptr,
+                               nullptr),
+            CL_SUCCESS);
+  for (size_t y = 0; y < 4; ++y)
+    for (size_t x = 0; x < 6 * 4; ++x)
+      ASSERT_EQ(got[y * 24 + x], host[(2 + y) * hostPitch + 3 * 4 + x]) << x << "," << y;
+}
+
+TEST_F(Image, WritesLandWhereTheRegionSaysIn3D) {
+  cl_image_desc d = {};
+  d.image_type = CL_MEM_OBJECT_IMAGE3D;
+  d.image_width = 5;
+  d.image_height = 4;
+  d.image_depth = 3;
+  cl_image_format f = {CL_R, CL_FLOAT};
+  cl_mem image = create(CL_MEM_READ_WRITE, f, d);
+  std::vector<float> zeros(5 * 4 * 3, 0.0f);
+  size_t all[3] = {5, 4, 3}, zero[3] = {0, 0, 0};
+  ASSERT_EQ(clEnqueueWriteImage(queue, image, CL_TRUE, zero, all, 0, 0, zeros.data(), 0, nullptr,
+                                nullptr),
+            CL_SUCCESS);
+  // A 2 x 2 x 2 box at (1, 1, 1) from a host array with padded rows and
+  // slices: rows of 4 floats, slices of 3 rows.
+  std::vector<float> box(4 * 3 * 2, -1.0f);
+  for (int z = 0; z < 2; ++z)
+    for (int y = 0; y < 2; ++y)
+      for (int x = 0; x < 2; ++x)
+        box[z * 12 + y * 4 + x] = float(100 * z + 10 * y + x);
+  size_t origin[3] = {1, 1, 1}, region[3] = {2, 2, 2};
+  ASSERT_EQ(clEnqueueWriteImage(queue, image, CL_TRUE, origin, region, 4 * sizeof(float),
+                                12 * sizeof(float), box.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<float> got(5 * 4 * 3);
+  ASSERT_EQ(
+      clEnqueueReadImage(queue, image, CL_TRUE, zero, all, 0, 0, got.data(), 0, nullptr, nullptr),
+      CL_SUCCESS);
+  for (int z = 0; z < 3; ++z)
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 5; ++x) {
+        bool inside = x >= 1 && x < 3 && y >= 1 && y < 3 && z >= 1 && z < 3;
+        float want = inside ? float(100 * (z - 1) + 10 * (y - 1) + (x - 1)) : 0.0f;
+        ASSERT_EQ(got[z * 20 + y * 5 + x], want) << x << "," << y << "," << z;
+      }
+}
+
+TEST_F(Image, AOneDimensionalArraysLayersAreTheHostsSlices) {
+  cl_image_desc d = {};
+  d.image_type = CL_MEM_OBJECT_IMAGE1D_ARRAY;
+  d.image_width = 6;
+  d.image_array_size = 3;
+  cl_image_format f = {CL_R, CL_UNSIGNED_INT16};
+  cl_mem image = create(CL_MEM_READ_WRITE, f, d);
+  EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_ARRAY_SIZE), 3u);
+  EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_HEIGHT), 0u);
+  // Layers 1 and 2, pixels 2..5, from host layers 8 values apart.
+  std::vector<uint16_t> host(16);
+  std::iota(host.begin(), host.end(), uint16_t(1));
+  size_t origin[3] = {2, 1, 0}, region[3] = {4, 2, 1};
+  ASSERT_EQ(clEnqueueWriteImage(queue, image, CL_TRUE, origin, region, 0, 8 * sizeof(uint16_t),
+                                host.data(), 0, nullptr, nullptr),
+            CL_SUCCESS);
+  size_t mapOrigin[3] = {0, 0, 0}, all[3] = {6, 3, 1};
+  size_t rowPitch = 0, slicePitch = 0;
+  cl_int err = CL_SUCCESS;
+  auto *mapped =
+      static_cast<uint16_t *>(clEnqueueMapImage(queue, image, CL_TRUE, CL_MAP_READ, mapOrigin, all,
+                                                &rowPitch, &slicePitch, 0, nullptr, nullptr, &err));
+  ASSERT_EQ(err, CL_SUCCESS);
+  EXPECT_EQ(slicePitch, rowPitch); // a layer is a row
+  for (size_t layer = 1; layer < 3; ++layer)
+    for (size_t x = 2; x < 6; ++x)
+      EXPECT_EQ(mapped[layer * rowPitch / 2 + x], host[(layer - 1) * 8 + (x - 2)]);
+  ASSERT_EQ(clEnqueueUnmapMemObject(queue, image, mapped, 0, nullptr, nullptr), CL_SUCCESS);
+  clFinish(queue);
+}
+
+TEST_F(Image, CopiesBetweenImagesAndBuffers) {
+  const size_t w = 8, h = 6;
+  std::vector<uint32_t> pixels(w * h);
+  std::iota(pixels.begin(), pixels.end(), 1000u);
+  cl_image_desc d = desc2d(w, h);
+  cl_mem a = create(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, kRgba8, d, pixels.data());
+  cl_mem b = create(CL_MEM_READ_WRITE, kRgba8, d);
+  size_t src[3] = {1, 2, 0}, dst[3] = {4, 0, 0}, region[3] = {3, 4, 1};
+  ASSERT_EQ(clEnqueueCopyImage(queue, a, b, src, dst, region, 0, nullptr, nullptr), CL_SUCCESS);
+  // Image to buffer at an offset, packed.
+  cl_int err = CL_SUCCESS;
+  cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, 4 + 3 * 4 * 4, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  ASSERT_EQ(clEnqueueCopyImageToBuffer(queue, b, buffer, dst, region, 4, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<uint32_t> got(1 + 12);
+  ASSERT_EQ(clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, got.size() * 4, got.data(), 0, nullptr,
+                                nullptr),
+            CL_SUCCESS);
+  for (size_t y = 0; y < 4; ++y)
+    for (size_t x = 0; x < 3; ++x)
+      EXPECT_EQ(got[1 + y * 3 + x], pixels[(2 + y) * w + 1 + x]);
+  // And back into a third image.
+  cl_mem c = create(CL_MEM_READ_WRITE, kRgba8, desc2d(3, 4));
+  size_t zero[3] = {0, 0, 0};
+  ASSERT_EQ(clEnqueueCopyBufferToImage(queue, buffer, c, 4, zero, region, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<uint32_t> back(12);
+  ASSERT_EQ(
+      clEnqueueReadImage(queue, c, CL_TRUE, zero, region, 0, 0, back.data(), 0, nullptr, nullptr),
+      CL_SUCCESS);
+  EXPECT_TRUE(std::equal(back.begin(), back.end(), got.begin() + 1));
+  // Errors: an overlapping copy within one image, formats that differ, a
+  // buffer past its end, an image where a buffer belongs.
+  size_t near[3] = {2, 1, 0};
+  EXPECT_EQ(clEnqueueCopyImage(queue, a, a, src, near, region, 0, nullptr, nullptr),
+            CL_MEM_COPY_OVERLAP);
+  cl_mem floats = create(CL_MEM_READ_WRITE, {CL_R, CL_FLOAT}, d);
+  EXPECT_EQ(clEnqueueCopyImage(queue, a, floats, src, dst, region, 0, nullptr, nullptr),
+            CL_IMAGE_FORMAT_MISMATCH);
+  EXPECT_EQ(clEnqueueCopyImageToBuffer(queue, b, buffer, dst, region, 8, 0, nullptr, nullptr),
+            CL_INVALID_VALUE);
+  uint32_t word;
+  EXPECT_EQ(clEnqueueReadBuffer(queue, a, CL_TRUE, 0, 4, &word, 0, nullptr, nullptr),
+            CL_INVALID_MEM_OBJECT);
+  clReleaseMemObject(buffer);
+}
+
+TEST_F(Image, FillStoresTheColorInTheImagesFormat) {
+  cl_mem image = create(CL_MEM_READ_WRITE, kRgba8, desc2d(4, 3));
+  size_t zero[3] = {0, 0, 0}, all[3] = {4, 3, 1};
+  const float black[4] = {0, 0, 0, 0};
+  ASSERT_EQ(clEnqueueFillImage(queue, image, black, zero, all, 0, nullptr, nullptr), CL_SUCCESS);
+  // unorm8: round to nearest, 0.5 * 255 = 127.5 -> 128 (ties to even).
+  const float color[4] = {1.0f, 0.5f, 0.0f, 1.0f};
+  size_t origin[3] = {1, 1, 0}, region[3] = {2, 2, 1};
+  ASSERT_EQ(clEnqueueFillImage(queue, image, color, origin, region, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  std::vector<uint8_t> got(4 * 3 * 4);
+  ASSERT_EQ(
+      clEnqueueReadImage(queue, image, CL_TRUE, zero, all, 0, 0, got.data(), 0, nullptr, nullptr),
+      CL_SUCCESS);
+  for (size_t y = 0; y < 3; ++y)
+    for (size_t x = 0; x < 4; ++x) {
+      bool inside = x >= 1 && x < 3 && y >= 1 && y < 3;
+      const uint8_t *p = &got[(y * 4 + x) * 4];
+      std::array<uint8_t, 4> want =
+          inside ? std::array<uint8_t, 4>{255, 128, 0, 255} : std::array<uint8_t, 4>{0, 0, 0, 0};
+      for (int c = 0; c < 4; ++c)
+        EXPECT_EQ(p[c], want[c]) << x << "," << y << " channel " << c;
+    }
+  // An unsigned integer format takes a uint color.
+  cl_mem ints = create(CL_MEM_READ_WRITE, {CL_RG, CL_UNSIGNED_INT16}, desc2d(2, 1));
+  const cl_uint value[4] = {7, 70000, 9, 9}; // 70000 saturates to 65535
+  size_t two[3] = {2, 1, 1};
+  ASSERT_EQ(clEnqueueFillImage(queue, ints, value, zero, two, 0, nullptr, nullptr), CL_SUCCESS);
+  uint16_t words[4];
+  ASSERT_EQ(clEnqueueReadImage(queue, ints, CL_TRUE, zero, two, 0, 0, words, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(words[0], 7);
+  EXPECT_EQ(words[1], 65535);
+  EXPECT_EQ(words[2], 7);
+}
+
+TEST_F(Image, UseHostPtrImagesAndBufferImagesShareTheirStorage) {
+  const size_t w = 4, h = 2, pitch = 32;
+  std::vector<uint8_t> host(pitch * h, 0);
+  cl_image_desc d = desc2d(w, h);
+  d.image_row_pitch = pitch;
+  cl_mem image = create(CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, kRgba8, d, host.data());
+  EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_ROW_PITCH), pitch);
+  const cl_uint ones[4] = {0, 0, 0, 0};
+  (void)ones;
+  const float white[4] = {1, 1, 1, 1};
+  size_t zero[3] = {0, 0, 0}, region[3] = {1, 1, 1}, second[3] = {2, 1, 0};
+  ASSERT_EQ(clEnqueueFillImage(queue, image, white, second, region, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  clFinish(queue);
+  EXPECT_EQ(host[pitch + 8], 255); // pixel (2, 1), in the application's memory
+  EXPECT_EQ(host[pitch + 4], 0);
+
+  // A 1D buffer image over a buffer's bytes.
+  cl_int err = CL_SUCCESS;
+  cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, 64, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_image_desc bd = {};
+  bd.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER;
+  bd.image_width = 16;
+  bd.mem_object = buffer;
+  cl_mem view = create(0, kRgba8, bd);
+  cl_mem associated = nullptr;
+  clGetMemObjectInfo(view, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof associated, &associated, nullptr);
+  EXPECT_EQ(associated, buffer);
+  size_t at[3] = {5, 0, 0};
+  ASSERT_EQ(clEnqueueFillImage(queue, view, white, at, region, 0, nullptr, nullptr), CL_SUCCESS);
+  uint32_t word = 0;
+  ASSERT_EQ(clEnqueueReadBuffer(queue, buffer, CL_TRUE, 20, 4, &word, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(word, 0xffffffffu);
+  // Too wide for the buffer.
+  bd.image_width = 17;
+  EXPECT_EQ(createError(0, kRgba8, bd), CL_INVALID_IMAGE_SIZE);
+  clReleaseMemObject(buffer);
+  (void)zero;
+}
+
+TEST_F(Image, BadDescriptorsGetTheSpecsCodes) {
+  cl_image_desc d = desc2d(0, 4);
+  EXPECT_EQ(createError(0, kRgba8, d), CL_INVALID_IMAGE_DESCRIPTOR);
+  d = desc2d(1u << 20, 4);
+  EXPECT_EQ(createError(0, kRgba8, d), CL_INVALID_IMAGE_SIZE);
+  d = desc2d(4, 4);
+  EXPECT_EQ(createError(0, {CL_RGB, CL_UNORM_INT8}, d), CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+  EXPECT_EQ(createError(0, {0x1234, CL_FLOAT}, d), CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+  d.image_row_pitch = 64; // without host_ptr
+  EXPECT_EQ(createError(0, kRgba8, d), CL_INVALID_IMAGE_DESCRIPTOR);
+  std::vector<uint8_t> host(4 * 64);
+  d.image_row_pitch = 10; // not a multiple of the 4-byte pixel, below 16
+  EXPECT_EQ(createError(CL_MEM_COPY_HOST_PTR, kRgba8, d, host.data()), CL_INVALID_IMAGE_DESCRIPTOR);
+  d.image_row_pitch = 0;
+  EXPECT_EQ(createError(CL_MEM_COPY_HOST_PTR, kRgba8, d), CL_INVALID_HOST_PTR);
+  EXPECT_EQ(createError(0, kRgba8, d, host.data()), CL_INVALID_HOST_PTR);
+  d.num_mip_levels = 2;
+  EXPECT_EQ(createError(0, kRgba8, d), CL_INVALID_IMAGE_DESCRIPTOR);
+  d = desc2d(4, 4);
+  d.image_type = CL_MEM_OBJECT_BUFFER;
+  EXPECT_EQ(createError(0, kRgba8, d), CL_INVALID_IMAGE_DESCRIPTOR);
+  d = desc2d(4, 4);
+  d.image_type = CL_MEM_OBJECT_IMAGE3D;
+  d.image_depth = 2;
+  EXPECT_EQ(createError(0, {CL_DEPTH, CL_FLOAT}, d), CL_IMAGE_FORMAT_NOT_SUPPORTED);
+  cl_int err = CL_SUCCESS;
+  EXPECT_EQ(clCreateImage(context, 0, nullptr, &d, nullptr, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+  EXPECT_EQ(clCreateImage(context, 0, &kRgba8, nullptr, nullptr, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_IMAGE_DESCRIPTOR);
+}
+
+TEST_F(Image, RegionsOutsideTheImageOrItsDimensionsAreInvalid) {
+  cl_mem image = create(CL_MEM_READ_WRITE, kRgba8, desc2d(4, 4));
+  uint32_t pixels[64];
+  size_t origin[3] = {0, 0, 0};
+  size_t tooDeep[3] = {1, 1, 2}, tooWide[3] = {5, 1, 1}, empty[3] = {0, 1, 1};
+  for (const size_t *region : {tooDeep, tooWide, empty})
+    EXPECT_EQ(clEnqueueReadImage(queue, image, CL_TRUE, origin, region, 0, 0, pixels, 0, nullptr,
+                                 nullptr),
+              CL_INVALID_VALUE);
+  size_t one[3] = {1, 1, 1};
+  EXPECT_EQ(
+      clEnqueueReadImage(queue, image, CL_TRUE, origin, one, 0, 16, pixels, 0, nullptr, nullptr),
+      CL_INVALID_VALUE); // a slice pitch for a 2D image
+  EXPECT_EQ(
+      clEnqueueReadImage(queue, image, CL_TRUE, nullptr, one, 0, 0, pixels, 0, nullptr, nullptr),
+      CL_INVALID_VALUE);
+  size_t rowPitch;
+  cl_int err = CL_SUCCESS;
+  EXPECT_EQ(clEnqueueMapImage(queue, image, CL_TRUE, CL_MAP_READ, origin, one, nullptr, nullptr, 0,
+                              nullptr, nullptr, &err),
+            nullptr);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+  (void)rowPitch;
+  cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, 64, nullptr, &err);
+  EXPECT_EQ(clGetImageInfo(buffer, CL_IMAGE_WIDTH, sizeof rowPitch, &rowPitch, nullptr),
+            CL_INVALID_MEM_OBJECT);
+  clReleaseMemObject(buffer);
+}
+
+TEST_F(Image, SamplersKeepTheirSettings) {
+  cl_int err = CL_SUCCESS;
+  cl_sampler s =
+      clCreateSampler(context, CL_FALSE, CL_ADDRESS_MIRRORED_REPEAT, CL_FILTER_LINEAR, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_bool normalized = CL_TRUE;
+  cl_addressing_mode addressing = 0;
+  cl_filter_mode filter = 0;
+  cl_context owner = nullptr;
+  EXPECT_EQ(
+      clGetSamplerInfo(s, CL_SAMPLER_NORMALIZED_COORDS, sizeof normalized, &normalized, nullptr),
+      CL_SUCCESS);
+  clGetSamplerInfo(s, CL_SAMPLER_ADDRESSING_MODE, sizeof addressing, &addressing, nullptr);
+  clGetSamplerInfo(s, CL_SAMPLER_FILTER_MODE, sizeof filter, &filter, nullptr);
+  clGetSamplerInfo(s, CL_SAMPLER_CONTEXT, sizeof owner, &owner, nullptr);
+  EXPECT_EQ(normalized, cl_bool(CL_FALSE));
+  EXPECT_EQ(addressing, cl_addressing_mode(CL_ADDRESS_MIRRORED_REPEAT));
+  EXPECT_EQ(filter, cl_filter_mode(CL_FILTER_LINEAR));
+  EXPECT_EQ(owner, context);
+  EXPECT_EQ(clRetainSampler(s), CL_SUCCESS);
+  cl_uint refs = 0;
+  clGetSamplerInfo(s, CL_SAMPLER_REFERENCE_COUNT, sizeof refs, &refs, nullptr);
+  EXPECT_EQ(refs, 2u);
+  EXPECT_EQ(clReleaseSampler(s), CL_SUCCESS);
+  EXPECT_EQ(clReleaseSampler(s), CL_SUCCESS);
+
+  // A property list: the others keep their defaults (normalized, clamp).
+  const cl_sampler_properties props[] = {CL_SAMPLER_FILTER_MODE, CL_FILTER_LINEAR, 0};
+  s = clCreateSamplerWithProperties(context, props, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  clGetSamplerInfo(s, CL_SAMPLER_NORMALIZED_COORDS, sizeof normalized, &normalized, nullptr);
+  clGetSamplerInfo(s, CL_SAMPLER_ADDRESSING_MODE, sizeof addressing, &addressing, nullptr);
+  EXPECT_EQ(normalized, cl_bool(CL_TRUE));
+  EXPECT_EQ(addressing, cl_addressing_mode(CL_ADDRESS_CLAMP));
+  cl_sampler_properties kept[4] = {};
+  size_t size = 0;
+  EXPECT_EQ(clGetSamplerInfo(s, CL_SAMPLER_PROPERTIES, sizeof kept, kept, &size), CL_SUCCESS);
+  EXPECT_EQ(size, 3 * sizeof(cl_sampler_properties));
+  EXPECT_EQ(kept[1], cl_sampler_properties(CL_FILTER_LINEAR));
+  clReleaseSampler(s);
+
+  // Bad settings.
+  EXPECT_EQ(clCreateSampler(context, 7, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+  EXPECT_EQ(clCreateSampler(context, CL_TRUE, 0x9999, CL_FILTER_NEAREST, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+  const cl_sampler_properties twice[] = {CL_SAMPLER_FILTER_MODE, CL_FILTER_LINEAR,
+                                         CL_SAMPLER_FILTER_MODE, CL_FILTER_NEAREST, 0};
+  EXPECT_EQ(clCreateSamplerWithProperties(context, twice, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+  EXPECT_EQ(clCreateSampler(nullptr, CL_TRUE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_CONTEXT);
+}
+
+} // namespace
+} // namespace corecl::test
