@@ -1,4 +1,5 @@
 #include "src/objects/kernel.h"
+#include "src/objects/sampler.h"
 
 #include "src/debug_log.h"
 #include "src/objects/device.h"
@@ -85,20 +86,43 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value, const char 
                       kernel);
     localSizes_[index] = size;
     break;
-  case ArgKind::Sampler:
+  case ArgKind::Sampler: {
     if (size != sizeof(cl_sampler))
       return apiError(entry, CL_INVALID_ARG_SIZE,
                       "argument %u (%s) of %s is a sampler: arg_size %zu is not "
                       "sizeof(cl_sampler)",
                       index, name, kernel, size);
-    // CoreCL has no image support yet
-    return apiError(entry, CL_INVALID_SAMPLER,
-                    "argument %u (%s) of %s: no sampler exists without image support", index, name,
-                    kernel);
-  case ArgKind::Image:
-    return apiError(entry, CL_INVALID_MEM_OBJECT,
-                    "argument %u (%s) of %s: no image exists without image support", index, name,
-                    kernel);
+    Sampler *sampler =
+        value ? Sampler::fromHandle(*static_cast<const cl_sampler *>(value)) : nullptr;
+    if (!sampler || &sampler->context() != &context())
+      return apiError(entry, CL_INVALID_SAMPLER,
+                      "argument %u (%s) of %s: not a live sampler of the kernel's context", index,
+                      name, kernel);
+    // The kernel receives the CLK_* bits (image_abi.h), not the handle.
+    uint32_t bits = sampler->bits();
+    std::memset(args_.data() + arg.offset, 0, arg.size);
+    std::memcpy(args_.data() + arg.offset, &bits, std::min<size_t>(sizeof bits, arg.size));
+    break;
+  }
+  case ArgKind::Image: {
+    if (size != sizeof(cl_mem))
+      return apiError(entry, CL_INVALID_ARG_SIZE,
+                      "argument %u (%s) of %s is an image: arg_size %zu is not sizeof(cl_mem)",
+                      index, name, kernel, size);
+    MemObject *mem = value ? MemObject::fromHandle(*static_cast<const cl_mem *>(value)) : nullptr;
+    if (!mem || !mem->isImage() || &mem->context() != &context())
+      return apiError(entry, CL_INVALID_MEM_OBJECT,
+                      "argument %u (%s) of %s: not a live image of the kernel's context", index,
+                      name, kernel);
+    if ((arg.access == compiler::AccessQualifier::ReadOnly && (mem->flags() & CL_MEM_WRITE_ONLY)) ||
+        (arg.access == compiler::AccessQualifier::WriteOnly && (mem->flags() & CL_MEM_READ_ONLY)))
+      return apiError(entry, CL_INVALID_ARG_VALUE,
+                      "argument %u (%s) of %s: the image's flags 0x%llx forbid the kernel's "
+                      "access qualifier",
+                      index, name, kernel, (unsigned long long)mem->flags());
+    buffers_[index] = mem->handle();
+    break;
+  }
   case ArgKind::Value:
     if (size != arg.size)
       return apiError(entry, CL_INVALID_ARG_SIZE,
@@ -207,15 +231,19 @@ cl_int Kernel::snapshot(Launch &launch, std::string *why) const {
   uint64_t requested = d.staticLocalMemSize;
   for (size_t i = 0; i < d.args.size(); ++i) {
     const compiler::KernelArg &arg = d.args[i];
-    if (arg.kind == ArgKind::Buffer) {
+    if (arg.kind == ArgKind::Buffer || arg.kind == ArgKind::Image) {
       MemObject *mem = nullptr;
       if (buffers_[i]) {
         mem = MemObject::fromHandle(buffers_[i]);
         if (!mem)
-          return refuse(i, "names a buffer released since");
+          return refuse(i, "names a memory object released since");
         launch.addBuffer(mem);
       }
-      void *data = mem ? mem->data() : nullptr;
+      // A buffer's bytes, or an image's descriptor (image_abi.h).
+      const void *data = !mem ? nullptr
+                         : arg.kind == ArgKind::Image
+                             ? static_cast<const void *>(mem->deviceImage())
+                             : mem->data();
       std::memcpy(launch.args() + arg.offset, &data, sizeof data);
     } else if (arg.kind == ArgKind::LocalPointer) {
       std::memcpy(launch.args() + arg.offset, &offset, sizeof offset);

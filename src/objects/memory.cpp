@@ -76,6 +76,20 @@ MemObject *MemObject::createImage(Context &context, cl_mem_flags flags, const Im
   mem->data_ = storage;
   mem->ownsData_ = owns;
   mem->image_ = desc;
+  corecl_image &dev = mem->deviceImage_;
+  size_t extent[3];
+  desc.extent(extent);
+  dev.data = storage;
+  dev.row_pitch = desc.rowPitch;
+  dev.slice_pitch = desc.slicePitch;
+  dev.width = uint32_t(desc.width);
+  dev.height = uint32_t(std::max<size_t>(desc.height, 1));
+  dev.depth = uint32_t(std::max<size_t>(desc.depth, 1));
+  dev.array_size = uint32_t(std::max<size_t>(desc.arraySize, 1));
+  dev.channel_order = desc.format.image_channel_order;
+  dev.channel_data_type = desc.format.image_channel_data_type;
+  dev.element_size = uint32_t(desc.elementSize);
+  dev.image_type = desc.type;
   mem->buffer_ = Ref<MemObject>(buffer);
   if (flags & CL_MEM_USE_HOST_PTR)
     mem->hostPtr_ = hostPtr;

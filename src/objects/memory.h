@@ -3,6 +3,7 @@
 // pointer for CL_MEM_USE_HOST_PTR, or (an image made from a buffer) the
 // buffer's storage, so map and unmap never copy.
 #pragma once
+#include "include/corecl/image_abi.h"
 #include "src/objects/context.h"
 #include "src/objects/object.h"
 
@@ -64,6 +65,8 @@ public:
   bool isImage() const { return image_.type != 0; }
   /// The image's description (type 0 for buffers).
   const ImageDesc &image() const { return image_; }
+  /// What a kernel's image argument points at (image_abi.h).
+  const corecl_image *deviceImage() const { return &deviceImage_; }
   /// CL_MEM_ASSOCIATED_MEMOBJECT: a sub-buffer's parent, or the buffer an
   /// image was made from.
   MemObject *associated() const { return parent_ ? parent_.get() : buffer_.get(); }
@@ -103,6 +106,7 @@ private:
   Ref<MemObject> parent_; // null unless a sub-buffer
   Ref<MemObject> buffer_; // the buffer an image lives in, if any
   ImageDesc image_;
+  corecl_image deviceImage_ = {};
   size_t offset_ = 0;
   std::vector<cl_mem_properties> properties_;
 
