@@ -94,12 +94,45 @@ std::vector<KernelDesc> describeKernels(const llvm::Module &module) {
 
 namespace {
 
+/// OpenCL C's image types, as kernel_arg_base_type names them.
+bool isImageTypeName(const std::string &name) {
+  static const char *const kImages[] = {"image1d_t",
+                                        "image1d_array_t",
+                                        "image1d_buffer_t",
+                                        "image2d_t",
+                                        "image2d_array_t",
+                                        "image2d_depth_t",
+                                        "image2d_array_depth_t",
+                                        "image2d_msaa_t",
+                                        "image2d_array_msaa_t",
+                                        "image2d_msaa_depth_t",
+                                        "image2d_array_msaa_depth_t",
+                                        "image3d_t"};
+  for (const char *image : kImages)
+    if (name == image)
+      return true;
+  return false;
+}
+
 /// An argument's place in the args block: its size and alignment, and
-/// how the runtime fills it (ArgKind).
-void layOutArgument(const llvm::Argument &a, const llvm::DataLayout &layout, KernelArg &arg,
-                    uint64_t &size, uint64_t &align) {
+/// how the runtime fills it (ArgKind). `baseType` is its
+/// kernel_arg_base_type: once lower_images.cpp has run, an image is a
+/// global pointer and a sampler an i32, and only the name tells them from
+/// a buffer and an int.
+void layOutArgument(const llvm::Argument &a, const llvm::DataLayout &layout,
+                    const std::string &baseType, KernelArg &arg, uint64_t &size, uint64_t &align) {
   llvm::Type *type = a.getType();
-  if (llvm::Type *byval = a.getParamByValType()) {
+  bool image = isImageTypeName(baseType) && (type->isPointerTy() || type->isTargetExtTy());
+  bool sampler = baseType == "sampler_t" && (type->isIntegerTy(32) || type->isTargetExtTy());
+  if (image) {
+    // A pointer to its corecl_image (include/corecl/image_abi.h).
+    size = align = 8;
+    arg.kind = ArgKind::Image;
+  } else if (sampler) {
+    // The CLK_* bits.
+    size = align = 4;
+    arg.kind = ArgKind::Sampler;
+  } else if (llvm::Type *byval = a.getParamByValType()) {
     // Structs by value: the args block holds the bytes themselves.
     size = layout.getTypeAllocSize(byval);
     align = layout.getABITypeAlign(byval).value();
@@ -125,6 +158,7 @@ void describeArguments(const llvm::Function &f, KernelDesc &desc) {
   const llvm::MDNode *addrSpaces = f.getMetadata("kernel_arg_addr_space");
   const llvm::MDNode *access = f.getMetadata("kernel_arg_access_qual");
   const llvm::MDNode *types = f.getMetadata("kernel_arg_type");
+  const llvm::MDNode *baseTypes = f.getMetadata("kernel_arg_base_type");
   const llvm::MDNode *qualifiers = f.getMetadata("kernel_arg_type_qual");
   const llvm::MDNode *names = f.getMetadata("kernel_arg_name");
   uint64_t offset = 0;
@@ -137,7 +171,8 @@ void describeArguments(const llvm::Function &f, KernelDesc &desc) {
     arg.access = accessOf(stringOperand(access, i));
     arg.typeQualifiers = qualifiersOf(stringOperand(qualifiers, i));
     uint64_t size, align;
-    layOutArgument(a, layout, arg, size, align);
+    std::string baseType = stringOperand(baseTypes, i);
+    layOutArgument(a, layout, baseType.empty() ? arg.typeName : baseType, arg, size, align);
     offset = llvm::alignTo(offset, align);
     arg.offset = uint32_t(offset);
     arg.size = uint32_t(size);

@@ -204,6 +204,9 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   }
   auto sink = std::make_unique<DiagnosticSink>();
   context->setDiagnosticHandlerCallBack(&DiagnosticSink::handle, sink.get());
+  // Images and samplers as plain values (passes/lower_images.cpp): the
+  // descriptions and the builtins' signatures see them that way.
+  lowerImages(*module);
   std::vector<KernelDesc> kernels = describeKernels(*module);
   if (!linkBuiltins(*module, device.isa, result.log))
     return;

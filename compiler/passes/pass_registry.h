@@ -34,6 +34,13 @@ struct SafeDivisionPass : RequiredPass<SafeDivisionPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
 };
 
+/// Images and samplers as a pointer to their descriptor and an i32 of
+/// sampler bits (lower_images.cpp); runs before the kernels are described
+/// and the builtins linked.
+struct LowerImagesPass : RequiredPass<LowerImagesPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+};
+
 struct KernelBodyPass : RequiredPass<KernelBodyPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
 };

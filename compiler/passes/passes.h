@@ -35,6 +35,11 @@ struct KernelDesc;
 
 llvm::StructType *wgContextType(llvm::LLVMContext &context);
 
+/// Image and sampler values become `ptr addrspace(1)` (to a corecl_image)
+/// and `i32` (sampler bits) throughout `module` (lower_images.cpp).
+/// Returns true if it changed anything.
+bool lowerImages(llvm::Module &module);
+
 /// Divisors that would trap (0, or -1 under INT_MIN) become 1. Returns
 /// true if `f` divides at all.
 bool makeDivisionSafe(llvm::Function &f);

@@ -7,6 +7,14 @@
  * (or a sampler_t constant in the program) is a 32-bit value built with
  * the CORECL_SAMPLER_* bits below, the same bits OpenCL C's CLK_* sampler
  * constants have, so a program-scope sampler needs no conversion.
+ *
+ * In the compiler (compiler/passes/lower_images.cpp, run before the
+ * builtins are linked) an image value is `ptr addrspace(1)`, a global
+ * pointer to its corecl_image, and a sampler an i32 of these bits. Image
+ * builtins keep their mangled names with those types: the builtins
+ * library, OpenCL C for spir64, defines one as, say,
+ *   float4 f(__global const corecl_image *image, uint sampler, int2 coord)
+ *       __asm__("_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_i");
  */
 #ifndef CORECL_IMAGE_ABI_H
 #define CORECL_IMAGE_ABI_H
