@@ -488,5 +488,73 @@ TEST_F(Image, SamplersKeepTheirSettings) {
   EXPECT_EQ(err, CL_INVALID_CONTEXT);
 }
 
+TEST_F(Image, KernelsQueryTheirImages) {
+  cl_image_desc d2 = desc2d(13, 7);
+  cl_mem planar = create(CL_MEM_READ_ONLY, {CL_BGRA, CL_UNORM_INT8}, d2);
+  cl_image_desc d3 = {};
+  d3.image_type = CL_MEM_OBJECT_IMAGE3D;
+  d3.image_width = 5;
+  d3.image_height = 4;
+  d3.image_depth = 3;
+  cl_mem volume = create(CL_MEM_READ_ONLY, {CL_R, CL_FLOAT}, d3);
+  cl_image_desc da = {};
+  da.image_type = CL_MEM_OBJECT_IMAGE1D_ARRAY;
+  da.image_width = 9;
+  da.image_array_size = 6;
+  cl_mem layers = create(CL_MEM_WRITE_ONLY, {CL_RG, CL_SIGNED_INT16}, da);
+  const char *source = R"(
+    kernel void q(read_only image2d_t a, read_only image3d_t b, write_only image1d_array_t c,
+                  global int *out) {
+      out[0] = get_image_width(a);
+      out[1] = get_image_height(a);
+      out[2] = get_image_channel_order(a);
+      out[3] = get_image_channel_data_type(a);
+      int2 dim = get_image_dim(a);
+      out[4] = dim.x * 100 + dim.y;
+      int4 dim3 = get_image_dim(b);
+      out[5] = dim3.x * 10000 + dim3.y * 100 + dim3.z;
+      out[6] = get_image_depth(b);
+      out[7] = get_image_width(c);
+      out[8] = (int)get_image_array_size(c);
+      out[9] = get_image_channel_data_type(c);
+    })";
+  cl_int err = CL_SUCCESS;
+  cl_program program = clCreateProgramWithSource(context, 1, &source, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  // OpenCL C 3.0 programs need __opencl_c_images, which CoreCL does not
+  // report yet; 1.2 programs have image types unconditionally.
+  ASSERT_EQ(clBuildProgram(program, 0, nullptr, "-cl-std=CL1.2", nullptr, nullptr), CL_SUCCESS);
+  cl_kernel kernel = clCreateKernel(program, "q", &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_mem out = clCreateBuffer(context, CL_MEM_READ_WRITE, 10 * sizeof(cl_int), nullptr, &err);
+  ASSERT_EQ(clSetKernelArg(kernel, 0, sizeof planar, &planar), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(kernel, 1, sizeof volume, &volume), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(kernel, 2, sizeof layers, &layers), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(kernel, 3, sizeof out, &out), CL_SUCCESS);
+  // A write-only image where the kernel reads, and a buffer where an
+  // image belongs, are refused.
+  EXPECT_EQ(clSetKernelArg(kernel, 0, sizeof layers, &layers), CL_INVALID_ARG_VALUE);
+  EXPECT_EQ(clSetKernelArg(kernel, 1, sizeof out, &out), CL_INVALID_MEM_OBJECT);
+  size_t one = 1;
+  ASSERT_EQ(clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &one, &one, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  cl_int got[10] = {};
+  ASSERT_EQ(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, sizeof got, got, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(got[0], 13);
+  EXPECT_EQ(got[1], 7);
+  EXPECT_EQ(got[2], CL_BGRA);
+  EXPECT_EQ(got[3], CL_UNORM_INT8);
+  EXPECT_EQ(got[4], 1307);
+  EXPECT_EQ(got[5], 50403);
+  EXPECT_EQ(got[6], 3);
+  EXPECT_EQ(got[7], 9);
+  EXPECT_EQ(got[8], 6);
+  EXPECT_EQ(got[9], CL_SIGNED_INT16);
+  clReleaseMemObject(out);
+  clReleaseKernel(kernel);
+  clReleaseProgram(program);
+}
+
 } // namespace
 } // namespace corecl::test
