@@ -8,10 +8,13 @@
 #include "api/cl_test_helpers.h"
 #include "api/test_support.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <numeric>
+#include <string>
 #include <vector>
 
 namespace corecl::test {
@@ -554,6 +557,375 @@ TEST_F(Image, KernelsQueryTheirImages) {
   clReleaseMemObject(out);
   clReleaseKernel(kernel);
   clReleaseProgram(program);
+}
+
+// ---------------------------------------------------------------------------
+// Kernels reading and writing pixels (builtins/lib/image_rw.cl). Expected
+// values come from the OpenCL C spec's conversion rules, written out here.
+
+/// Runs `name` from `source` (OpenCL C 1.2) over `global` with the given
+/// arguments: cl_mem or cl_sampler handles, passed by address.
+struct KernelArg {
+  size_t size;
+  const void *value;
+};
+
+class ImageKernel : public Image {
+protected:
+  void run(const char *source, const char *name, std::vector<KernelArg> args,
+           std::vector<size_t> global) {
+    cl_int err = CL_SUCCESS;
+    cl_program program = clCreateProgramWithSource(context, 1, &source, nullptr, &err);
+    ASSERT_EQ(err, CL_SUCCESS);
+    cl_int built = clBuildProgram(program, 0, nullptr, "-cl-std=CL1.2", nullptr, nullptr);
+    if (built != CL_SUCCESS) {
+      cl_device_id device;
+      clGetContextInfo(context, CL_CONTEXT_DEVICES, sizeof device, &device, nullptr);
+      size_t size = 0;
+      clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
+      std::string log(size, '\0');
+      clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+      clReleaseProgram(program);
+      FAIL() << "build failed: " << log;
+    }
+    cl_kernel kernel = clCreateKernel(program, name, &err);
+    ASSERT_EQ(err, CL_SUCCESS);
+    for (cl_uint i = 0; i < args.size(); ++i)
+      ASSERT_EQ(clSetKernelArg(kernel, i, args[i].size, args[i].value), CL_SUCCESS) << i;
+    ASSERT_EQ(clEnqueueNDRangeKernel(queue, kernel, cl_uint(global.size()), nullptr, global.data(),
+                                     nullptr, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clFinish(queue), CL_SUCCESS);
+    clReleaseKernel(kernel);
+    clReleaseProgram(program);
+  }
+
+  cl_mem buffer(size_t bytes, const void *init = nullptr) {
+    cl_int err = CL_SUCCESS;
+    cl_mem m = clCreateBuffer(context, CL_MEM_READ_WRITE | (init ? CL_MEM_COPY_HOST_PTR : 0), bytes,
+                              const_cast<void *>(init), &err);
+    EXPECT_EQ(err, CL_SUCCESS);
+    buffers_.push_back(m);
+    return m;
+  }
+  template <class T> std::vector<T> readBuffer(cl_mem m, size_t count) {
+    std::vector<T> v(count);
+    EXPECT_EQ(
+        clEnqueueReadBuffer(queue, m, CL_TRUE, 0, count * sizeof(T), v.data(), 0, nullptr, nullptr),
+        CL_SUCCESS);
+    return v;
+  }
+  void TearDown() override {
+    for (cl_mem m : buffers_)
+      clReleaseMemObject(m);
+    Image::TearDown();
+  }
+
+  /// read_image<kind>(img, (int2)(x, y)) for every pixel of a w x h image
+  /// holding `pixels`, as 4 x 32 bits per pixel.
+  std::vector<uint32_t> readAll(cl_image_format format, size_t w, size_t h, const void *pixels,
+                                const char *kind) {
+    cl_mem img = create(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, format, desc2d(w, h),
+                        const_cast<void *>(pixels));
+    cl_mem out = buffer(w * h * 16);
+    std::string source = std::string("#define KIND ") + kind + R"(
+      #define CAT(a, b) a##b
+      #define READ(k) CAT(read_image, k)
+      #define COLOR(k) CAT(COLOR_, k)
+      #define COLOR_f float4
+      #define COLOR_i int4
+      #define COLOR_ui uint4
+      kernel void copy(read_only image2d_t img, global COLOR(KIND) *out) {
+        int x = get_global_id(0), y = get_global_id(1);
+        out[y * get_image_width(img) + x] = READ(KIND)(img, (int2)(x, y));
+      })";
+    run(source.c_str(), "copy", {{sizeof img, &img}, {sizeof out, &out}}, {w, h});
+    return readBuffer<uint32_t>(out, w * h * 4);
+  }
+
+  /// write_image<kind>(img, (int2)(x, 0), colors[x]) into an n x 1 image,
+  /// then the image's bytes.
+  std::vector<uint8_t> writeAll(cl_image_format format, size_t n, size_t pixelBytes,
+                                const void *colors, const char *kind) {
+    cl_mem img = create(CL_MEM_WRITE_ONLY, format, desc2d(n, 1));
+    cl_mem in = buffer(n * 16, colors);
+    std::string source = std::string("#define KIND ") + kind + R"(
+      #define CAT(a, b) a##b
+      #define WRITE(k) CAT(write_image, k)
+      #define COLOR(k) CAT(COLOR_, k)
+      #define COLOR_f float4
+      #define COLOR_i int4
+      #define COLOR_ui uint4
+      kernel void store(write_only image2d_t img, global const COLOR(KIND) *in) {
+        int x = get_global_id(0);
+        WRITE(KIND)(img, (int2)(x, 0), in[x]);
+      })";
+    run(source.c_str(), "store", {{sizeof img, &img}, {sizeof in, &in}}, {n});
+    std::vector<uint8_t> bytes(n * pixelBytes);
+    size_t origin[3] = {0, 0, 0}, region[3] = {n, 1, 1};
+    EXPECT_EQ(clEnqueueReadImage(queue, img, CL_TRUE, origin, region, 0, 0, bytes.data(), 0,
+                                 nullptr, nullptr),
+              CL_SUCCESS);
+    return bytes;
+  }
+
+private:
+  std::vector<cl_mem> buffers_;
+};
+
+float asFloat(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+/// Expects the colors `got` (float bits) near `want` (r, g, b, a per pixel).
+void expectColors(const std::vector<uint32_t> &got, const std::vector<float> &want,
+                  float tolerance = 1e-6f) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i)
+    EXPECT_NEAR(asFloat(got[i]), want[i], tolerance) << "pixel " << i / 4 << " component " << i % 4;
+}
+
+TEST_F(ImageKernel, ReadImagefConvertsNormalizedChannels) {
+  // RGBA / UNORM_INT8: c / 255.
+  std::vector<uint8_t> rgba = {0, 1, 128, 255, 7, 200, 64, 3};
+  std::vector<float> want;
+  for (uint8_t c : rgba)
+    want.push_back(c / 255.0f);
+  expectColors(readAll({CL_RGBA, CL_UNORM_INT8}, 2, 1, rgba.data(), "f"), want);
+  // BGRA: memory holds b, g, r, a.
+  std::vector<float> swapped = {want[2], want[1], want[0], want[3],
+                                want[6], want[5], want[4], want[7]};
+  expectColors(readAll({CL_BGRA, CL_UNORM_INT8}, 1, 2, rgba.data(), "f"), swapped);
+  // INTENSITY / UNORM_INT16: (I, I, I, I), I = c / 65535.
+  uint16_t intensity[3] = {0, 32768, 65535};
+  std::vector<float> wantI;
+  for (uint16_t c : intensity)
+    for (int k = 0; k < 4; ++k)
+      wantI.push_back(c / 65535.0f);
+  expectColors(readAll({CL_INTENSITY, CL_UNORM_INT16}, 3, 1, intensity, "f"), wantI);
+  // A / SNORM_INT8: (0, 0, 0, max(-1, c / 127)).
+  int8_t alpha[4] = {-128, -127, 0, 127};
+  std::vector<float> wantA;
+  for (int8_t c : alpha)
+    wantA.insert(wantA.end(), {0.0f, 0.0f, 0.0f, std::max(-1.0f, c / 127.0f)});
+  expectColors(readAll({CL_A, CL_SNORM_INT8}, 2, 2, alpha, "f"), wantA);
+}
+
+TEST_F(ImageKernel, ReadImagefReadsFloatHalfAndSrgbChannels) {
+  // R / FLOAT: (r, 0, 0, 1).
+  float r[3] = {-2.5f, 0.0f, 1e30f};
+  std::vector<float> want;
+  for (float v : r)
+    want.insert(want.end(), {v, 0.0f, 0.0f, 1.0f});
+  expectColors(readAll({CL_R, CL_FLOAT}, 3, 1, r, "f"), want);
+  // RGBA / HALF_FLOAT: sign, 5-bit exponent (bias 15), 10-bit mantissa.
+  uint16_t halves[8] = {0x3C00, 0xC000, 0x3800, 0x7BFF, 0x3555, 0x0400, 0x8000, 0x4900};
+  std::vector<float> wantH;
+  for (uint16_t h : halves) {
+    float magnitude = std::ldexp(1.0f + (h & 0x3FF) / 1024.0f, int(h >> 10 & 0x1F) - 15);
+    if ((h & 0x7FFF) == 0)
+      magnitude = 0.0f;
+    wantH.push_back(h & 0x8000 ? -magnitude : magnitude);
+  }
+  expectColors(readAll({CL_RGBA, CL_HALF_FLOAT}, 2, 1, halves, "f"), wantH, 0.0f);
+  // sRGBA / UNORM_INT8: c = stored / 255, then c / 12.92 up to 0.04045 and
+  // ((c + 0.055) / 1.055)^2.4 above; alpha stays c.
+  uint8_t srgb[8] = {0, 10, 128, 255, 255, 200, 1, 77};
+  std::vector<float> wantS;
+  for (int i = 0; i < 8; ++i) {
+    double c = srgb[i] / 255.0;
+    wantS.push_back(float(i % 4 == 3     ? c
+                          : c <= 0.04045 ? c / 12.92
+                                         : std::pow((c + 0.055) / 1.055, 2.4)));
+  }
+  expectColors(readAll({CL_sRGBA, CL_UNORM_INT8}, 2, 1, srgb, "f"), wantS, 1e-4f);
+}
+
+TEST_F(ImageKernel, ReadImageiAndUiKeepIntegerChannels) {
+  // RG / SIGNED_INT16: (r, g, 0, 1), sign-extended.
+  int16_t rg[6] = {-32768, 32767, -1, 5, 0, 1234};
+  std::vector<uint32_t> got = readAll({CL_RG, CL_SIGNED_INT16}, 3, 1, rg, "i");
+  for (int p = 0; p < 3; ++p) {
+    EXPECT_EQ(int32_t(got[4 * p]), rg[2 * p]);
+    EXPECT_EQ(int32_t(got[4 * p + 1]), rg[2 * p + 1]);
+    EXPECT_EQ(got[4 * p + 2], 0u);
+    EXPECT_EQ(got[4 * p + 3], 1u);
+  }
+  // RGBA / UNSIGNED_INT32: as stored.
+  uint32_t rgba[8] = {0, 1, 0xFFFFFFFFu, 0x80000000u, 42, 7, 99, 123456789};
+  got = readAll({CL_RGBA, CL_UNSIGNED_INT32}, 1, 2, rgba, "ui");
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(got[i], rgba[i]) << i;
+  // ARGB / UNSIGNED_INT8: memory holds a, r, g, b.
+  uint8_t argb[4] = {9, 1, 2, 3};
+  got = readAll({CL_ARGB, CL_UNSIGNED_INT8}, 1, 1, argb, "ui");
+  EXPECT_EQ(got, (std::vector<uint32_t>{1, 2, 3, 9}));
+}
+
+/// convert_<type>_sat_rte(f * max) as the spec writes it.
+int32_t normalized(float f, float lo, float hi) {
+  if (std::isnan(f))
+    return 0;
+  return int32_t(std::nearbyint(std::clamp(f * hi, lo, hi)));
+}
+
+TEST_F(ImageKernel, WriteImageConvertsAndSaturates) {
+  const float nan = std::nanf("");
+  float colors[4][4] = {{0.0f, 1.0f, 0.5f, 0.25f},
+                        {-0.5f, 1.5f, nan, 0.1f},
+                        {0.2f, 0.3f, 0.7f, 0.999f},
+                        {1.0f / 255.0f, 0.5f / 255.0f, 254.5f / 255.0f, 0.75f}};
+  // RGBA / UNORM_INT8.
+  std::vector<uint8_t> got = writeAll({CL_RGBA, CL_UNORM_INT8}, 4, 4, colors, "f");
+  for (int p = 0; p < 4; ++p)
+    for (int c = 0; c < 4; ++c)
+      EXPECT_EQ(got[4 * p + c], normalized(colors[p][c], 0, 255)) << p << " " << c;
+  // BGRA stores b, g, r, a.
+  got = writeAll({CL_BGRA, CL_UNORM_INT8}, 4, 4, colors, "f");
+  for (int p = 0; p < 4; ++p)
+    for (int c = 0; c < 4; ++c)
+      EXPECT_EQ(got[4 * p + c], normalized(colors[p][c < 3 ? 2 - c : 3], 0, 255)) << p << c;
+  // RG / SNORM_INT16: convert_short_sat_rte(f * 32767), other components dropped.
+  got = writeAll({CL_RG, CL_SNORM_INT16}, 4, 4, colors, "f");
+  for (int p = 0; p < 4; ++p)
+    for (int c = 0; c < 2; ++c) {
+      int16_t v;
+      std::memcpy(&v, &got[4 * p + 2 * c], 2);
+      EXPECT_EQ(v, normalized(colors[p][c], -32768, 32767)) << p << c;
+    }
+  // RGBA / HALF_FLOAT: values exact in half.
+  float halfColors[1][4] = {{1.0f, -2.0f, 0.5f, 65504.0f}};
+  got = writeAll({CL_RGBA, CL_HALF_FLOAT}, 1, 8, halfColors, "f");
+  uint16_t h[4];
+  std::memcpy(h, got.data(), 8);
+  EXPECT_EQ(h[0], 0x3C00);
+  EXPECT_EQ(h[1], 0xC000);
+  EXPECT_EQ(h[2], 0x3800);
+  EXPECT_EQ(h[3], 0x7BFF);
+  // RG / SIGNED_INT8 with write_imagei: convert_char_sat.
+  int32_t ints[2][4] = {{300, -300, 5, 6}, {-128, 127, 0, 0}};
+  got = writeAll({CL_RG, CL_SIGNED_INT8}, 2, 2, ints, "i");
+  EXPECT_EQ(got, (std::vector<uint8_t>{127, 128, 128, 127}));
+  // R / UNSIGNED_INT16 with write_imageui: convert_ushort_sat.
+  uint32_t uints[2][4] = {{70000, 1, 2, 3}, {65535, 0, 0, 0}};
+  got = writeAll({CL_R, CL_UNSIGNED_INT16}, 2, 2, uints, "ui");
+  EXPECT_EQ(got, (std::vector<uint8_t>{0xFF, 0xFF, 0xFF, 0xFF}));
+}
+
+TEST_F(ImageKernel, SamplersClampOrGiveTheBorderColor) {
+  // 3 x 2 RGBA / UNORM_INT8 (border (0, 0, 0, 0)) and R / FLOAT (border
+  // (0, 0, 0, 1)), read at coordinates in and out of the image.
+  uint8_t rgba[24];
+  for (int i = 0; i < 24; ++i)
+    rgba[i] = uint8_t(10 * i + 5);
+  float r[6] = {1, 2, 3, 4, 5, 6};
+  cl_mem a =
+      create(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, {CL_RGBA, CL_UNORM_INT8}, desc2d(3, 2), rgba);
+  cl_mem b = create(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, {CL_R, CL_FLOAT}, desc2d(3, 2), r);
+  cl_int err = CL_SUCCESS;
+  cl_sampler border = clCreateSampler(context, CL_FALSE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_sampler edge =
+      clCreateSampler(context, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_NEAREST, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  const int at[5][2] = {{1, 1}, {-1, 0}, {3, 1}, {2, -5}, {7, 9}};
+  cl_mem out = buffer(4 * 5 * 16);
+  const char *source = R"(
+    kernel void k(read_only image2d_t a, read_only image2d_t b, sampler_t border,
+                  sampler_t edge, global float4 *out) {
+      const int2 at[5] = {(int2)(1, 1), (int2)(-1, 0), (int2)(3, 1), (int2)(2, -5), (int2)(7, 9)};
+      for (int i = 0; i < 5; ++i) {
+        out[i] = read_imagef(a, border, at[i]);
+        out[5 + i] = read_imagef(a, edge, at[i]);
+        out[10 + i] = read_imagef(b, border, at[i]);
+        out[15 + i] = read_imagef(b, edge, at[i]);
+      }
+    })";
+  run(source, "k",
+      {{sizeof a, &a},
+       {sizeof b, &b},
+       {sizeof border, &border},
+       {sizeof edge, &edge},
+       {sizeof out, &out}},
+      {1});
+  std::vector<uint32_t> got = readBuffer<uint32_t>(out, 4 * 20);
+  std::vector<float> want;
+  for (int image = 0; image < 2; ++image)
+    for (int sampler = 0; sampler < 2; ++sampler)
+      for (const auto &c : at) {
+        bool inside = c[0] >= 0 && c[0] < 3 && c[1] >= 0 && c[1] < 2;
+        int x = std::clamp(c[0], 0, 2), y = std::clamp(c[1], 0, 1);
+        if (sampler == 0 && !inside)
+          want.insert(want.end(), {0.0f, 0.0f, 0.0f, image == 0 ? 0.0f : 1.0f});
+        else if (image == 0)
+          for (int k = 0; k < 4; ++k)
+            want.push_back(rgba[(y * 3 + x) * 4 + k] / 255.0f);
+        else
+          want.insert(want.end(), {r[y * 3 + x], 0.0f, 0.0f, 1.0f});
+      }
+  expectColors(got, want);
+  clReleaseSampler(border);
+  clReleaseSampler(edge);
+}
+
+TEST_F(ImageKernel, ThreeDimensionalAndOneDimensionalArrayImages) {
+  // 3D R / UNSIGNED_INT32 holding each pixel's index.
+  cl_image_desc d3 = {};
+  d3.image_type = CL_MEM_OBJECT_IMAGE3D;
+  d3.image_width = 3;
+  d3.image_height = 4;
+  d3.image_depth = 5;
+  std::vector<uint32_t> index(60);
+  std::iota(index.begin(), index.end(), 100u);
+  cl_mem volume =
+      create(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, {CL_R, CL_UNSIGNED_INT32}, d3, index.data());
+  cl_mem out = buffer(60 * 4);
+  run(R"(kernel void k(read_only image3d_t v, global uint *out) {
+        int x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
+        uint4 c = read_imageui(v, (int4)(x, y, z, 0));
+        out[(z * 4 + y) * 3 + x] = c.y == 0 && c.z == 0 && c.w == 1 ? c.x : 0;
+      })",
+      "k", {{sizeof volume, &volume}, {sizeof out, &out}}, {3, 4, 5});
+  EXPECT_EQ(readBuffer<uint32_t>(out, 60), index);
+
+  // 1D array RGBA / SIGNED_INT16: each layer read, doubled, written to
+  // another 1D array.
+  cl_image_desc da = {};
+  da.image_type = CL_MEM_OBJECT_IMAGE1D_ARRAY;
+  da.image_width = 5;
+  da.image_array_size = 3;
+  std::vector<int16_t> layers(5 * 3 * 4);
+  for (size_t i = 0; i < layers.size(); ++i)
+    layers[i] = int16_t(i * 37 - 900);
+  cl_mem src = create(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, {CL_RGBA, CL_SIGNED_INT16}, da,
+                      layers.data());
+  cl_mem dst = create(CL_MEM_WRITE_ONLY, {CL_RGBA, CL_SIGNED_INT16}, da);
+  run(R"(kernel void k(read_only image1d_array_t src, write_only image1d_array_t dst) {
+        int2 at = (int2)(get_global_id(0), get_global_id(1));
+        write_imagei(dst, at, read_imagei(src, at) * 2);
+      })",
+      "k", {{sizeof src, &src}, {sizeof dst, &dst}}, {5, 3});
+  std::vector<int16_t> got(layers.size());
+  size_t origin[3] = {0, 0, 0}, region[3] = {5, 3, 1};
+  ASSERT_EQ(clEnqueueReadImage(queue, dst, CL_TRUE, origin, region, 0, 0, got.data(), 0, nullptr,
+                               nullptr),
+            CL_SUCCESS);
+  for (size_t i = 0; i < layers.size(); ++i)
+    EXPECT_EQ(got[i], int16_t(std::clamp(layers[i] * 2, -32768, 32767))) << i;
+}
+
+TEST_F(ImageKernel, ManyWorkItemsReadAnImage) {
+  // 64 x 64 work-items (the vectorised path) copying RGBA / UNORM_INT8.
+  std::vector<uint8_t> pixels(64 * 64 * 4);
+  for (size_t i = 0; i < pixels.size(); ++i)
+    pixels[i] = uint8_t(i * 7 + i / 256);
+  std::vector<uint32_t> got = readAll({CL_RGBA, CL_UNORM_INT8}, 64, 64, pixels.data(), "f");
+  std::vector<float> want;
+  for (uint8_t c : pixels)
+    want.push_back(c / 255.0f);
+  expectColors(got, want);
 }
 
 } // namespace
