@@ -2,6 +2,7 @@
 // unmap and migrate.
 #include "runtime/transfer.h"
 #include "src/api_util.h"
+#include "src/enqueue_copy.h"
 #include "src/enqueue_rect.h"
 #include "src/enqueue_util.h"
 
@@ -195,22 +196,10 @@ cl_int enqueueHostRect(cl_command_queue command_queue, cl_mem buffer, bool toHos
   if (toHost ? !mem->hostCanRead() : !mem->hostCanWrite())
     return apiError(entry, CL_INVALID_OPERATION, "the buffer's flags forbid the host to %s it",
                     toHost ? "read" : "write");
-  return guarded([&] {
-    Ref<MemObject> keep(mem);
-    std::array<size_t, 3> r = {region[0], region[1], region[2]};
-    char *host = static_cast<char *>(ptr);
-    Event *e = q->enqueue(
-        toHost ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT,
-        [=] {
-          if (toHost)
-            rt::copyRect(host, hostLayout, keep->data(), bufferLayout, r.data());
-          else
-            rt::copyRect(keep->data(), bufferLayout, host, hostLayout, r.data());
-          return CL_SUCCESS;
-        },
-        num_events_in_wait_list, event_wait_list);
-    return completeEnqueue(e, event, blocking);
-  });
+  return enqueueHostRectCopy(
+      *q, toHost ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT, mem, bufferLayout,
+      ptr, hostLayout, {region[0], region[1], region[2]}, toHost, blocking, num_events_in_wait_list,
+      event_wait_list, event, entry);
 }
 
 } // namespace
@@ -276,15 +265,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
   if (&src->root() == &dst->root() &&
       rowsOverlap(src->offset(), srcLayout, dst->offset(), dstLayout, region))
     return copyOverlap(entry);
-  return guarded([&] {
-    Ref<MemObject> s(src), d(dst);
-    std::array<size_t, 3> r = {region[0], region[1], region[2]};
-    Event *e = q->enqueue(CL_COMMAND_COPY_BUFFER_RECT, [=] {
-      rt::copyRect(d->data(), dstLayout, s->data(), srcLayout, r.data());
-      return CL_SUCCESS;
-    }, num_events_in_wait_list, event_wait_list);
-    return completeEnqueue(e, event, false);
-  });
+  return enqueueRectCopy(*q, CL_COMMAND_COPY_BUFFER_RECT, src, srcLayout, dst, dstLayout,
+                         {region[0], region[1], region[2]}, num_events_in_wait_list,
+                         event_wait_list, event, entry);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer,

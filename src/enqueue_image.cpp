@@ -6,6 +6,7 @@
 #include "runtime/image_format.h"
 #include "runtime/transfer.h"
 #include "src/api_util.h"
+#include "src/enqueue_copy.h"
 #include "src/enqueue_rect.h"
 #include "src/enqueue_util.h"
 
@@ -122,25 +123,9 @@ cl_int enqueueHostImage(cl_command_queue command_queue, cl_mem image, bool toHos
   if (toHost ? !mem->hostCanRead() : !mem->hostCanWrite())
     return apiError(entry, CL_INVALID_OPERATION, "the image's flags forbid the host to %s it",
                     toHost ? "read" : "write");
-  return guarded(
-      [&] {
-        Ref<MemObject> keep(mem);
-        rt::RectLayout inImage = imageLayout(d, origin);
-        std::array<size_t, 3> bytes = byteRegion(d, region);
-        char *hostBytes = static_cast<char *>(ptr);
-        Event *e = q->enqueue(
-            toHost ? CL_COMMAND_READ_IMAGE : CL_COMMAND_WRITE_IMAGE,
-            [=] {
-              if (toHost)
-                rt::copyRect(hostBytes, host, keep->data(), inImage, bytes.data());
-              else
-                rt::copyRect(keep->data(), inImage, hostBytes, host, bytes.data());
-              return CL_SUCCESS;
-            },
-            numEvents, waitList);
-        return completeEnqueue(e, event, blocking);
-      },
-      entry);
+  return enqueueHostRectCopy(*q, toHost ? CL_COMMAND_READ_IMAGE : CL_COMMAND_WRITE_IMAGE, mem,
+                             imageLayout(d, origin), ptr, host, byteRegion(d, region), toHost,
+                             blocking, numEvents, waitList, event, entry);
 }
 
 /// Whether two boxes [a, a + r) and [b, b + r) of the same image meet.
@@ -210,19 +195,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queu
     return err;
   if (src == dst && overlaps(src_origin, dst_origin, region))
     return apiError(entry, CL_MEM_COPY_OVERLAP, "the source and destination regions overlap");
-  return guarded([&] {
-    Ref<MemObject> from(src), to(dst);
-    rt::RectLayout fromLayout = imageLayout(s, src_origin), toLayout = imageLayout(d, dst_origin);
-    std::array<size_t, 3> bytes = byteRegion(s, region);
-    Event *e = q->enqueue(
-        CL_COMMAND_COPY_IMAGE,
-        [=] {
-          rt::copyRect(to->data(), toLayout, from->data(), fromLayout, bytes.data());
-          return CL_SUCCESS;
-        },
-        num_events_in_wait_list, event_wait_list);
-    return completeEnqueue(e, event, false);
-  });
+  return enqueueRectCopy(*q, CL_COMMAND_COPY_IMAGE, src, imageLayout(s, src_origin), dst,
+                         imageLayout(d, dst_origin), byteRegion(s, region), num_events_in_wait_list,
+                         event_wait_list, event, entry);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(
@@ -244,19 +219,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(
   rt::RectLayout toLayout{};
   if (cl_int err = bufferLayout(*dst, dst_offset, region, s.elementSize, toLayout, entry))
     return err;
-  return guarded([&] {
-    Ref<MemObject> from(src), to(dst);
-    rt::RectLayout fromLayout = imageLayout(s, src_origin);
-    std::array<size_t, 3> bytes = byteRegion(s, region);
-    Event *e = q->enqueue(
-        CL_COMMAND_COPY_IMAGE_TO_BUFFER,
-        [=] {
-          rt::copyRect(to->data(), toLayout, from->data(), fromLayout, bytes.data());
-          return CL_SUCCESS;
-        },
-        num_events_in_wait_list, event_wait_list);
-    return completeEnqueue(e, event, false);
-  });
+  return enqueueRectCopy(*q, CL_COMMAND_COPY_IMAGE_TO_BUFFER, src, imageLayout(s, src_origin), dst,
+                         toLayout, byteRegion(s, region), num_events_in_wait_list, event_wait_list,
+                         event, entry);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(
@@ -278,19 +243,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(
   rt::RectLayout fromLayout{};
   if (cl_int err = bufferLayout(*src, src_offset, region, d.elementSize, fromLayout, entry))
     return err;
-  return guarded([&] {
-    Ref<MemObject> from(src), to(dst);
-    rt::RectLayout toLayout = imageLayout(d, dst_origin);
-    std::array<size_t, 3> bytes = byteRegion(d, region);
-    Event *e = q->enqueue(
-        CL_COMMAND_COPY_BUFFER_TO_IMAGE,
-        [=] {
-          rt::copyRect(to->data(), toLayout, from->data(), fromLayout, bytes.data());
-          return CL_SUCCESS;
-        },
-        num_events_in_wait_list, event_wait_list);
-    return completeEnqueue(e, event, false);
-  });
+  return enqueueRectCopy(*q, CL_COMMAND_COPY_BUFFER_TO_IMAGE, src, fromLayout, dst,
+                         imageLayout(d, dst_origin), byteRegion(d, region), num_events_in_wait_list,
+                         event_wait_list, event, entry);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue, cl_mem image,

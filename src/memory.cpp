@@ -16,14 +16,8 @@ cl_mem createBuffer(cl_context context, const cl_mem_properties *properties, cl_
   if (cl_int err = resolve(context, c, entry))
     return withError<_cl_mem>(errcode_ret, err);
   std::vector<cl_mem_properties> props;
-  if (properties) {
-    // OpenCL 3.0 defines no buffer properties (extensions add some).
-    if (properties[0] != 0)
-      return withError<_cl_mem>(errcode_ret, apiError(entry, CL_INVALID_PROPERTY,
-                                                      "properties: unknown property 0x%llx",
-                                                      (unsigned long long)properties[0]));
-    props.push_back(0);
-  }
+  if (cl_int err = readMemProperties(properties, props, entry))
+    return withError<_cl_mem>(errcode_ret, err);
   if (cl_int err = validateBufferFlags(flags, entry))
     return withError<_cl_mem>(errcode_ret, err);
   if (size == 0 || size > c->maxMemAllocSize())

@@ -3,6 +3,7 @@
 #include "src/api_util.h"
 
 #include <bit>
+#include <vector>
 
 namespace corecl {
 
@@ -48,6 +49,20 @@ inline cl_int validateBufferFlags(cl_mem_flags flags, const char *entry, cl_mem_
                     "flags 0x%llx combine CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or "
                     "CL_MEM_COPY_HOST_PTR",
                     (unsigned long long)flags);
+  return CL_SUCCESS;
+}
+
+/// A clCreate*WithProperties list: OpenCL 3.0 defines no buffer or image
+/// properties (extensions add some), so only an empty list (or none) is
+/// accepted; `kept` gets what CL_MEM_PROPERTIES reports.
+inline cl_int readMemProperties(const cl_mem_properties *properties,
+                                std::vector<cl_mem_properties> &kept, const char *entry) {
+  if (!properties)
+    return CL_SUCCESS;
+  if (properties[0] != 0)
+    return apiError(entry, CL_INVALID_PROPERTY, "properties: unknown property 0x%llx",
+                    (unsigned long long)properties[0]);
+  kept.push_back(0);
   return CL_SUCCESS;
 }
 

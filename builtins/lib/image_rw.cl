@@ -328,52 +328,34 @@ static void store_f(corecl_image_t img, __global char *p, float4 color) {
   }
 }
 
-// write_imagei: saturate to the channel's range (convert_char_sat ...);
-// the spec leaves an int color on an unsigned format undefined, and the
-// same conversions give something sensible.
-static void store_i(corecl_image_t img, __global char *p, int4 color) {
-  int4 s = as_int4(color_to_channels(img->channel_order, as_uint4(color)));
-  int c[4] = {s.x, s.y, s.z, s.w};
-  switch (img->channel_data_type) {
-  case TYPE_SIGNED_INT8:
-    STORE_CHANNELS(char, channel_count(img, 1), convert_char_sat, c);
-    break;
-  case TYPE_SIGNED_INT16:
-    STORE_CHANNELS(short, channel_count(img, 2), convert_short_sat, c);
-    break;
-  case TYPE_UNSIGNED_INT8:
-    STORE_CHANNELS(uchar, channel_count(img, 1), convert_uchar_sat, c);
-    break;
-  case TYPE_UNSIGNED_INT16:
-    STORE_CHANNELS(ushort, channel_count(img, 2), convert_ushort_sat, c);
-    break;
-  default: // 32-bit: as is
-    STORE_CHANNELS(int, channel_count(img, 4), , c);
-    break;
+// write_imagei and write_imageui: saturate to the channel's range
+// (convert_char_sat ...); the spec leaves an int color on an unsigned
+// format (and the reverse) undefined, and the same conversions give
+// something sensible. T is the color's element type.
+#define STORE_INTEGER(name, T)                                                                 \
+  static void name(corecl_image_t img, __global char *p, T##4 color) {                         \
+    T##4 s = IMAGE_CAT(as_, T##4)(color_to_channels(img->channel_order, as_uint4(color)));     \
+    T c[4] = {s.x, s.y, s.z, s.w};                                                             \
+    switch (img->channel_data_type) {                                                          \
+    case TYPE_SIGNED_INT8:                                                                     \
+      STORE_CHANNELS(char, channel_count(img, 1), convert_char_sat, c);                        \
+      break;                                                                                   \
+    case TYPE_SIGNED_INT16:                                                                    \
+      STORE_CHANNELS(short, channel_count(img, 2), convert_short_sat, c);                      \
+      break;                                                                                   \
+    case TYPE_UNSIGNED_INT8:                                                                   \
+      STORE_CHANNELS(uchar, channel_count(img, 1), convert_uchar_sat, c);                      \
+      break;                                                                                   \
+    case TYPE_UNSIGNED_INT16:                                                                  \
+      STORE_CHANNELS(ushort, channel_count(img, 2), convert_ushort_sat, c);                    \
+      break;                                                                                   \
+    default: /* 32-bit: as is */                                                               \
+      STORE_CHANNELS(T, channel_count(img, 4), , c);                                           \
+      break;                                                                                   \
+    }                                                                                          \
   }
-}
-
-static void store_ui(corecl_image_t img, __global char *p, uint4 color) {
-  uint4 s = color_to_channels(img->channel_order, color);
-  uint c[4] = {s.x, s.y, s.z, s.w};
-  switch (img->channel_data_type) {
-  case TYPE_SIGNED_INT8:
-    STORE_CHANNELS(char, channel_count(img, 1), convert_char_sat, c);
-    break;
-  case TYPE_SIGNED_INT16:
-    STORE_CHANNELS(short, channel_count(img, 2), convert_short_sat, c);
-    break;
-  case TYPE_UNSIGNED_INT8:
-    STORE_CHANNELS(uchar, channel_count(img, 1), convert_uchar_sat, c);
-    break;
-  case TYPE_UNSIGNED_INT16:
-    STORE_CHANNELS(ushort, channel_count(img, 2), convert_ushort_sat, c);
-    break;
-  default:
-    STORE_CHANNELS(uint, channel_count(img, 4), , c);
-    break;
-  }
-}
+STORE_INTEGER(store_i, int)
+STORE_INTEGER(store_ui, uint)
 
 // ---------------------------------------------------------------------------
 // Addressing. Every coordinate becomes (x, y, z): y is the row or a 1D

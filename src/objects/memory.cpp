@@ -11,20 +11,8 @@ namespace corecl {
 MemObject::MemObject(Context &context, cl_mem_flags flags, size_t size)
     : context_(&context), flags_(flags), size_(size) {}
 
-MemObject *MemObject::createBuffer(Context &context, cl_mem_flags flags, size_t size,
-                                   void *hostPtr, std::vector<cl_mem_properties> properties) {
-  char *storage;
-  bool owns = true;
-  if (flags & CL_MEM_USE_HOST_PTR) {
-    storage = static_cast<char *>(hostPtr);
-    owns = false;
-  } else {
-    storage = static_cast<char *>(rt::allocateAligned(size));
-    if (!storage)
-      return nullptr;
-    if (flags & CL_MEM_COPY_HOST_PTR)
-      std::memcpy(storage, hostPtr, size);
-  }
+MemObject *MemObject::adopt(Context &context, cl_mem_flags flags, size_t size, char *storage,
+                            bool owns, void *hostPtr, std::vector<cl_mem_properties> properties) {
   MemObject *mem;
   try {
     mem = new MemObject(context, flags, size);
@@ -39,6 +27,23 @@ MemObject *MemObject::createBuffer(Context &context, cl_mem_flags flags, size_t 
     mem->hostPtr_ = hostPtr;
   mem->properties_ = std::move(properties);
   return mem;
+}
+
+MemObject *MemObject::createBuffer(Context &context, cl_mem_flags flags, size_t size, void *hostPtr,
+                                   std::vector<cl_mem_properties> properties) {
+  char *storage;
+  bool owns = true;
+  if (flags & CL_MEM_USE_HOST_PTR) {
+    storage = static_cast<char *>(hostPtr);
+    owns = false;
+  } else {
+    storage = static_cast<char *>(rt::allocateAligned(size));
+    if (!storage)
+      return nullptr;
+    if (flags & CL_MEM_COPY_HOST_PTR)
+      std::memcpy(storage, hostPtr, size);
+  }
+  return adopt(context, flags, size, storage, owns, hostPtr, std::move(properties));
 }
 
 MemObject *MemObject::createImage(Context &context, cl_mem_flags flags, const ImageDesc &desc,
@@ -65,16 +70,7 @@ MemObject *MemObject::createImage(Context &context, cl_mem_flags flags, const Im
       rt::copyRect(storage, to, static_cast<const char *>(hostPtr), from, region);
     }
   }
-  MemObject *mem;
-  try {
-    mem = new MemObject(context, flags, bytes);
-  } catch (...) {
-    if (owns)
-      rt::freeAligned(storage);
-    throw;
-  }
-  mem->data_ = storage;
-  mem->ownsData_ = owns;
+  MemObject *mem = adopt(context, flags, bytes, storage, owns, hostPtr, std::move(properties));
   mem->image_ = desc;
   corecl_image &dev = mem->deviceImage_;
   size_t extent[3];
@@ -91,9 +87,6 @@ MemObject *MemObject::createImage(Context &context, cl_mem_flags flags, const Im
   dev.element_size = uint32_t(desc.elementSize);
   dev.image_type = desc.type;
   mem->buffer_ = Ref<MemObject>(buffer);
-  if (flags & CL_MEM_USE_HOST_PTR)
-    mem->hostPtr_ = hostPtr;
-  mem->properties_ = std::move(properties);
   return mem;
 }
 

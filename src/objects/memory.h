@@ -96,6 +96,10 @@ public:
 
 private:
   MemObject(Context &context, cl_mem_flags flags, size_t size);
+  /// A new object over `storage` (freed with it if `owns`, also if the
+  /// object cannot be allocated).
+  static MemObject *adopt(Context &context, cl_mem_flags flags, size_t size, char *storage,
+                          bool owns, void *hostPtr, std::vector<cl_mem_properties> properties);
 
   Ref<Context> context_;
   cl_mem_flags flags_;
