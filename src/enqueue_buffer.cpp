@@ -319,22 +319,12 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
   if (cl_int err = resolveQueueBuffer(command_queue, num_events_in_wait_list, event_wait_list,
                                       buffer, q, mem))
     return fail(err);
-  constexpr cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-  if ((map_flags & ~known) ||
-      ((map_flags & CL_MAP_WRITE_INVALIDATE_REGION) && (map_flags & (CL_MAP_READ | CL_MAP_WRITE))))
-    return fail(apiError(entry, CL_INVALID_VALUE,
-                         "map_flags 0x%llx: unknown bits, or CL_MAP_WRITE_INVALIDATE_REGION with "
-                         "CL_MAP_READ or CL_MAP_WRITE",
-                         (unsigned long long)map_flags));
+  if (cl_int err = checkMapFlags(*mem, map_flags, "buffer", entry))
+    return fail(err);
   if (size == 0 || !inBounds(offset, size, mem->size()))
     return fail(apiError(entry, CL_INVALID_VALUE,
                          "offset %zu + size %zu is empty or exceeds the buffer's %zu bytes", offset,
                          size, mem->size()));
-  if (((map_flags & CL_MAP_READ) && !mem->hostCanRead()) ||
-      ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && !mem->hostCanWrite()))
-    return fail(apiError(entry, CL_INVALID_OPERATION,
-                         "map_flags 0x%llx ask for host access the buffer's flags forbid",
-                         (unsigned long long)map_flags));
   try {
     // Zero-copy: the mapped pointer is the buffer's own storage (the
     // application's pointer for CL_MEM_USE_HOST_PTR). The command only

@@ -29,6 +29,16 @@ cl_int resolveImage(const CommandQueue &queue, cl_mem handle, MemObject *&image,
   return CL_SUCCESS;
 }
 
+/// The opening of the commands on one image: the queue and its wait list,
+/// then the image (`name` is its argument's).
+cl_int resolveQueueImage(cl_command_queue queueHandle, cl_uint numEvents, const cl_event *waitList,
+                         cl_mem imageHandle, CommandQueue *&q, MemObject *&image, const char *name,
+                         const char *entry) {
+  if (cl_int err = resolveQueue(queueHandle, numEvents, waitList, q, entry))
+    return err;
+  return resolveImage(*q, imageHandle, image, name, entry);
+}
+
 /// The checks of an image's `origin` and `region` (in pixels): given, no
 /// empty dimension, the dimensions an image of its type has (a 1D image's
 /// unused ones 0 and 1, a 2D image's third), and inside the image. `side`
@@ -107,10 +117,9 @@ cl_int enqueueHostImage(cl_command_queue command_queue, cl_mem image, bool toHos
                         size_t slicePitch, void *ptr, cl_uint numEvents, const cl_event *waitList,
                         cl_event *event, const char *entry) {
   CommandQueue *q;
-  if (cl_int err = resolveQueue(command_queue, numEvents, waitList, q, entry))
-    return err;
   MemObject *mem;
-  if (cl_int err = resolveImage(*q, image, mem, "image", entry))
+  if (cl_int err =
+          resolveQueueImage(command_queue, numEvents, waitList, image, q, mem, "image", entry))
     return err;
   const ImageDesc &d = mem->image();
   if (cl_int err = checkImageRegion(d, origin, region, "", entry))
@@ -175,10 +184,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queu
                                                    cl_event *event) {
   const char *entry = __func__;
   CommandQueue *q;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q, entry))
-    return err;
   MemObject *src, *dst;
-  if (cl_int err = resolveImage(*q, src_image, src, "src_image", entry))
+  if (cl_int err = resolveQueueImage(command_queue, num_events_in_wait_list, event_wait_list,
+                                     src_image, q, src, "src_image", entry))
     return err;
   if (cl_int err = resolveImage(*q, dst_image, dst, "dst_image", entry))
     return err;
@@ -206,10 +214,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(
     const cl_event *event_wait_list, cl_event *event) {
   const char *entry = __func__;
   CommandQueue *q;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q, entry))
-    return err;
   MemObject *src, *dst;
-  if (cl_int err = resolveImage(*q, src_image, src, "src_image", entry))
+  if (cl_int err = resolveQueueImage(command_queue, num_events_in_wait_list, event_wait_list,
+                                     src_image, q, src, "src_image", entry))
     return err;
   if (cl_int err = resolveBuffer(*q, dst_buffer, dst, entry))
     return err;
@@ -256,10 +263,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queu
                                                    cl_event *event) {
   const char *entry = __func__;
   CommandQueue *q;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q, entry))
-    return err;
   MemObject *mem;
-  if (cl_int err = resolveImage(*q, image, mem, "image", entry))
+  if (cl_int err = resolveQueueImage(command_queue, num_events_in_wait_list, event_wait_list, image,
+                                     q, mem, "image", entry))
     return err;
   if (!fill_color)
     return apiError(entry, CL_INVALID_VALUE, "fill_color is NULL");
@@ -303,21 +309,15 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue,
   const char *entry = __func__;
   auto fail = [&](cl_int code) { return withError<void>(errcode_ret, code); };
   CommandQueue *q;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q, entry))
-    return fail(err);
   MemObject *mem;
-  if (cl_int err = resolveImage(*q, image, mem, "image", entry))
+  if (cl_int err = resolveQueueImage(command_queue, num_events_in_wait_list, event_wait_list, image,
+                                     q, mem, "image", entry))
     return fail(err);
   const ImageDesc &d = mem->image();
   if (cl_int err = checkImageRegion(d, origin, region, "", entry))
     return fail(err);
-  constexpr cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-  if ((map_flags & ~known) ||
-      ((map_flags & CL_MAP_WRITE_INVALIDATE_REGION) && (map_flags & (CL_MAP_READ | CL_MAP_WRITE))))
-    return fail(apiError(entry, CL_INVALID_VALUE,
-                         "map_flags 0x%llx: unknown bits, or CL_MAP_WRITE_INVALIDATE_REGION with "
-                         "CL_MAP_READ or CL_MAP_WRITE",
-                         (unsigned long long)map_flags));
+  if (cl_int err = checkMapFlags(*mem, map_flags, "image", entry))
+    return fail(err);
   const bool layered = d.type == CL_MEM_OBJECT_IMAGE1D_ARRAY ||
                        d.type == CL_MEM_OBJECT_IMAGE2D_ARRAY || d.type == CL_MEM_OBJECT_IMAGE3D;
   if (!image_row_pitch || (layered && !image_slice_pitch))
@@ -325,11 +325,6 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue,
                          "image_row_pitch is NULL, or image_slice_pitch is NULL for image type "
                          "0x%x",
                          d.type));
-  if (((map_flags & CL_MAP_READ) && !mem->hostCanRead()) ||
-      ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && !mem->hostCanWrite()))
-    return fail(apiError(entry, CL_INVALID_OPERATION,
-                         "map_flags 0x%llx ask for host access the image's flags forbid",
-                         (unsigned long long)map_flags));
   try {
     // Zero-copy, as for buffers: the pointer is into the image's storage.
     Event *e = q->enqueue(CL_COMMAND_MAP_IMAGE, nullptr, num_events_in_wait_list, event_wait_list);

@@ -73,4 +73,24 @@ inline bool inBounds(size_t offset, size_t size, size_t total) {
   return offset <= total && size <= total - offset;
 }
 
+/// clEnqueueMap*'s map_flags: known bits, CL_MAP_WRITE_INVALIDATE_REGION
+/// alone, and host access that `mem`'s flags allow (`kind`: "buffer",
+/// "image", for the reason).
+inline cl_int checkMapFlags(const MemObject &mem, cl_map_flags flags, const char *kind,
+                            const char *entry) {
+  constexpr cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
+  if ((flags & ~known) ||
+      ((flags & CL_MAP_WRITE_INVALIDATE_REGION) && (flags & (CL_MAP_READ | CL_MAP_WRITE))))
+    return apiError(entry, CL_INVALID_VALUE,
+                    "map_flags 0x%llx: unknown bits, or CL_MAP_WRITE_INVALIDATE_REGION with "
+                    "CL_MAP_READ or CL_MAP_WRITE",
+                    (unsigned long long)flags);
+  if (((flags & CL_MAP_READ) && !mem.hostCanRead()) ||
+      ((flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && !mem.hostCanWrite()))
+    return apiError(entry, CL_INVALID_OPERATION,
+                    "map_flags 0x%llx ask for host access the %s's flags forbid",
+                    (unsigned long long)flags, kind);
+  return CL_SUCCESS;
+}
+
 } // namespace corecl

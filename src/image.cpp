@@ -247,12 +247,9 @@ cl_mem createImage(cl_context context, const cl_mem_properties *properties, cl_m
                    const cl_image_format *image_format, const cl_image_desc *image_desc,
                    void *host_ptr, cl_int *errcode_ret, const char *entry) {
   Context *c;
-  if (cl_int err = resolve(context, c, entry))
-    return withError<_cl_mem>(errcode_ret, err);
   std::vector<cl_mem_properties> props;
-  if (cl_int err = readMemProperties(properties, props, entry))
-    return withError<_cl_mem>(errcode_ret, err);
-  if (cl_int err = validateBufferFlags(flags, entry, CL_MEM_KERNEL_READ_AND_WRITE))
+  if (cl_int err =
+          openMemCreate(context, properties, flags, CL_MEM_KERNEL_READ_AND_WRITE, c, props, entry))
     return withError<_cl_mem>(errcode_ret, err);
   size_t elementSize = 0;
   if (cl_int err = checkFormat(image_format, elementSize, entry))

@@ -13,12 +13,8 @@ namespace {
 cl_mem createBuffer(cl_context context, const cl_mem_properties *properties, cl_mem_flags flags,
                     size_t size, void *host_ptr, cl_int *errcode_ret, const char *entry) {
   Context *c;
-  if (cl_int err = resolve(context, c, entry))
-    return withError<_cl_mem>(errcode_ret, err);
   std::vector<cl_mem_properties> props;
-  if (cl_int err = readMemProperties(properties, props, entry))
-    return withError<_cl_mem>(errcode_ret, err);
-  if (cl_int err = validateBufferFlags(flags, entry))
+  if (cl_int err = openMemCreate(context, properties, flags, 0, c, props, entry))
     return withError<_cl_mem>(errcode_ret, err);
   if (size == 0 || size > c->maxMemAllocSize())
     return withError<_cl_mem>(errcode_ret,

@@ -1,6 +1,7 @@
 // The rules for cl_mem_flags shared by buffers, sub-buffers and images.
 #pragma once
 #include "src/api_util.h"
+#include "src/objects/context.h"
 
 #include <bit>
 #include <vector>
@@ -64,6 +65,19 @@ inline cl_int readMemProperties(const cl_mem_properties *properties,
                     (unsigned long long)properties[0]);
   kept.push_back(0);
   return CL_SUCCESS;
+}
+
+/// The opening every clCreateBuffer* and clCreateImage* shares: the
+/// context, the property list and the flags (`extra`: flags this kind of
+/// object also accepts).
+inline cl_int openMemCreate(cl_context context, const cl_mem_properties *properties,
+                            cl_mem_flags flags, cl_mem_flags extra, Context *&c,
+                            std::vector<cl_mem_properties> &props, const char *entry) {
+  if (cl_int err = resolve(context, c, entry))
+    return err;
+  if (cl_int err = readMemProperties(properties, props, entry))
+    return err;
+  return validateBufferFlags(flags, entry, extra);
 }
 
 } // namespace corecl

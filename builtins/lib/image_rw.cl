@@ -156,6 +156,10 @@ static uchar linear_to_srgb8(float c) {
 // ---------------------------------------------------------------------------
 // Loads: the pixel at p as a color.
 
+// The `bits`-wide field at `shift` of a packed pixel w, normalized.
+#define UNORM_FIELD(w, shift, bits)                                                            \
+  ((float)((w) >> (shift) & ((1u << (bits)) - 1)) / (float)((1u << (bits)) - 1))
+
 #define LOAD_CHANNELS(T, n, convert, out)                                                          \
   do {                                                                                             \
     __global const T *q = (__global const T *)p;                                                   \
@@ -198,31 +202,31 @@ static float4 load_f(corecl_image_t img, __global const char *p) {
   // Packed formats, first field in the top bits; unused top bits ignored.
   case TYPE_UNORM_SHORT_565: {
     uint w = *(__global const ushort *)p;
-    c[0] = (w >> 11) / 31.0f;
-    c[1] = (w >> 5 & 63) / 63.0f;
-    c[2] = (w & 31) / 31.0f;
+    c[0] = UNORM_FIELD(w, 11, 5);
+    c[1] = UNORM_FIELD(w, 5, 6);
+    c[2] = UNORM_FIELD(w, 0, 5);
     break;
   }
   case TYPE_UNORM_SHORT_555: {
     uint w = *(__global const ushort *)p;
-    c[0] = (w >> 10 & 31) / 31.0f;
-    c[1] = (w >> 5 & 31) / 31.0f;
-    c[2] = (w & 31) / 31.0f;
+    c[0] = UNORM_FIELD(w, 10, 5);
+    c[1] = UNORM_FIELD(w, 5, 5);
+    c[2] = UNORM_FIELD(w, 0, 5);
     break;
   }
   case TYPE_UNORM_INT_101010: {
     uint w = *(__global const uint *)p;
-    c[0] = (w >> 20 & 1023) / 1023.0f;
-    c[1] = (w >> 10 & 1023) / 1023.0f;
-    c[2] = (w & 1023) / 1023.0f;
+    c[0] = UNORM_FIELD(w, 20, 10);
+    c[1] = UNORM_FIELD(w, 10, 10);
+    c[2] = UNORM_FIELD(w, 0, 10);
     break;
   }
   case TYPE_UNORM_INT_101010_2: {
     uint w = *(__global const uint *)p;
-    c[0] = (w >> 22) / 1023.0f;
-    c[1] = (w >> 12 & 1023) / 1023.0f;
-    c[2] = (w >> 2 & 1023) / 1023.0f;
-    c[3] = (w & 3) / 3.0f;
+    c[0] = UNORM_FIELD(w, 22, 10);
+    c[1] = UNORM_FIELD(w, 12, 10);
+    c[2] = UNORM_FIELD(w, 2, 10);
+    c[3] = UNORM_FIELD(w, 0, 2);
     break;
   }
   }
