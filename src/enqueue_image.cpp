@@ -154,6 +154,44 @@ cl_int bufferLayout(const MemObject &buffer, size_t offset, const size_t region[
   return resolveRect(origin, bytes, 0, 0, buffer.size(), out, "buffer", entry);
 }
 
+/// clEnqueueCopyImageToBuffer (`toBuffer`) and clEnqueueCopyBufferToImage:
+/// the image's region packed in the buffer from `offset`.
+cl_int enqueueImageBufferCopy(cl_command_queue command_queue, cl_mem imageHandle,
+                              cl_mem bufferHandle, bool toBuffer, const size_t *origin,
+                              const size_t *region, size_t offset, cl_uint numEvents,
+                              const cl_event *waitList, cl_event *event, const char *entry) {
+  const char *side = toBuffer ? "src_" : "dst_";
+  CommandQueue *q;
+  MemObject *image, *buffer;
+  // The source is resolved first, as the spec lists the arguments.
+  if (toBuffer) {
+    if (cl_int err = resolveQueueImage(command_queue, numEvents, waitList, imageHandle, q, image,
+                                       "src_image", entry))
+      return err;
+    if (cl_int err = resolveBuffer(*q, bufferHandle, buffer, entry))
+      return err;
+  } else {
+    if (cl_int err = resolveQueue(command_queue, numEvents, waitList, q, entry))
+      return err;
+    if (cl_int err = resolveBuffer(*q, bufferHandle, buffer, entry))
+      return err;
+    if (cl_int err = resolveImage(*q, imageHandle, image, "dst_image", entry))
+      return err;
+  }
+  const ImageDesc &d = image->image();
+  if (cl_int err = checkImageRegion(d, origin, region, side, entry))
+    return err;
+  rt::RectLayout inBuffer{};
+  if (cl_int err = bufferLayout(*buffer, offset, region, d.elementSize, inBuffer, entry))
+    return err;
+  rt::RectLayout inImage = imageLayout(d, origin);
+  return toBuffer
+             ? enqueueRectCopy(*q, CL_COMMAND_COPY_IMAGE_TO_BUFFER, image, inImage, buffer,
+                               inBuffer, byteRegion(d, region), numEvents, waitList, event, entry)
+             : enqueueRectCopy(*q, CL_COMMAND_COPY_BUFFER_TO_IMAGE, buffer, inBuffer, image,
+                               inImage, byteRegion(d, region), numEvents, waitList, event, entry);
+}
+
 } // namespace
 
 extern "C" {
@@ -212,47 +250,18 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(
     cl_command_queue command_queue, cl_mem src_image, cl_mem dst_buffer, const size_t *src_origin,
     const size_t *region, size_t dst_offset, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event) {
-  const char *entry = __func__;
-  CommandQueue *q;
-  MemObject *src, *dst;
-  if (cl_int err = resolveQueueImage(command_queue, num_events_in_wait_list, event_wait_list,
-                                     src_image, q, src, "src_image", entry))
-    return err;
-  if (cl_int err = resolveBuffer(*q, dst_buffer, dst, entry))
-    return err;
-  const ImageDesc &s = src->image();
-  if (cl_int err = checkImageRegion(s, src_origin, region, "src_", entry))
-    return err;
-  rt::RectLayout toLayout{};
-  if (cl_int err = bufferLayout(*dst, dst_offset, region, s.elementSize, toLayout, entry))
-    return err;
-  return enqueueRectCopy(*q, CL_COMMAND_COPY_IMAGE_TO_BUFFER, src, imageLayout(s, src_origin), dst,
-                         toLayout, byteRegion(s, region), num_events_in_wait_list, event_wait_list,
-                         event, entry);
+  return enqueueImageBufferCopy(command_queue, src_image, dst_buffer, true, src_origin, region,
+                                dst_offset, num_events_in_wait_list, event_wait_list, event,
+                                __func__);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(
     cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_image, size_t src_offset,
     const size_t *dst_origin, const size_t *region, cl_uint num_events_in_wait_list,
     const cl_event *event_wait_list, cl_event *event) {
-  const char *entry = __func__;
-  CommandQueue *q;
-  if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q, entry))
-    return err;
-  MemObject *src, *dst;
-  if (cl_int err = resolveBuffer(*q, src_buffer, src, entry))
-    return err;
-  if (cl_int err = resolveImage(*q, dst_image, dst, "dst_image", entry))
-    return err;
-  const ImageDesc &d = dst->image();
-  if (cl_int err = checkImageRegion(d, dst_origin, region, "dst_", entry))
-    return err;
-  rt::RectLayout fromLayout{};
-  if (cl_int err = bufferLayout(*src, src_offset, region, d.elementSize, fromLayout, entry))
-    return err;
-  return enqueueRectCopy(*q, CL_COMMAND_COPY_BUFFER_TO_IMAGE, src, fromLayout, dst,
-                         imageLayout(d, dst_origin), byteRegion(d, region), num_events_in_wait_list,
-                         event_wait_list, event, entry);
+  return enqueueImageBufferCopy(command_queue, dst_image, src_buffer, false, dst_origin, region,
+                                src_offset, num_events_in_wait_list, event_wait_list, event,
+                                __func__);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue, cl_mem image,

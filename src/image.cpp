@@ -120,8 +120,8 @@ cl_int descriptorError(const char *entry, const char *reason) {
 cl_int checkFormat(const cl_image_format *format, size_t &elementSize, const char *entry) {
   if (!format)
     return apiError(entry, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR, "image_format is NULL");
-  elementSize = rt::pixelBytes(toRuntime(*format));
-  if (!rt::isValidFormat(toRuntime(*format)) || elementSize == 0)
+  elementSize = rt::pixelBytes(toRuntime(*format)); // 0 for an invalid pair
+  if (elementSize == 0)
     return apiError(entry, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR,
                     "channel order 0x%x with channel type 0x%x is not an image format",
                     format->image_channel_order, format->image_channel_data_type);
