@@ -51,42 +51,53 @@ const char *frontendExtensions() {
   return "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
          "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "
          "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics "
-         "cl_khr_int64_extended_atomics cl_khr_fp64";
+         "cl_khr_int64_extended_atomics cl_khr_fp64 cl_khr_3d_image_writes cl_khr_depth_images";
 }
+
+const char *frontendFeatures() {
+  return "__opencl_c_int64 __opencl_c_fp64 __opencl_c_images __opencl_c_3d_image_writes "
+         "__opencl_c_read_write_images";
+}
+
+namespace {
+
+/// "-cl-ext=+a,+b" for a space-separated list.
+std::string enableAll(const char *list) {
+  std::string arg = "-cl-ext=";
+  for (const char *p = list; *p;) {
+    const char *end = p;
+    while (*end && *end != ' ')
+      ++end;
+    arg += (arg.size() > 8 ? ",+" : "+") + std::string(p, end);
+    p = *end ? end + 1 : end;
+  }
+  return arg;
+}
+
+} // namespace
 
 std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context, const std::string &source,
                                              const BuildOptions &options,
                                              const std::vector<HeaderFile> &headers,
                                              std::string &log) {
-  std::string extensions = "-cl-ext=-all";
-  for (const char *p = frontendExtensions(); *p;) {
-    const char *end = p;
-    while (*end && *end != ' ')
-      ++end;
-    extensions += ",+" + std::string(p, end);
-    p = *end ? end + 1 : end;
-  }
   std::vector<std::string> args = {
       "-triple", "spir64-unknown-unknown", "-x", "cl", "-cl-std=" + options.clStd,
       "-finclude-default-header", "-fdeclare-opencl-builtins", "-cl-kernel-arg-info",
       // Optimise later, on the host target; emit IR that is ready for it.
       options.optDisable ? "-O0" : "-O2", "-disable-llvm-passes", "-ffp-contract=on",
       "-resource-dir", kResourceDir, "-internal-isystem", std::string(kResourceDir) + "/include",
-      "-fno-caret-diagnostics", extensions};
+      "-fno-caret-diagnostics", "-cl-ext=-all", enableAll(frontendExtensions())};
   if (options.optDisable)
     args.push_back("-cl-opt-disable");
   // The OpenCL C 3.0 features CoreCL reports (CL_DEVICE_OPENCL_C_FEATURES).
   // Clang's base header defines a few more for SPIR targets unless told
-  // they are absent, and __IMAGE_SUPPORT__ follows the device's (lack of)
-  // image support.
+  // they are absent.
   if (options.clVersion() >= 300) {
-    args.push_back("-cl-ext=+__opencl_c_fp64,+__opencl_c_int64");
-    for (const char *feature :
-         {"work_group_collective_functions", "atomic_order_seq_cst", "atomic_scope_device",
-          "atomic_scope_all_devices", "read_write_images"})
+    args.push_back(enableAll(frontendFeatures()));
+    for (const char *feature : {"work_group_collective_functions", "atomic_order_seq_cst",
+                                "atomic_scope_device", "atomic_scope_all_devices"})
       args.push_back(std::string("-D__undef___opencl_c_") + feature);
   }
-  args.push_back("-U__IMAGE_SUPPORT__");
   // The device's OpenCL version (CL_DEVICE_VERSION 3.0); Clang defines only
   // the OpenCL C version for SPIR targets.
   args.push_back("-D__OPENCL_VERSION__=300");

@@ -392,8 +392,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info param
           return put(d.elementSize);
         case CL_IMAGE_ROW_PITCH:
           return put(d.rowPitch);
-        case CL_IMAGE_SLICE_PITCH:
-          return put(d.slicePitch);
+        case CL_IMAGE_SLICE_PITCH: // 0 for the types without slices or layers
+          return put(d.type == CL_MEM_OBJECT_IMAGE1D || d.type == CL_MEM_OBJECT_IMAGE1D_BUFFER ||
+                             d.type == CL_MEM_OBJECT_IMAGE2D
+                         ? size_t(0)
+                         : d.slicePitch);
         case CL_IMAGE_WIDTH:
           return put(d.width);
         case CL_IMAGE_HEIGHT:

@@ -1,7 +1,5 @@
 #include "src/objects/device.h"
 
-#include <cstdlib>
-
 #include "compiler/frontend_extensions.h"
 #include "src/objects/platform.h"
 
@@ -27,22 +25,14 @@ bool Device::releaseApi() { return isRoot() ? true : releasePublic(); }
 
 cl_ulong Device::globalMemSize() const { return cpu().globalMemBytes; }
 
-bool Device::imageSupport() {
-  static const bool on = [] {
-    const char *setting = std::getenv("CORECL_EXPERIMENTAL_IMAGES");
-    return setting && setting[0] == '1';
-  }();
-  return on;
-}
-
 cl_ulong Device::maxMemAllocSize() const {
   // A quarter of memory, but never below the full-profile minimum.
   return std::max<cl_ulong>(globalMemSize() / 4, 128ull * 1024 * 1024);
 }
 
 const char *Device::extensions() {
-  static const std::string list =
-      std::string(compiler::frontendExtensions()) + " cl_khr_extended_versioning";
+  static const std::string list = std::string(compiler::frontendExtensions()) +
+                                  " cl_khr_extended_versioning cl_khr_image2d_from_buffer";
   return list.c_str();
 }
 

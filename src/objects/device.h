@@ -60,12 +60,9 @@ public:
   static constexpr cl_ulong kMaxConstantBufferSize = 1024 * 1024;
   static constexpr size_t kPrintfBufferSize = 1024 * 1024;
 
-  /// Images (issue 13). Off until kernels can use them: CL_DEVICE_IMAGE_SUPPORT
-  /// stays false and clCreateImage* returns CL_INVALID_OPERATION.
-  /// CORECL_EXPERIMENTAL_IMAGES=1 turns on the host side that is built (image
-  /// objects, their queries and commands), for its tests; a kernel that
-  /// uses an image still fails to build then.
-  static bool imageSupport();
+  /// Images: every CoreCL device has them (the checks that depend on it
+  /// stay, for a device that would not).
+  static constexpr bool imageSupport() { return true; }
   static constexpr size_t kImage2dMaxSize = 16384;
   static constexpr size_t kImage3dMaxSize = 2048;
   static constexpr size_t kImageMaxArraySize = 2048;

@@ -1,5 +1,6 @@
 // Device::getInfo: every clGetDeviceInfo parameter of OpenCL 3.0, answered
 // from the machine (rt::CpuInfo) and from what CoreCL actually supports.
+#include "compiler/frontend_extensions.h"
 #include "runtime/clock.h"
 #include "src/info_util.h"
 #include "src/objects/device.h"
@@ -51,7 +52,7 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
     return put(cl_version(CL_MAKE_VERSION(1, 2, 0)));
   case CL_DEVICE_OPENCL_C_ALL_VERSIONS: return put(openclCVersions());
   case CL_DEVICE_OPENCL_C_FEATURES:
-    return put(parseExtensions("__opencl_c_int64 __opencl_c_fp64", CL_MAKE_VERSION(3, 0, 0)));
+    return put(parseExtensions(compiler::frontendFeatures(), CL_MAKE_VERSION(3, 0, 0)));
   case CL_DEVICE_EXTENSIONS: return put(extensions());
   case CL_DEVICE_EXTENSIONS_WITH_VERSION:
     return put(parseExtensions(extensions(), CL_MAKE_VERSION(1, 0, 0)));

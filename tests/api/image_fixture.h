@@ -1,10 +1,6 @@
 // Fixtures of the image tests (image_test.cpp, image_sampling_test.cpp):
 // a context whose device has images, image and buffer creation that
 // releases what it made, and a kernel runner.
-//
-// Images are off until kernels can use them (Device::imageSupport): the
-// tests that need them run in ctest's api.images, which sets
-// CORECL_EXPERIMENTAL_IMAGES=1, and skip elsewhere.
 #pragma once
 #include "api/cl_test_helpers.h"
 #include "api/test_support.h"
@@ -26,8 +22,7 @@ class Image : public ContextTest {
 protected:
   void SetUp() override {
     ContextTest::SetUp();
-    if (!deviceSupportsImages(context))
-      GTEST_SKIP() << "images are off (ctest api.images turns them on)";
+    ASSERT_TRUE(deviceSupportsImages(context));
   }
   void TearDown() override {
     for (cl_mem m : made_)
