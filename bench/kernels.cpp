@@ -284,6 +284,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   addRows<Sgemm>(list, Sgemm::Kind::Tiled, Sgemm::Kind::Blocked, Sgemm::Kind::Naive,
                  Sgemm::Kind::NaiveGuarded);
   addComputeBenchmarks(list);
+  addImageBenchmarks(list);
   list.push_back(std::make_unique<Reduction>());
   addLocalMemoryBenchmarks(list);
   list.push_back(std::make_unique<Mandelbrot>());

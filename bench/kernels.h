@@ -39,6 +39,9 @@ std::string freshSourceTag();
 void addStreamBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Black-Scholes and N-body (math_kernels.cpp).
 void addMathBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+/// Bilinear resize and 5x5 convolution on images and on buffers
+/// (image_kernels.cpp).
+void addImageBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// A 5x5 convolution with local tiles (compute_kernels.cpp).
 void addComputeBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Histogram with local atomics and a block scan (local_kernels.cpp).

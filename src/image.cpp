@@ -49,10 +49,19 @@ bool supports(cl_mem_object_type type, const cl_image_format &format) {
   if (!rt::isValidFormat(toRuntime(format)))
     return false;
   // The spec makes CL_Rx two channels and CL_RGx three, the CTS one and
-  // two: their element size would disagree with one of them, and no
-  // application needs them.
-  if (format.image_channel_order == CL_Rx || format.image_channel_order == CL_RGx)
+  // two: their element size would disagree with one of them. And the
+  // spec's border color for the padded orders (CL_Rx, CL_RGx, CL_RGBx,
+  // CL_sRGBx) is (0, 0, 0, 0), where the CTS expects an opaque one. No
+  // application needs them (the packed formats come in CL_RGB too).
+  switch (format.image_channel_order) {
+  case CL_Rx:
+  case CL_RGx:
+  case CL_RGBx:
+  case CL_sRGBx:
     return false;
+  default:
+    break;
+  }
   if (format.image_channel_order == CL_DEPTH)
     return type == CL_MEM_OBJECT_IMAGE2D || type == CL_MEM_OBJECT_IMAGE2D_ARRAY;
   return true;

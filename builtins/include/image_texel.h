@@ -138,12 +138,6 @@ static uint4 color_to_channels(uint order, uint4 c) {
   }
 }
 
-// Stored channels per pixel (element_size / channel size), never reading
-// or writing past the pixel.
-static uint channel_count(corecl_image_t img, uint channel_bytes) {
-  return img->element_size / channel_bytes;
-}
-
 // ---------------------------------------------------------------------------
 // sRGB (UNORM_INT8 only; alpha, stored channel 3, stays linear).
 
@@ -160,213 +154,6 @@ static uchar linear_to_srgb8(float c) {
 }
 
 // ---------------------------------------------------------------------------
-// Loads: the pixel at p as a color.
-
-// The `bits`-wide field at `shift` of a packed pixel w, normalized.
-#define UNORM_FIELD(w, shift, bits)                                                                \
-  ((float)((w) >> (shift) & ((1u << (bits)) - 1)) / (float)((1u << (bits)) - 1))
-
-#define LOAD_CHANNELS(T, n, convert, out)                                                          \
-  do {                                                                                             \
-    __global const T *q = (__global const T *)p;                                                   \
-    for (uint i = 0; i < (n); ++i)                                                                 \
-      out[i] = convert(q[i]);                                                                      \
-  } while (0)
-
-static float4 load_f(corecl_image_t img, __global const char *p) {
-  float c[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-  uint order = img->channel_order;
-  switch (img->channel_data_type) {
-  case TYPE_UNORM_INT8:
-    LOAD_CHANNELS(uchar, channel_count(img, 1), (float), c);
-    for (uint i = 0; i < 4; ++i)
-      c[i] = is_srgb(order) && i < 3 ? srgb_to_linear(c[i] / 255.0f) : c[i] / 255.0f;
-    break;
-  case TYPE_UNORM_INT16:
-    LOAD_CHANNELS(ushort, channel_count(img, 2), (float), c);
-    for (uint i = 0; i < 4; ++i)
-      c[i] /= 65535.0f;
-    break;
-  // SNORM: max(-1, c / max): the two most negative codes both give -1.
-  case TYPE_SNORM_INT8:
-    LOAD_CHANNELS(char, channel_count(img, 1), (float), c);
-    for (uint i = 0; i < 4; ++i)
-      c[i] = fmax(-1.0f, c[i] / 127.0f);
-    break;
-  case TYPE_SNORM_INT16:
-    LOAD_CHANNELS(short, channel_count(img, 2), (float), c);
-    for (uint i = 0; i < 4; ++i)
-      c[i] = fmax(-1.0f, c[i] / 32767.0f);
-    break;
-  case TYPE_HALF_FLOAT:
-    for (uint i = 0; i < channel_count(img, 2); ++i)
-      c[i] = vload_half(i, (__global const half *)p);
-    break;
-  case TYPE_FLOAT:
-    LOAD_CHANNELS(float, channel_count(img, 4), , c);
-    break;
-  // Packed formats, first field in the top bits; unused top bits ignored.
-  case TYPE_UNORM_SHORT_565: {
-    uint w = *(__global const ushort *)p;
-    c[0] = UNORM_FIELD(w, 11, 5);
-    c[1] = UNORM_FIELD(w, 5, 6);
-    c[2] = UNORM_FIELD(w, 0, 5);
-    break;
-  }
-  case TYPE_UNORM_SHORT_555: {
-    uint w = *(__global const ushort *)p;
-    c[0] = UNORM_FIELD(w, 10, 5);
-    c[1] = UNORM_FIELD(w, 5, 5);
-    c[2] = UNORM_FIELD(w, 0, 5);
-    break;
-  }
-  case TYPE_UNORM_INT_101010: {
-    uint w = *(__global const uint *)p;
-    c[0] = UNORM_FIELD(w, 20, 10);
-    c[1] = UNORM_FIELD(w, 10, 10);
-    c[2] = UNORM_FIELD(w, 0, 10);
-    break;
-  }
-  case TYPE_UNORM_INT_101010_2: {
-    uint w = *(__global const uint *)p;
-    c[0] = UNORM_FIELD(w, 22, 10);
-    c[1] = UNORM_FIELD(w, 12, 10);
-    c[2] = UNORM_FIELD(w, 2, 10);
-    c[3] = UNORM_FIELD(w, 0, 2);
-    break;
-  }
-  }
-  uint4 bits = as_uint4((float4)(c[0], c[1], c[2], c[3]));
-  return as_float4(channels_to_color(order, bits, as_uint(1.0f)));
-}
-
-// Integer formats: the stored value, sign- or zero-extended.
-static uint4 load_integer(corecl_image_t img, __global const char *p) {
-  uint c[4] = {0, 0, 0, 0};
-  switch (img->channel_data_type) {
-  case TYPE_SIGNED_INT8:
-    LOAD_CHANNELS(char, channel_count(img, 1), (uint)(int), c);
-    break;
-  case TYPE_SIGNED_INT16:
-    LOAD_CHANNELS(short, channel_count(img, 2), (uint)(int), c);
-    break;
-  case TYPE_UNSIGNED_INT8:
-    LOAD_CHANNELS(uchar, channel_count(img, 1), (uint), c);
-    break;
-  case TYPE_UNSIGNED_INT16:
-    LOAD_CHANNELS(ushort, channel_count(img, 2), (uint), c);
-    break;
-  default: // SIGNED_INT32, UNSIGNED_INT32
-    LOAD_CHANNELS(uint, channel_count(img, 4), , c);
-    break;
-  }
-  return channels_to_color(img->channel_order, (uint4)(c[0], c[1], c[2], c[3]), 1);
-}
-
-static int4 load_i(corecl_image_t img, __global const char *p) {
-  return as_int4(load_integer(img, p));
-}
-
-static uint4 load_ui(corecl_image_t img, __global const char *p) {
-  return load_integer(img, p);
-}
-
-// ---------------------------------------------------------------------------
-// Stores: a color into the pixel at p.
-
-#define STORE_CHANNELS(T, n, convert, in)                                                          \
-  do {                                                                                             \
-    __global T *q = (__global T *)p;                                                               \
-    for (uint i = 0; i < (n); ++i)                                                                 \
-      q[i] = convert(in[i]);                                                                       \
-  } while (0)
-
-// Normalized: convert_<type>_sat_rte(f * max), which also maps NaN to 0.
-#define UNORM8(f) convert_uchar_sat_rte((f)*255.0f)
-#define UNORM16(f) convert_ushort_sat_rte((f)*65535.0f)
-#define SNORM8(f) convert_char_sat_rte((f)*127.0f)
-#define SNORM16(f) convert_short_sat_rte((f)*32767.0f)
-#define UNORM_BITS(f, max) convert_uint_sat_rte((f) * (max))
-
-static void store_f(corecl_image_t img, __global char *p, float4 color) {
-  uint order = img->channel_order;
-  float4 s = as_float4(color_to_channels(order, as_uint4(color)));
-  float c[4] = {s.x, s.y, s.z, s.w};
-  switch (img->channel_data_type) {
-  case TYPE_UNORM_INT8:
-    for (uint i = 0; i < channel_count(img, 1); ++i)
-      ((__global uchar *)p)[i] = is_srgb(order) && i < 3 ? linear_to_srgb8(c[i]) : UNORM8(c[i]);
-    break;
-  case TYPE_UNORM_INT16:
-    STORE_CHANNELS(ushort, channel_count(img, 2), UNORM16, c);
-    break;
-  case TYPE_SNORM_INT8:
-    STORE_CHANNELS(char, channel_count(img, 1), SNORM8, c);
-    break;
-  case TYPE_SNORM_INT16:
-    STORE_CHANNELS(short, channel_count(img, 2), SNORM16, c);
-    break;
-  case TYPE_HALF_FLOAT:
-    for (uint i = 0; i < channel_count(img, 2); ++i)
-      vstore_half_rte(c[i], i, (__global half *)p);
-    break;
-  case TYPE_FLOAT:
-    STORE_CHANNELS(float, channel_count(img, 4), , c);
-    break;
-  // Packed: an n-bit field scales by 2^n - 1, as the 8- and 16-bit ones do.
-  case TYPE_UNORM_SHORT_565:
-    *(__global ushort *)p =
-        (ushort)(min(UNORM_BITS(c[0], 31.0f), 31u) << 11 | min(UNORM_BITS(c[1], 63.0f), 63u) << 5 |
-                 min(UNORM_BITS(c[2], 31.0f), 31u));
-    break;
-  case TYPE_UNORM_SHORT_555:
-    *(__global ushort *)p =
-        (ushort)(min(UNORM_BITS(c[0], 31.0f), 31u) << 10 | min(UNORM_BITS(c[1], 31.0f), 31u) << 5 |
-                 min(UNORM_BITS(c[2], 31.0f), 31u));
-    break;
-  case TYPE_UNORM_INT_101010:
-    *(__global uint *)p = min(UNORM_BITS(c[0], 1023.0f), 1023u) << 20 |
-                          min(UNORM_BITS(c[1], 1023.0f), 1023u) << 10 |
-                          min(UNORM_BITS(c[2], 1023.0f), 1023u);
-    break;
-  case TYPE_UNORM_INT_101010_2:
-    *(__global uint *)p =
-        min(UNORM_BITS(c[0], 1023.0f), 1023u) << 22 | min(UNORM_BITS(c[1], 1023.0f), 1023u) << 12 |
-        min(UNORM_BITS(c[2], 1023.0f), 1023u) << 2 | min(UNORM_BITS(c[3], 3.0f), 3u);
-    break;
-  }
-}
-
-// write_imagei and write_imageui: saturate to the channel's range
-// (convert_char_sat ...); the spec leaves an int color on an unsigned
-// format (and the reverse) undefined, and the same conversions give
-// something sensible. T is the color's element type.
-#define STORE_INTEGER(name, T)                                                                     \
-  static void name(corecl_image_t img, __global char *p, T##4 color) {                             \
-    T##4 s = IMAGE_CAT(as_, T##4)(color_to_channels(img->channel_order, as_uint4(color)));         \
-    T c[4] = {s.x, s.y, s.z, s.w};                                                                 \
-    switch (img->channel_data_type) {                                                              \
-    case TYPE_SIGNED_INT8:                                                                         \
-      STORE_CHANNELS(char, channel_count(img, 1), convert_char_sat, c);                            \
-      break;                                                                                       \
-    case TYPE_SIGNED_INT16:                                                                        \
-      STORE_CHANNELS(short, channel_count(img, 2), convert_short_sat, c);                          \
-      break;                                                                                       \
-    case TYPE_UNSIGNED_INT8:                                                                       \
-      STORE_CHANNELS(uchar, channel_count(img, 1), convert_uchar_sat, c);                          \
-      break;                                                                                       \
-    case TYPE_UNSIGNED_INT16:                                                                      \
-      STORE_CHANNELS(ushort, channel_count(img, 2), convert_ushort_sat, c);                        \
-      break;                                                                                       \
-    default: /* 32-bit: as is */                                                                   \
-      STORE_CHANNELS(T, channel_count(img, 4), , c);                                               \
-      break;                                                                                       \
-    }                                                                                              \
-  }
-STORE_INTEGER(store_i, int)
-STORE_INTEGER(store_ui, uint)
-
-// ---------------------------------------------------------------------------
 // Addressing. Every coordinate becomes (x, y, z): y is the row or a 1D
 // array's layer, z the slice or a 2D array's layer, so that the pixel is
 // at data + x * element_size + y * row_pitch + z * slice_pitch (a 1D
@@ -379,15 +166,272 @@ static int4 extent(corecl_image_t img) {
                 layers_on_z ? (int)img->array_size : (int)img->depth, 1);
 }
 
-static __global char *pixel_at(corecl_image_t img, int4 c) {
-  return img->data + (size_t)c.x * img->element_size + (size_t)c.y * img->row_pitch +
-         (size_t)c.z * img->slice_pitch;
-}
-
 // Out-of-range coordinates are undefined without a sampler (and with
 // CLK_ADDRESS_NONE): clamped, to stay in the image's memory.
-static __global char *clamped_pixel(corecl_image_t img, int4 c) {
-  return pixel_at(img, clamp(c, (int4)(0), extent(img) - 1));
+static int4 clamp_to_image(corecl_image_t img, int4 c) {
+  return clamp(c, (int4)(0), extent(img) - 1);
+}
+
+static __global char *row_at(corecl_image_t img, int4 at) {
+  return img->data + (size_t)at.y * img->row_pitch + (size_t)at.z * img->slice_pitch;
+}
+
+// ---------------------------------------------------------------------------
+// Pixels as raw words: lane i holds bytes 4i..4i+3 of the pixel, little
+// endian, and the lanes past the pixel are 0. Each case indexes its row
+// with x times a constant size, so that a row read or written in order is
+// a consecutive access for the vectoriser, where x times the runtime
+// element_size would be a gather. Element sizes are those of the formats
+// image_format.cpp accepts: 1, 2, 3 (sRGB), 4, 8 and 16 bytes.
+
+static uint4 raw_load(corecl_image_t img, int4 at) {
+  __global const char *row = row_at(img, at);
+  int x = at.x;
+  switch (img->element_size) {
+  case 1:
+    return (uint4)(((__global const uchar *)row)[x], 0, 0, 0);
+  case 2:
+    return (uint4)(((__global const ushort *)row)[x], 0, 0, 0);
+  case 3: {
+    __global const uchar *p = (__global const uchar *)row + 3 * x;
+    return (uint4)(p[0] | (uint)p[1] << 8 | (uint)p[2] << 16, 0, 0, 0);
+  }
+  case 4:
+    return (uint4)(((__global const uint *)row)[x], 0, 0, 0);
+  case 8:
+    return (uint4)(vload2(x, (__global const uint *)row), 0, 0);
+  default:
+    return vload4(x, (__global const uint *)row);
+  }
+}
+
+static void raw_store(corecl_image_t img, int4 at, uint4 w) {
+  __global char *row = row_at(img, at);
+  int x = at.x;
+  switch (img->element_size) {
+  case 1:
+    ((__global uchar *)row)[x] = (uchar)w.x;
+    break;
+  case 2:
+    ((__global ushort *)row)[x] = (ushort)w.x;
+    break;
+  case 3: {
+    __global uchar *p = (__global uchar *)row + 3 * x;
+    p[0] = (uchar)w.x;
+    p[1] = (uchar)(w.x >> 8);
+    p[2] = (uchar)(w.x >> 16);
+    break;
+  }
+  case 4:
+    ((__global uint *)row)[x] = w.x;
+    break;
+  case 8:
+    vstore2(w.xy, x, (__global uint *)row);
+    break;
+  default:
+    vstore4(w, x, (__global uint *)row);
+    break;
+  }
+}
+
+// The stored channels, first in memory in .x, of 8- and 16-bit types,
+// zero-extended (absent channels read 0 bits), and back.
+static uint4 bytes_of(uint4 w) {
+  return (uint4)(w.x, w.x >> 8, w.x >> 16, w.x >> 24) & 0xFFu;
+}
+static uint4 shorts_of(uint4 w) {
+  return (uint4)(w.x, w.x >> 16, w.y, w.y >> 16) & 0xFFFFu;
+}
+static uint4 pack_bytes(uint4 c) {
+  c &= 0xFFu;
+  return (uint4)(c.x | c.y << 8 | c.z << 16 | c.w << 24, 0, 0, 0);
+}
+static uint4 pack_shorts(uint4 c) {
+  c &= 0xFFFFu;
+  return (uint4)(c.x | c.y << 16, c.z | c.w << 16, 0, 0);
+}
+static int4 sign_extend8(uint4 c) {
+  return as_int4(c << 24) >> 24;
+}
+static int4 sign_extend16(uint4 c) {
+  return as_int4(c << 16) >> 16;
+}
+
+// Half floats through the vload_half/vstore_half builtins on a private
+// copy, which inlining turns back into registers.
+static float4 halves_to_float(uint4 bits) {
+  ushort4 h = convert_ushort4(bits);
+  return vload_half4(0, (__private const half *)&h);
+}
+static uint4 float_to_halves(float4 f) {
+  ushort4 h;
+  vstore_half4_rte(f, 0, (__private half *)&h);
+  return convert_uint4(h);
+}
+
+// ---------------------------------------------------------------------------
+// Decoding: raw words to a color.
+
+// The `bits`-wide field at `shift` of a packed pixel w, normalized.
+#define UNORM_FIELD(w, shift, bits)                                                                \
+  ((float)((w) >> (shift) & ((1u << (bits)) - 1)) / (float)((1u << (bits)) - 1))
+
+static float4 decode_f(corecl_image_t img, uint4 w) {
+  float4 c = (float4)(0.0f);
+  uint order = img->channel_order;
+  switch (img->channel_data_type) {
+  case TYPE_UNORM_INT8:
+    c = convert_float4(bytes_of(w)) / 255.0f;
+    if (is_srgb(order))
+      c = (float4)(srgb_to_linear(c.x), srgb_to_linear(c.y), srgb_to_linear(c.z), c.w);
+    break;
+  case TYPE_UNORM_INT16:
+    c = convert_float4(shorts_of(w)) / 65535.0f;
+    break;
+  // SNORM: max(-1, c / max): the two most negative codes both give -1.
+  case TYPE_SNORM_INT8:
+    c = fmax(-1.0f, convert_float4(sign_extend8(bytes_of(w))) / 127.0f);
+    break;
+  case TYPE_SNORM_INT16:
+    c = fmax(-1.0f, convert_float4(sign_extend16(shorts_of(w))) / 32767.0f);
+    break;
+  case TYPE_HALF_FLOAT:
+    c = halves_to_float(shorts_of(w));
+    break;
+  case TYPE_FLOAT:
+    c = as_float4(w);
+    break;
+  // Packed formats, first field in the top bits; unused top bits ignored.
+  case TYPE_UNORM_SHORT_565:
+    c = (float4)(UNORM_FIELD(w.x, 11, 5), UNORM_FIELD(w.x, 5, 6), UNORM_FIELD(w.x, 0, 5), 0.0f);
+    break;
+  case TYPE_UNORM_SHORT_555:
+    c = (float4)(UNORM_FIELD(w.x, 10, 5), UNORM_FIELD(w.x, 5, 5), UNORM_FIELD(w.x, 0, 5), 0.0f);
+    break;
+  case TYPE_UNORM_INT_101010:
+    c = (float4)(UNORM_FIELD(w.x, 20, 10), UNORM_FIELD(w.x, 10, 10), UNORM_FIELD(w.x, 0, 10), 0.0f);
+    break;
+  case TYPE_UNORM_INT_101010_2:
+    c = (float4)(UNORM_FIELD(w.x, 22, 10), UNORM_FIELD(w.x, 12, 10), UNORM_FIELD(w.x, 2, 10),
+                 UNORM_FIELD(w.x, 0, 2));
+    break;
+  }
+  return as_float4(channels_to_color(order, as_uint4(c), as_uint(1.0f)));
+}
+
+// Integer formats: the stored value, sign- or zero-extended.
+static uint4 decode_integer(corecl_image_t img, uint4 w) {
+  uint4 c;
+  switch (img->channel_data_type) {
+  case TYPE_SIGNED_INT8:
+    c = as_uint4(sign_extend8(bytes_of(w)));
+    break;
+  case TYPE_SIGNED_INT16:
+    c = as_uint4(sign_extend16(shorts_of(w)));
+    break;
+  case TYPE_UNSIGNED_INT8:
+    c = bytes_of(w);
+    break;
+  case TYPE_UNSIGNED_INT16:
+    c = shorts_of(w);
+    break;
+  default: // SIGNED_INT32, UNSIGNED_INT32
+    c = w;
+    break;
+  }
+  return channels_to_color(img->channel_order, c, 1);
+}
+
+// ---------------------------------------------------------------------------
+// Encoding: a color to raw words.
+
+// Normalized: convert_<type>_sat_rte(f * max), which also maps NaN to 0.
+// A packed n-bit field scales by 2^n - 1, as the 8- and 16-bit ones do.
+#define UNORM_BITS(f, max) min(convert_uint_sat_rte((f) * (max)), (uint)(max))
+
+static uint4 encode_f(corecl_image_t img, float4 color) {
+  uint order = img->channel_order;
+  float4 c = as_float4(color_to_channels(order, as_uint4(color)));
+  switch (img->channel_data_type) {
+  case TYPE_UNORM_INT8: {
+    uint4 u = convert_uint4(convert_uchar4_sat_rte(c * 255.0f));
+    if (is_srgb(order))
+      u.xyz = (uint3)(linear_to_srgb8(c.x), linear_to_srgb8(c.y), linear_to_srgb8(c.z));
+    return pack_bytes(u);
+  }
+  case TYPE_UNORM_INT16:
+    return pack_shorts(convert_uint4(convert_ushort4_sat_rte(c * 65535.0f)));
+  case TYPE_SNORM_INT8:
+    return pack_bytes(as_uint4(convert_int4(convert_char4_sat_rte(c * 127.0f))));
+  case TYPE_SNORM_INT16:
+    return pack_shorts(as_uint4(convert_int4(convert_short4_sat_rte(c * 32767.0f))));
+  case TYPE_HALF_FLOAT:
+    return pack_shorts(float_to_halves(c));
+  case TYPE_FLOAT:
+    return as_uint4(c);
+  case TYPE_UNORM_SHORT_565:
+    return (uint4)(UNORM_BITS(c.x, 31.0f) << 11 | UNORM_BITS(c.y, 63.0f) << 5 |
+                       UNORM_BITS(c.z, 31.0f),
+                   0, 0, 0);
+  case TYPE_UNORM_SHORT_555:
+    return (uint4)(UNORM_BITS(c.x, 31.0f) << 10 | UNORM_BITS(c.y, 31.0f) << 5 |
+                       UNORM_BITS(c.z, 31.0f),
+                   0, 0, 0);
+  case TYPE_UNORM_INT_101010:
+    return (uint4)(UNORM_BITS(c.x, 1023.0f) << 20 | UNORM_BITS(c.y, 1023.0f) << 10 |
+                       UNORM_BITS(c.z, 1023.0f),
+                   0, 0, 0);
+  default: // UNORM_INT_101010_2
+    return (uint4)(UNORM_BITS(c.x, 1023.0f) << 22 | UNORM_BITS(c.y, 1023.0f) << 12 |
+                       UNORM_BITS(c.z, 1023.0f) << 2 | UNORM_BITS(c.w, 3.0f),
+                   0, 0, 0);
+  }
+}
+
+// write_imagei and write_imageui: saturate to the channel's range
+// (convert_char_sat ...); the spec leaves an int color on an unsigned
+// format (and the reverse) undefined, and the same conversions give
+// something sensible. T is the color's element type.
+#define ENCODE_INTEGER(name, T)                                                                    \
+  static uint4 name(corecl_image_t img, T##4 color) {                                              \
+    T##4 c = IMAGE_CAT(as_, T##4)(color_to_channels(img->channel_order, as_uint4(color)));         \
+    switch (img->channel_data_type) {                                                              \
+    case TYPE_SIGNED_INT8:                                                                         \
+      return pack_bytes(as_uint4(convert_int4(convert_char4_sat(c))));                             \
+    case TYPE_SIGNED_INT16:                                                                        \
+      return pack_shorts(as_uint4(convert_int4(convert_short4_sat(c))));                           \
+    case TYPE_UNSIGNED_INT8:                                                                       \
+      return pack_bytes(convert_uint4(convert_uchar4_sat(c)));                                     \
+    case TYPE_UNSIGNED_INT16:                                                                      \
+      return pack_shorts(convert_uint4(convert_ushort4_sat(c)));                                   \
+    default: /* 32-bit: as is */                                                                   \
+      return as_uint4(c);                                                                          \
+    }                                                                                              \
+  }
+ENCODE_INTEGER(encode_i, int)
+ENCODE_INTEGER(encode_ui, uint)
+
+// ---------------------------------------------------------------------------
+// The pixel at `at` (inside the image) as a color, and a color into it.
+
+static float4 load_f(corecl_image_t img, int4 at) {
+  return decode_f(img, raw_load(img, at));
+}
+static int4 load_i(corecl_image_t img, int4 at) {
+  return as_int4(decode_integer(img, raw_load(img, at)));
+}
+static uint4 load_ui(corecl_image_t img, int4 at) {
+  return decode_integer(img, raw_load(img, at));
+}
+
+static void store_f(corecl_image_t img, int4 at, float4 c) {
+  raw_store(img, at, encode_f(img, c));
+}
+static void store_i(corecl_image_t img, int4 at, int4 c) {
+  raw_store(img, at, encode_i(img, c));
+}
+static void store_ui(corecl_image_t img, int4 at, uint4 c) {
+  raw_store(img, at, encode_ui(img, c));
 }
 
 // The border color (OpenCL C, "Determining the Border Color or Value"):

@@ -10,7 +10,7 @@
 #define READ(kind, type, tag, ctype, coord)                                                        \
   IMAGE_BUILTIN(COLOR_##kind, KIND_LEN_##kind, type, M_##ctype,                                    \
                 IMAGE_CAT(__corecl_read_##kind##_, tag), (corecl_image_t img, ctype c)) {          \
-    return load_##kind(img, clamped_pixel(img, coord(c)));                                         \
+    return load_##kind(img, clamp_to_image(img, coord(c)));                                         \
   }
 
 // Writes out of the image are undefined: dropped.
@@ -20,7 +20,7 @@
                 (corecl_image_t img, ctype c, COLOR_##kind color)) {                               \
     int4 at = coord(c);                                                                            \
     if (all(at >= 0 && at < extent(img)))                                                          \
-      store_##kind(img, pixel_at(img, at), color);                                                 \
+      store_##kind(img, at, color);                                                 \
   }
 
 #define READS(type, tag, ctype, coord)                                                             \
@@ -49,7 +49,7 @@ COLOR_TYPES(WRITES, rw)
 #define READ_DEPTH(type, tag, ctype, coord)                                                        \
   IMAGE_BUILTIN(float, 11read_imagef, type, M_##ctype, __corecl_read_depth_##tag,                  \
                 (corecl_image_t img, ctype c)) {                                                   \
-    return load_f(img, clamped_pixel(img, coord(c))).x;                                            \
+    return load_f(img, clamp_to_image(img, coord(c))).x;                                            \
   }
 READ_DEPTH(IMAGE_2D_DEPTH(ro), 2dd_ro, int2, C2)
 READ_DEPTH(IMAGE_2D_ARRAY_DEPTH(ro), 2dad_ro, int4, C4)
@@ -61,7 +61,7 @@ READ_DEPTH(IMAGE_2D_ARRAY_DEPTH(rw), 2dad_rw, int4, C4)
                 (corecl_image_t img, ctype c, float depth)) {                                      \
     int4 at = coord(c);                                                                            \
     if (all(at >= 0 && at < extent(img)))                                                          \
-      store_f(img, pixel_at(img, at), (float4)(depth, 0.0f, 0.0f, 0.0f));                          \
+      store_f(img, at, (float4)(depth, 0.0f, 0.0f, 0.0f));                          \
   }
 WRITE_DEPTH(IMAGE_2D_DEPTH(wo), 2dd_wo, int2, C2)
 WRITE_DEPTH(IMAGE_2D_DEPTH(rw), 2dd_rw, int2, C2)

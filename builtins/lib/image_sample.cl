@@ -123,7 +123,7 @@ static int4 integer_tap(uint sampler, int4 c, int4 e, int layer_lane) {
 // unconditional, from a clamped address, so that it vectorises as a gather.
 #define TEXEL(kind)                                                                                \
   static COLOR_##kind texel_##kind(corecl_image_t img, int4 at) {                                  \
-    COLOR_##kind color = load_##kind(img, clamped_pixel(img, at));                                 \
+    COLOR_##kind color = load_##kind(img, clamp_to_image(img, at));                                 \
     COLOR_##kind border = (COLOR_##kind)(0, 0, 0, border_alpha_is_one(img->channel_order));        \
     return outside_image(img, at) ? border : color;                                                \
   }
