@@ -13,3 +13,5 @@ echo "== buffers, events and a native kernel on CoreCL"
 ./build/examples/corecl_buffers_demo
 echo "== a Mandelbrot image computed by an OpenCL C kernel on CoreCL"
 ./build/examples/corecl_mandelbrot
+echo "== an image filter with images and samplers on CoreCL"
+./build/examples/corecl_image_filter build/image_filter.ppm
