@@ -79,6 +79,7 @@ TEST_F(Image, CopiedPixelsReadBackWithPitchesAndSubRegions) {
   EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_DEPTH), 0u);
   EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_ELEMENT_SIZE), 4u);
   EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_ROW_PITCH), w * 4); // its own storage is tight
+  EXPECT_EQ(imageInfo<size_t>(image, CL_IMAGE_SLICE_PITCH), 0u);  // a 2D image has no slices
   cl_image_format f = imageInfo<cl_image_format>(image, CL_IMAGE_FORMAT);
   EXPECT_EQ(f.image_channel_order, cl_channel_order(CL_RGBA));
   cl_mem_object_type type = 0;
@@ -737,6 +738,58 @@ TEST_F(ImageKernel, ReadWriteImagesReadAndWriteTheSamePixels) {
             CL_SUCCESS);
   for (int i = 0; i < 16; ++i)
     EXPECT_EQ(got[i], rg[i] * 2.0f) << i;
+}
+
+TEST_F(ImageKernel, AnImageFenceOrdersAWorkItemsWriteAndItsNextRead) {
+  // atomic_work_item_fence(CLK_IMAGE_MEM_FENCE) between a write and a read
+  // of the same pixel of a read_write image: the read sees the write.
+  float r[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  cl_mem img = create(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, {CL_R, CL_FLOAT}, desc2d(8, 1), r);
+  run(R"(kernel void k(read_write image2d_t img) {
+        int2 at = (int2)(get_global_id(0), 0);
+        write_imagef(img, at, read_imagef(img, at) * 2.0f);
+        atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, memory_order_acq_rel, memory_scope_work_item);
+        write_imagef(img, at, read_imagef(img, at) + 1.0f);
+      })",
+      "k", {{sizeof img, &img}}, {8}, "-cl-std=CL3.0");
+  float got[8];
+  size_t origin[3] = {0, 0, 0}, region[3] = {8, 1, 1};
+  ASSERT_EQ(clEnqueueReadImage(queue, img, CL_TRUE, origin, region, 0, 0, got, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(got[i], r[i] * 2.0f + 1.0f) << i;
+}
+
+TEST_F(ImageKernel, DepthImagesReadAndWriteTheirDepth) {
+  // cl_khr_depth_images: a 4 x 2 CL_DEPTH / CL_FLOAT image, copied through
+  // write_imagef into a second one, then sampled: nearest at texel
+  // centres, linear halfway between two texels, and the border value 0.
+  float depth[8] = {0.5f, 0.25f, 1.0f, 0.75f, 0.125f, 0.375f, 0.625f, 0.875f};
+  cl_mem src =
+      create(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, {CL_DEPTH, CL_FLOAT}, desc2d(4, 2), depth);
+  cl_mem copy = create(CL_MEM_READ_WRITE, {CL_DEPTH, CL_FLOAT}, desc2d(4, 2));
+  cl_mem out = buffer(4 * 4);
+  run(R"(kernel void copy(read_only image2d_depth_t src, write_only image2d_depth_t dst) {
+        int2 at = (int2)(get_global_id(0), get_global_id(1));
+        write_imagef(dst, at, read_imagef(src, at));
+      })",
+      "copy", {{sizeof src, &src}, {sizeof copy, &copy}}, {4, 2});
+  run(R"(kernel void sample(read_only image2d_depth_t img, global float *out) {
+        const sampler_t nearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP |
+                                  CLK_FILTER_NEAREST;
+        const sampler_t linear = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE |
+                                 CLK_FILTER_LINEAR;
+        out[0] = read_imagef(img, nearest, (float2)(2.5f, 1.5f));
+        out[1] = read_imagef(img, linear, (float2)(1.0f, 0.5f));
+        out[2] = read_imagef(img, nearest, (float2)(-0.5f, 0.5f));
+        out[3] = read_imagef(img, nearest, (int2)(3, 0));
+      })",
+      "sample", {{sizeof copy, &copy}, {sizeof out, &out}}, {1});
+  std::vector<float> got = readBuffer<float>(out, 4);
+  EXPECT_EQ(got[0], depth[6]);
+  EXPECT_EQ(got[1], 0.5f * depth[0] + 0.5f * depth[1]);
+  EXPECT_EQ(got[2], 0.0f);
+  EXPECT_EQ(got[3], depth[3]);
 }
 
 TEST_F(ImageKernel, ManyWorkItemsReadAnImage) {
