@@ -1,8 +1,9 @@
 """pyopencl on whatever driver OCL_ICD_VENDORS selects, checked against numpy:
 its elementwise (also strided, the case that once lost iterations),
-reduction, scan and array kernels, its random numbers, and a program
-binary round trip the way pyopencl's binary cache does it (binary, then
-a build with the usual options). Prints one line per check and exits
+reduction, scan and array kernels, its random numbers, a program binary
+round trip the way pyopencl's binary cache does it (binary, then a build
+with the usual options), and its image API (image_from_array, Image,
+Sampler, enqueue_copy) with nearest and linear reads. Prints one line per check and exits
 non-zero if any fails. Run by scripts/real_apps.sh.
 """
 import numpy as np, pyopencl as cl, pyopencl.array as cla
@@ -44,5 +45,33 @@ prg2 = cl.Program(ctx, ctx.devices, [binary]).build(options=["-DSCALE=2.0f", "-I
 xd = cla.to_device(q, a)
 prg2.twice(q, a.shape, None, xd.data)
 check("binary round trip", xd.get(), 2 * a)
+# Images: an RGBA8 picture mirrored with channels swapped (nearest, integer
+# coordinates), and a float image averaged along x by linear filtering.
+if ctx.devices[0].image_support:
+    pic = (np.random.rand(37, 53, 4) * 255).astype(np.uint8)
+    src_img = cl.image_from_array(ctx, pic, num_channels=4, mode="r", norm_int=True)
+    fmt = cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.UNORM_INT8)
+    dst_img = cl.Image(ctx, cl.mem_flags.WRITE_ONLY, fmt, shape=(53, 37))
+    edge = cl.Sampler(ctx, False, cl.addressing_mode.CLAMP_TO_EDGE, cl.filter_mode.NEAREST)
+    linear = cl.Sampler(ctx, False, cl.addressing_mode.CLAMP_TO_EDGE, cl.filter_mode.LINEAR)
+    img_prg = cl.Program(ctx, """
+    __kernel void mirror(read_only image2d_t src, sampler_t s, write_only image2d_t dst) {
+      int x = get_global_id(0), y = get_global_id(1);
+      float4 c = read_imagef(src, s, (int2)(get_image_width(src) - 1 - x, y));
+      write_imagef(dst, (int2)(x, y), c.zyxw);
+    }
+    __kernel void average(read_only image2d_t src, sampler_t s, __global float *out) {
+      int x = get_global_id(0), y = get_global_id(1);
+      out[y * get_global_size(0) + x] = read_imagef(src, s, (float2)(x + 1.0f, y + 0.5f)).x;
+    }""").build()
+    img_prg.mirror(q, (53, 37), None, src_img, edge, dst_img)
+    mirrored = np.empty_like(pic)
+    cl.enqueue_copy(q, mirrored, dst_img, origin=(0, 0), region=(53, 37))
+    check("image mirror (nearest)", mirrored, pic[:, ::-1][..., [2, 1, 0, 3]], 0)
+    field = np.random.rand(29, 41).astype(np.float32)
+    field_img = cl.image_from_array(ctx, field, num_channels=1, mode="r")
+    avg = cla.empty(q, (29, 40), np.float32)
+    img_prg.average(q, (40, 29), None, field_img, linear, avg.data)
+    check("image average (linear)", avg.get(), (field[:, :-1] + field[:, 1:]) / 2, 1e-6)
 print("ALL OK" if ok else "SOME FAILED")
 raise SystemExit(0 if ok else 1)
