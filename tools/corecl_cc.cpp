@@ -127,6 +127,12 @@ int main(int argc, char **argv) {
     fs::create_directories(reportAsm);
     dumpAsm = reportAsm.string();
   }
+  // The dump folders are made here: the compiler writes into them, and
+  // --report reads the assembly back.
+  std::error_code ignored;
+  for (const std::string *dir : {&dumpIr, &dumpAsm})
+    if (!dir->empty())
+      fs::create_directories(*dir, ignored);
   if (!dumpIr.empty() || !dumpAsm.empty() || report)
     ::setenv("CORECL_CACHE", "0", 1); // a cached build would skip the steps asked for
   if (!dumpIr.empty())
