@@ -54,15 +54,8 @@
 #define IMAGE_OBJECT_2D_ARRAY 0x10F3
 #define IMAGE_OBJECT_1D_ARRAY 0x10F5
 
-// Sampler bits (include/corecl/image_abi.h).
-#define CORECL_SAMPLER_NORMALIZED_COORDS 0x01u
-#define CORECL_SAMPLER_ADDRESS_MASK 0x0Eu
-#define CORECL_SAMPLER_ADDRESS_NONE 0x00u
-#define CORECL_SAMPLER_ADDRESS_CLAMP_TO_EDGE 0x02u
-#define CORECL_SAMPLER_ADDRESS_CLAMP 0x04u
-#define CORECL_SAMPLER_ADDRESS_REPEAT 0x06u
-#define CORECL_SAMPLER_ADDRESS_MIRRORED_REPEAT 0x08u
-#define CORECL_SAMPLER_FILTER_LINEAR 0x20u
+// Sampler bits: CORECL_SAMPLER_*.
+#include "corecl/image_abi.h"
 
 // ---------------------------------------------------------------------------
 // Channel order: stored channels <-> (r, g, b, a), on the values' bits so

@@ -15,10 +15,14 @@
  * library, OpenCL C for spir64, defines one as, say,
  *   float4 f(__global const corecl_image *image, uint sampler, int2 coord)
  *       __asm__("_Z11read_imagef14ocl_image2d_ro11ocl_samplerDv2_i");
+ * The builtins include this header for its constants; the struct is
+ * theirs to mirror (builtins/include/image.h), since OpenCL C needs an
+ * address space on its pointer.
  */
 #ifndef CORECL_IMAGE_ABI_H
 #define CORECL_IMAGE_ABI_H
 
+#ifndef __OPENCL_C_VERSION__
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -39,6 +43,11 @@ typedef struct corecl_image {
   uint32_t image_type;        /* CL_MEM_OBJECT_IMAGE2D ... */
 } corecl_image;
 
+#ifdef __cplusplus
+}
+#endif
+#endif /* !__OPENCL_C_VERSION__ */
+
 /* Sampler bits: OpenCL C's CLK_NORMALIZED_COORDS_TRUE, CLK_ADDRESS_* and
  * CLK_FILTER_* as Clang's opencl-c-base.h defines them. */
 #define CORECL_SAMPLER_NORMALIZED_COORDS 0x01u
@@ -50,9 +59,5 @@ typedef struct corecl_image {
 #define CORECL_SAMPLER_ADDRESS_MIRRORED_REPEAT 0x08u
 #define CORECL_SAMPLER_FILTER_NEAREST 0x10u
 #define CORECL_SAMPLER_FILTER_LINEAR 0x20u
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif /* CORECL_IMAGE_ABI_H */
