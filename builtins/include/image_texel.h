@@ -465,6 +465,3 @@ static bool outside_image(corecl_image_t img, int4 at) {
 #define COLOR_f float4
 #define COLOR_i int4
 #define COLOR_ui uint4
-#define MCOLOR_f Dv4_f
-#define MCOLOR_i Dv4_i
-#define MCOLOR_ui Dv4_j

@@ -13,9 +13,21 @@
     return load_##kind(img, clamp_to_image(img, coord(c)));                                         \
   }
 
+// The mangled (coordinate, color) pair of a write. An int4 color after an
+// int4 coordinate is Itanium's substitution S0_ (S_ is the image type).
+#define WRITE_ARGS_int_f iDv4_f
+#define WRITE_ARGS_int_i iDv4_i
+#define WRITE_ARGS_int_ui iDv4_j
+#define WRITE_ARGS_int2_f Dv2_iDv4_f
+#define WRITE_ARGS_int2_i Dv2_iDv4_i
+#define WRITE_ARGS_int2_ui Dv2_iDv4_j
+#define WRITE_ARGS_int4_f Dv4_iDv4_f
+#define WRITE_ARGS_int4_i Dv4_iS0_
+#define WRITE_ARGS_int4_ui Dv4_iDv4_j
+
 // Writes out of the image are undefined: dropped.
 #define WRITE(kind, type, tag, ctype, coord)                                                       \
-  IMAGE_BUILTIN(void, WKIND_LEN_##kind, type, IMAGE_CAT(M_##ctype, MCOLOR_##kind),                 \
+  IMAGE_BUILTIN(void, WKIND_LEN_##kind, type, WRITE_ARGS_##ctype##_##kind,                        \
                 IMAGE_CAT(__corecl_write_##kind##_, tag),                                          \
                 (corecl_image_t img, ctype c, COLOR_##kind color)) {                               \
     int4 at = coord(c);                                                                            \
