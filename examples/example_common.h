@@ -47,4 +47,18 @@ static void openCoreCL(const cl_queue_properties *properties, cl_device_id *devi
   CHECK(err);
 }
 
+/* `source` built for `device`; exits with its build log on failure. */
+static cl_program buildOrExit(cl_context context, cl_device_id device, const char *source) {
+  cl_int err;
+  cl_program program = clCreateProgramWithSource(context, 1, &source, NULL, &err);
+  CHECK(err);
+  if (clBuildProgram(program, 1, &device, "", NULL, NULL) != CL_SUCCESS) {
+    char log[8192];
+    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    fprintf(stderr, "build failed:\n%s\n", log);
+    exit(1);
+  }
+  return program;
+}
+
 #endif

@@ -149,14 +149,7 @@ int main(int argc, char **argv) {
   }
 
   cl_int err;
-  cl_program program = clCreateProgramWithSource(context, 1, &kSource, NULL, &err);
-  CHECK(err);
-  if (clBuildProgram(program, 1, &device, "", NULL, NULL) != CL_SUCCESS) {
-    char log[8192];
-    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-    fprintf(stderr, "build failed:\n%s\n", log);
-    return 1;
-  }
+  cl_program program = buildOrExit(context, device, kSource);
   cl_kernel sharpen = clCreateKernel(program, "sharpen", &err);
   CHECK(err);
   cl_kernel view = clCreateKernel(program, "view", &err);

@@ -37,14 +37,7 @@ int main(void) {
   cl_int err;
 
   double t0 = seconds();
-  cl_program program = clCreateProgramWithSource(context, 1, &kSource, NULL, &err);
-  CHECK(err);
-  if (clBuildProgram(program, 1, &device, "", NULL, NULL) != CL_SUCCESS) {
-    char log[8192];
-    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
-    fprintf(stderr, "build failed:\n%s\n", log);
-    return 1;
-  }
+  cl_program program = buildOrExit(context, device, kSource);
   double built = seconds();
   cl_kernel kernel = clCreateKernel(program, "mandelbrot", &err);
   CHECK(err);
