@@ -617,6 +617,53 @@ TEST_F(ImageKernel, WriteImageConvertsAndSaturates) {
   EXPECT_EQ(got, (std::vector<uint8_t>{0xFF, 0xFF, 0xFF, 0xFF}));
 }
 
+TEST_F(ImageKernel, PackedAndSrgbWritesFollowTheirFieldsAndTransfer) {
+  // Packed RGB formats: each n-bit field is convert_uint_sat_rte(f * (2^n - 1)),
+  // red in the top bits. sRGBA: r, g, b through the spec's linear-to-sRGB
+  // rule, floor(v * 255 + 0.5), alpha as UNORM_INT8.
+  float colors[3][4] = {
+      {1.0f, 0.5f, 0.0f, 1.0f}, {0.25f, 1.5f, -1.0f, 0.5f}, {0.1f, 0.2f, 0.9f, 0.0f}};
+  auto field = [](float f, int bits) {
+    uint32_t max = (1u << bits) - 1;
+    return uint32_t(std::nearbyint(std::clamp(f, 0.0f, 1.0f) * float(max)));
+  };
+  std::vector<uint8_t> got = writeAll({CL_RGB, CL_UNORM_SHORT_565}, 3, 2, colors, "f");
+  for (int p = 0; p < 3; ++p) {
+    uint16_t v;
+    std::memcpy(&v, &got[2 * p], 2);
+    EXPECT_EQ(v,
+              field(colors[p][0], 5) << 11 | field(colors[p][1], 6) << 5 | field(colors[p][2], 5))
+        << p;
+  }
+  got = writeAll({CL_RGB, CL_UNORM_SHORT_555}, 3, 2, colors, "f");
+  for (int p = 0; p < 3; ++p) {
+    uint16_t v;
+    std::memcpy(&v, &got[2 * p], 2);
+    EXPECT_EQ(v,
+              field(colors[p][0], 5) << 10 | field(colors[p][1], 5) << 5 | field(colors[p][2], 5))
+        << p;
+  }
+  got = writeAll({CL_RGB, CL_UNORM_INT_101010}, 3, 4, colors, "f");
+  for (int p = 0; p < 3; ++p) {
+    uint32_t v;
+    std::memcpy(&v, &got[4 * p], 4);
+    EXPECT_EQ(v, field(colors[p][0], 10) << 20 | field(colors[p][1], 10) << 10 |
+                     field(colors[p][2], 10))
+        << p;
+  }
+  auto srgb = [](float c) {
+    double v = std::clamp(double(c), 0.0, 1.0);
+    v = v < 0.0031308 ? 12.92 * v : 1.055 * std::pow(v, 1.0 / 2.4) - 0.055;
+    return uint8_t(std::floor(v * 255.0 + 0.5));
+  };
+  got = writeAll({CL_sRGBA, CL_UNORM_INT8}, 3, 4, colors, "f");
+  for (int p = 0; p < 3; ++p) {
+    for (int c = 0; c < 3; ++c)
+      EXPECT_NEAR(got[4 * p + c], srgb(colors[p][c]), 1) << p << c; // the spec allows 0.6 ulp
+    EXPECT_EQ(got[4 * p + 3], normalized(colors[p][3], 0, 255)) << p;
+  }
+}
+
 TEST_F(ImageKernel, SamplersClampOrGiveTheBorderColor) {
   // 3 x 2 RGBA / UNORM_INT8 (border (0, 0, 0, 0)) and R / FLOAT (border
   // (0, 0, 0, 1)), read at coordinates in and out of the image.
