@@ -1627,14 +1627,23 @@ void Packetizer::emitTerminator(llvm::BasicBlock &bb) {
 void Packetizer::fillPhis() {
   for (auto [phi, copy] : phis_) {
     bool wide = varying_.count(phi);
+    // A switch with several cases leading to the phi's block gives it one
+    // entry per case, all with the same value; the copy must repeat the
+    // one value it made for that edge (vector() may make a new broadcast
+    // per call, and a phi whose entries for one block differ is invalid).
+    llvm::SmallDenseMap<llvm::BasicBlock *, llvm::Value *, 4> made;
     for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i) {
       llvm::BasicBlock *pred = phi->getIncomingBlock(i);
       if (!head_.count(pred))
         continue; // an unreachable predecessor
       llvm::BasicBlock *from = edgeFrom_.at({pred, phi->getParent()});
-      b_.SetInsertPoint(from->getTerminator());
-      llvm::Value *value = phi->getIncomingValue(i);
-      copy->addIncoming(wide ? vector(value) : scalar(value), from);
+      auto [it, first] = made.try_emplace(from, nullptr);
+      if (first) {
+        b_.SetInsertPoint(from->getTerminator());
+        llvm::Value *value = phi->getIncomingValue(i);
+        it->second = wide ? vector(value) : scalar(value);
+      }
+      copy->addIncoming(it->second, from);
     }
   }
 }
