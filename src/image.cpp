@@ -1,11 +1,6 @@
 // Images: creation (clCreateImage* with every descriptor and host pointer
 // rule), the supported formats and clGetImageInfo. The commands on images
 // are in enqueue_image.cpp, the pixel formats in runtime/image_format.h.
-//
-// Until kernels can read and write images, no device reports image
-// support (Device::imageSupport): creation then returns
-// CL_INVALID_OPERATION, the spec's code when no device in the context
-// supports images, and the format list is empty.
 #include "runtime/image_format.h"
 #include "src/api_util.h"
 #include "src/info_util.h"
@@ -263,11 +258,6 @@ cl_mem createImage(cl_context context, const cl_mem_properties *properties, cl_m
   size_t elementSize = 0;
   if (cl_int err = checkFormat(image_format, elementSize, entry))
     return withError<_cl_mem>(errcode_ret, err);
-  if (!Device::imageSupport())
-    return withError<_cl_mem>(errcode_ret,
-                              apiError(entry, CL_INVALID_OPERATION,
-                                       "no device of the context supports images (CoreCL's "
-                                       "image support is not finished)"));
   ImageDesc desc;
   size_t hostRow = 0, hostSlice = 0;
   MemObject *buffer = nullptr;
@@ -372,9 +362,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, c
   return guarded([&] {
     // Every supported format serves every access: CoreCL reads and writes
     // pixels through the same conversions whatever the kernel's qualifier.
-    std::vector<cl_image_format> formats;
-    if (Device::imageSupport())
-      formats = supportedFormats(image_type);
+    std::vector<cl_image_format> formats = supportedFormats(image_type);
     if (image_formats)
       for (size_t i = 0; i < formats.size() && i < num_entries; ++i)
         image_formats[i] = formats[i];

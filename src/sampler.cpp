@@ -1,6 +1,5 @@
 // Samplers: creation from the 1.x arguments or a property list, queries,
-// reference counts. Samplers exist for images: while no device supports
-// them (Device::imageSupport), creation fails with CL_INVALID_OPERATION.
+// reference counts.
 #include "src/objects/sampler.h"
 #include "src/api_util.h"
 #include "src/info_util.h"
@@ -80,11 +79,6 @@ cl_sampler createSampler(cl_context context, const SamplerSettings &s,
     return withError<_cl_sampler>(errcode_ret, err);
   if (cl_int err = checkSettings(s, entry))
     return withError<_cl_sampler>(errcode_ret, err);
-  if (!Device::imageSupport())
-    return withError<_cl_sampler>(errcode_ret,
-                                  apiError(entry, CL_INVALID_OPERATION,
-                                           "no device of the context supports images, so none "
-                                           "takes samplers (CoreCL's images are not finished)"));
   auto *sampler =
       new Sampler(*c, s.normalized == CL_TRUE, s.addressing, s.filter, std::move(properties));
   return withError(errcode_ret, CL_SUCCESS, sampler->handle());

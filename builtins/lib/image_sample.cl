@@ -160,15 +160,14 @@ static float4 sample_f(corecl_image_t img, uint sampler, float4 s, int axes, int
 }
 
 // Integer colors are never filtered (linear is undefined for them).
-static int4 sample_i(corecl_image_t img, uint sampler, float4 s, int axes, int layer_lane) {
-  uint nearest = sampler & ~CORECL_SAMPLER_FILTER_LINEAR;
-  return texel_i(img, sample_taps(nearest, s, extent(img), axes, layer_lane).i0);
-}
-
-static uint4 sample_ui(corecl_image_t img, uint sampler, float4 s, int axes, int layer_lane) {
-  uint nearest = sampler & ~CORECL_SAMPLER_FILTER_LINEAR;
-  return texel_ui(img, sample_taps(nearest, s, extent(img), axes, layer_lane).i0);
-}
+#define SAMPLE_INTEGER(kind)                                                                       \
+  static COLOR_##kind sample_##kind(corecl_image_t img, uint sampler, float4 s, int axes,          \
+                                    int layer_lane) {                                              \
+    uint nearest = sampler & ~CORECL_SAMPLER_FILTER_LINEAR;                                        \
+    return texel_##kind(img, sample_taps(nearest, s, extent(img), axes, layer_lane).i0);           \
+  }
+SAMPLE_INTEGER(i)
+SAMPLE_INTEGER(ui)
 
 // ---------------------------------------------------------------------------
 // The builtins: read_image<kind>(image, sampler, coord) for float and int

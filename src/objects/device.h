@@ -60,9 +60,7 @@ public:
   static constexpr cl_ulong kMaxConstantBufferSize = 1024 * 1024;
   static constexpr size_t kPrintfBufferSize = 1024 * 1024;
 
-  /// Images: every CoreCL device has them (the checks that depend on it
-  /// stay, for a device that would not).
-  static constexpr bool imageSupport() { return true; }
+  /// Image limits (every CoreCL device has images).
   static constexpr size_t kImage2dMaxSize = 16384;
   static constexpr size_t kImage3dMaxSize = 2048;
   static constexpr size_t kImageMaxArraySize = 2048;

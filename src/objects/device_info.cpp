@@ -143,31 +143,31 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
         CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
         (param == CL_DEVICE_ATOMIC_FENCE_CAPABILITIES ? CL_DEVICE_ATOMIC_ORDER_ACQ_REL : 0)));
 
-  // Images and samplers (Device::imageSupport: off by default for now).
+  // Images and samplers.
   case CL_DEVICE_IMAGE_SUPPORT:
-    return put(cl_bool(imageSupport() ? CL_TRUE : CL_FALSE));
+    return put(cl_bool(CL_TRUE));
   case CL_DEVICE_MAX_READ_IMAGE_ARGS:
-    return put(cl_uint(imageSupport() ? 128 : 0));
+    return put(cl_uint(128));
   case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
   case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
-    return put(cl_uint(imageSupport() ? 64 : 0));
+    return put(cl_uint(64));
   case CL_DEVICE_MAX_SAMPLERS:
-    return put(cl_uint(imageSupport() ? 16 : 0));
+    return put(cl_uint(16));
   case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
-    return put(cl_uint(imageSupport() ? kImagePitchAlignment : 0));
+    return put(cl_uint(kImagePitchAlignment));
   case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
-    return put(cl_uint(imageSupport() ? kImageBaseAddressAlignment : 0));
+    return put(cl_uint(kImageBaseAddressAlignment));
   case CL_DEVICE_IMAGE2D_MAX_WIDTH:
   case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
-    return put(size_t(imageSupport() ? kImage2dMaxSize : 0));
+    return put(size_t(kImage2dMaxSize));
   case CL_DEVICE_IMAGE3D_MAX_WIDTH:
   case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
   case CL_DEVICE_IMAGE3D_MAX_DEPTH:
-    return put(size_t(imageSupport() ? kImage3dMaxSize : 0));
+    return put(size_t(kImage3dMaxSize));
   case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
-    return put(size_t(imageSupport() ? kImageMaxBufferSize : 0));
+    return put(size_t(kImageMaxBufferSize));
   case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-    return put(size_t(imageSupport() ? kImageMaxArraySize : 0));
+    return put(size_t(kImageMaxArraySize));
 
   // Pipes and device-side enqueue: not supported (optional in 3.0).
   case CL_DEVICE_PIPE_SUPPORT: return put(cl_bool(CL_FALSE));
