@@ -93,6 +93,11 @@ struct BuildResult {
   std::shared_ptr<Executable> executable;
   bool kernelArgInfo = false;       // built with -cl-kernel-arg-info
   bool nonUniformWorkGroups = false; // OpenCL C 2.0+ without -cl-uniform-work-group-size
+  /// Bytes of the program's writable program-scope variables (__global
+  /// variables and static locals; CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE).
+  /// They live in the executable's own memory, so every executable built
+  /// from the program has its own copy of them.
+  uint64_t globalVariableBytes = 0;
 };
 
 /// A header for clCompileProgram: `name` as the source includes it.

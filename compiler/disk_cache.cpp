@@ -21,7 +21,7 @@ namespace corecl::compiler {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'O', 'R', 'E', 'C', 'L', 'K', 'C'};
-constexpr uint64_t kEntryVersion = 2;
+constexpr uint64_t kEntryVersion = 3;
 
 uint64_t fnv1a(const std::string &data, uint64_t hash) {
   for (unsigned char c : data) {
@@ -150,8 +150,8 @@ std::optional<CachedBuild> loadCachedBuild(const std::string &key) {
   const char *q = payload.data(), *qend = payload.data() + payload.size();
   uint64_t flags;
   if (!readKernelDescs(q, qend, build.kernels) || !readU64(q, qend, flags) ||
-      !readBytes(q, qend, build.object) || !readBytes(q, qend, build.bitcode) ||
-      !readBytes(q, qend, build.log) || q != qend)
+      !readU64(q, qend, build.globalVariableBytes) || !readBytes(q, qend, build.object) ||
+      !readBytes(q, qend, build.bitcode) || !readBytes(q, qend, build.log) || q != qend)
     return reject();
   build.kernelArgInfo = flags & 1;
   build.nonUniformWorkGroups = flags & 2;
@@ -168,6 +168,7 @@ void storeCachedBuild(const std::string &key, const CachedBuild &build) {
   std::string payload;
   writeKernelDescs(payload, build.kernels);
   writeU64(payload, uint64_t(build.kernelArgInfo) | uint64_t(build.nonUniformWorkGroups) << 1);
+  writeU64(payload, build.globalVariableBytes);
   writeBytes(payload, build.object);
   writeBytes(payload, build.bitcode);
   writeBytes(payload, build.log);

@@ -18,6 +18,7 @@ struct CachedBuild {
   std::vector<KernelDesc> kernels;
   bool kernelArgInfo = false;
   bool nonUniformWorkGroups = false;
+  uint64_t globalVariableBytes = 0; // BuildResult::globalVariableBytes
   std::string object;  // relocatable object for the host CPU
   std::string bitcode; // for CL_PROGRAM_BINARIES
   std::string log;     // the build log (warnings), replayed on a hit

@@ -56,7 +56,10 @@ const char *frontendExtensions() {
 
 const char *frontendFeatures() {
   return "__opencl_c_int64 __opencl_c_fp64 __opencl_c_images __opencl_c_3d_image_writes "
-         "__opencl_c_read_write_images";
+         "__opencl_c_read_write_images __opencl_c_generic_address_space "
+         "__opencl_c_program_scope_global_variables __opencl_c_atomic_order_acq_rel "
+         "__opencl_c_atomic_order_seq_cst __opencl_c_atomic_scope_device "
+         "__opencl_c_atomic_scope_all_devices";
 }
 
 namespace {
@@ -94,8 +97,7 @@ std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context, const s
   // they are absent.
   if (options.clVersion() >= 300) {
     args.push_back(enableAll(frontendFeatures()));
-    for (const char *feature : {"work_group_collective_functions", "atomic_order_seq_cst",
-                                "atomic_scope_device", "atomic_scope_all_devices"})
+    for (const char *feature : {"work_group_collective_functions"})
       args.push_back(std::string("-D__undef___opencl_c_") + feature);
   }
   // The device's OpenCL version (CL_DEVICE_VERSION 3.0); Clang defines only

@@ -151,6 +151,30 @@ void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels, cons
   }
 }
 
+/// Records the bytes of the program's writable program-scope variables
+/// (SPIR's __global address space 1) in `result`; false, with a log line
+/// naming it, if one is larger than CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE.
+bool measureGlobalVariables(const llvm::Module &module, BuildResult &result) {
+  const llvm::DataLayout &layout = module.getDataLayout();
+  uint64_t total = 0;
+  bool fits = true;
+  for (const llvm::GlobalVariable &g : module.globals()) {
+    if (g.isDeclaration() || g.getAddressSpace() != 1)
+      continue;
+    uint64_t bytes = layout.getTypeAllocSize(g.getValueType());
+    if (bytes > CORECL_MAX_GLOBAL_VARIABLE_SIZE) {
+      result.log += "error: the program-scope variable '" + g.getName().str() + "' takes " +
+                    std::to_string(bytes) + " bytes, more than the device's " +
+                    std::to_string(CORECL_MAX_GLOBAL_VARIABLE_SIZE) +
+                    " (CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE)\n";
+      fits = false;
+    }
+    total += bytes;
+  }
+  result.globalVariableBytes = total;
+  return fits;
+}
+
 /// Turns loaded native code into the Executable of `result`.
 bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels,
                       std::unique_ptr<DiagnosticSink> sink, const Target &target,
@@ -208,6 +232,8 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   // descriptions and the builtins' signatures see them that way.
   lowerImages(*module);
   std::vector<KernelDesc> kernels = describeKernels(*module);
+  if (!measureGlobalVariables(*module, result))
+    return;
   if (!linkBuiltins(*module, device.isa, result.log))
     return;
   prepareForWorkGroups(*module);
@@ -254,6 +280,7 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     cached.kernels = kernels;
     cached.kernelArgInfo = result.kernelArgInfo;
     cached.nonUniformWorkGroups = result.nonUniformWorkGroups;
+    cached.globalVariableBytes = result.globalVariableBytes;
     cached.object = object;
     cached.bitcode = result.bitcode;
     cached.log = result.log;
@@ -285,6 +312,7 @@ bool loadFromCache(const std::string &key, const Target &target, BuildResult &re
   result.log = std::move(hit->log);
   result.kernelArgInfo = hit->kernelArgInfo;
   result.nonUniformWorkGroups = hit->nonUniformWorkGroups;
+  result.globalVariableBytes = hit->globalVariableBytes;
   if (finishExecutable(hit->object, std::move(hit->kernels), std::make_unique<DiagnosticSink>(),
                        target, result))
     return true;

@@ -6,6 +6,8 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <memory>
 #include <mutex>
@@ -14,6 +16,22 @@
 
 namespace corecl::rt {
 namespace {
+
+/// The lowest address of this thread's stack (the generic address space
+/// tells private pointers by it: kernel_abi.h), asked once per thread.
+char *threadStackLow() {
+  thread_local char *low = [] {
+    pthread_attr_t attr;
+    void *base = nullptr;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      pthread_attr_getstack(&attr, &base, &size);
+      pthread_attr_destroy(&attr);
+    }
+    return static_cast<char *>(base);
+  }();
+  return low;
+}
 
 /// A reusable scratch block (local arena, per-work-item storage), grown
 /// on demand and kept for the next launch.
@@ -164,7 +182,14 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     Lease lease;
     char *scratch = lease.get(scratchBytes);
     ctx.local_arena = scratch + slack;
+    ctx.local_arena_size = arenaBytes;
     ctx.wi_storage = scratch + slack + arenaBytes + slack;
+    ctx.wi_storage_size = storageBytes;
+    // Every private object of the call lies on this stack below this frame.
+    ctx.private_high = static_cast<char *>(__builtin_frame_address(0));
+    ctx.private_low = threadStackLow();
+    if (!ctx.private_low) // no stack bounds from pthreads: the next MiB
+      ctx.private_low = ctx.private_high - (size_t(1) << 20);
     entry(args, &ctx);
   };
   auto runSlice = [&](uint64_t begin, uint64_t end) {

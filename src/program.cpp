@@ -442,7 +442,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
                        case CL_PROGRAM_BINARY_TYPE:
                          return put(p->binaryType());
                        case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
-                         return put(size_t(0));
+                         return put(size_t(info.status == CL_BUILD_SUCCESS && p->executable()
+                                               ? p->globalVariableBytes()
+                                               : 0));
                        default:
                          return CL_INVALID_VALUE;
                        }

@@ -1,16 +1,15 @@
 // The OpenCL C 2.0/3.0 atomic functions (atomic_init, atomic_load,
 // atomic_store, atomic_exchange, atomic_compare_exchange_*,
-// atomic_fetch_<key>, atomic_flag_*, atomic_work_item_fence) on __global and
-// __local objects, in their plain, order-only and order-and-scope forms.
+// atomic_fetch_<key>, atomic_flag_*, atomic_work_item_fence) on __global,
+// __local and generic objects, in their plain, order-only and
+// order-and-scope forms.
 //
 // Every form is a host atomic with the requested memory order (Clang turns
 // a non-constant order into a switch that folds once the caller's constant
 // is inlined). Scopes need no code of their own: a host atomic is ordered
 // for every thread of the process, which covers the work-item, work-group,
-// device and all-devices scopes alike. The device reports only the OpenCL C
-// 3.0 minimum (relaxed order, work-group scope; CL_DEVICE_ATOMIC_*_
-// CAPABILITIES), so only the order-and-scope forms reach programs today;
-// the others are here so that widening the capabilities needs no new code.
+// device and all-devices scopes alike, so the device reports every order
+// and scope (CL_DEVICE_ATOMIC_*_CAPABILITIES).
 //
 // Compiled for x86-64 like atomics_host.cl (the spir64 target has no
 // lock-free atomics); the signatures are scalar, so their IR is the same
@@ -136,9 +135,14 @@
   OP(AS, atomic_long, long)                                                                    \
   OP(AS, atomic_ulong, ulong) OP(AS, atomic_float, float) OP(AS, atomic_double, double)
 
-#define C11_ALL(AS)                                                                            \
+// A generic atomic object takes a generic `expected` only.
+#define C11_CMPXCHG_GENERIC(AS, A, T)                                                          \
+  C11_CMPXCHG_ONE(strong, false, AS, __generic, A, T)                                          \
+  C11_CMPXCHG_ONE(weak, true, AS, __generic, A, T)
+
+#define C11_ALL(AS, CMPXCHG)                                                                   \
   C11_EACH_TYPE(C11_LOAD_STORE, AS)                                                            \
-  C11_EACH_TYPE(C11_CMPXCHG, AS)                                                               \
+  C11_EACH_TYPE(CMPXCHG, AS)                                                                   \
   C11_FETCH(AS, atomic_int, int, int)                                                          \
   C11_FETCH(AS, atomic_uint, uint, uint)                                                       \
   C11_FETCH(AS, atomic_long, long, long)                                                       \
@@ -149,8 +153,9 @@
   C11_FETCH(AS, atomic_long, long, ulong)                                                      \
   C11_FLAG(AS)
 
-C11_ALL(__global)
-C11_ALL(__local)
+C11_ALL(__global, C11_CMPXCHG)
+C11_ALL(__local, C11_CMPXCHG)
+C11_ALL(__generic, C11_CMPXCHG_GENERIC)
 
 // A fence for this work-item's accesses in `flags`' address spaces. On the
 // host one thread fence orders them all; a relaxed fence orders nothing.

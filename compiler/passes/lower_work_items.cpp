@@ -21,7 +21,8 @@ llvm::StructType *wgContextType(llvm::LLVMContext &context) {
   auto *ptr = llvm::PointerType::get(context, 0);
   auto *dims = llvm::ArrayType::get(i64, 3);
   return llvm::StructType::create(
-      context, {dims, dims, dims, dims, i64, i64, i32, i32, ptr, ptr, ptr, i64}, "corecl.wg_ctx");
+      context, {dims, dims, dims, dims, i64, i64, i32, i32, ptr, ptr, ptr, i64, i64, i64, ptr, ptr},
+      "corecl.wg_ctx");
 }
 
 namespace {
@@ -108,6 +109,60 @@ llvm::Value *queryAnyDim(llvm::IRBuilder<> &b, llvm::Function &body, const WorkI
   return result;
 }
 
+/// The generic address space's queries (OpenCL C 3.0 s6.4.4, s6.15.10).
+enum class SpaceQuery { ToGlobal, ToLocal, ToPrivate, GetFence, None };
+
+SpaceQuery classifySpaceQuery(llvm::StringRef name) {
+  return llvm::StringSwitch<SpaceQuery>(name)
+      .Case("__to_global", SpaceQuery::ToGlobal)
+      .Case("__to_local", SpaceQuery::ToLocal)
+      .Case("__to_private", SpaceQuery::ToPrivate)
+      .Cases("_Z9get_fencePU3AS4v", "_Z9get_fencePU3AS4Kv", SpaceQuery::GetFence)
+      .Default(SpaceQuery::None);
+}
+
+/// Which named space the generic pointer of `call` points into, answered
+/// from the address ranges of the launch context (kernel_abi.h): a generic
+/// pointer is an address like any other on the host.
+llvm::Value *lowerSpaceQuery(llvm::IRBuilder<> &b, llvm::Function &body, const WorkItemParams &p,
+                             llvm::CallInst *call, SpaceQuery query) {
+  auto *ctxType = wgContextType(body.getContext());
+  llvm::Value *ctx = body.getArg(p.ctx());
+  auto field = [&](unsigned index) -> llvm::Value * {
+    llvm::Value *addr = b.CreateConstInBoundsGEP2_32(ctxType, ctx, 0, index);
+    llvm::Type *type = ctxType->getElementType(index);
+    auto *load = b.CreateLoad(type, addr);
+    load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(b.getContext(), {}));
+    return type->isPointerTy() ? b.CreatePtrToInt(load, b.getInt64Ty()) : load;
+  };
+  llvm::Value *pointer = call->getArgOperand(0);
+  llvm::Value *address = b.CreatePtrToInt(pointer, b.getInt64Ty());
+  // begin <= address < begin + size, as one unsigned comparison.
+  auto within = [&](llvm::Value *begin, llvm::Value *size) {
+    return b.CreateICmpULT(b.CreateSub(address, begin), size);
+  };
+  llvm::Value *arena = field(ctxfield::LocalArena);
+  llvm::Value *isLocal = within(arena, field(ctxfield::LocalArenaSize));
+  llvm::Value *low = field(ctxfield::PrivateLow);
+  llvm::Value *onStack = within(low, b.CreateSub(field(ctxfield::PrivateHigh), low));
+  llvm::Value *inStorage = within(field(ctxfield::WiStorage), field(ctxfield::WiStorageSize));
+  llvm::Value *isPrivate = b.CreateOr(onStack, inStorage);
+  if (query == SpaceQuery::GetFence) {
+    // Local memory takes a local fence, global memory a global one; private
+    // memory is the work-item's own and needs none (0 is a valid fence).
+    llvm::Value *flags = b.CreateSelect(isPrivate, b.getInt32(0), b.getInt32(2)); // GLOBAL
+    flags = b.CreateSelect(isLocal, b.getInt32(1), flags);                        // LOCAL
+    return b.CreateZExtOrTrunc(flags, call->getType());
+  }
+  llvm::Value *matches = query == SpaceQuery::ToLocal ? isLocal
+                         : query == SpaceQuery::ToPrivate
+                             ? isPrivate
+                             : b.CreateNot(b.CreateOr(isLocal, isPrivate));
+  auto *resultType = llvm::cast<llvm::PointerType>(call->getType());
+  llvm::Value *cast = b.CreateAddrSpaceCast(pointer, resultType);
+  return b.CreateSelect(matches, cast, llvm::ConstantPointerNull::get(resultType));
+}
+
 } // namespace
 
 llvm::Function *makeKernelBody(llvm::Function &kernel) {
@@ -151,13 +206,23 @@ llvm::Function *makeKernelBody(llvm::Function &kernel) {
   }
   body->getArg(p.wiBase())->setName("wi.base");
 
-  std::vector<llvm::CallInst *> calls;
+  std::vector<llvm::CallInst *> calls, spaceCalls;
   for (llvm::BasicBlock &bb : *body)
     for (llvm::Instruction &inst : bb)
       if (auto *call = llvm::dyn_cast<llvm::CallInst>(&inst))
-        if (llvm::Function *callee = call->getCalledFunction())
+        if (llvm::Function *callee = call->getCalledFunction()) {
           if (classify(callee->getName()) != WorkItemQuery::None)
             calls.push_back(call);
+          else if (classifySpaceQuery(callee->getName()) != SpaceQuery::None)
+            spaceCalls.push_back(call);
+        }
+  for (llvm::CallInst *call : spaceCalls) {
+    llvm::IRBuilder<> b(call);
+    llvm::Value *value = lowerSpaceQuery(b, *body, p, call,
+                                         classifySpaceQuery(call->getCalledFunction()->getName()));
+    call->replaceAllUsesWith(value);
+    call->eraseFromParent();
+  }
 
   auto *ctxType = wgContextType(context);
   for (llvm::CallInst *call : calls) {

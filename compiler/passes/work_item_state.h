@@ -30,7 +30,9 @@ struct WorkItemParams {
 /// struct: { [3 x i64] global_size, [3 x i64] global_offset,
 ///           [3 x i64] local_size, [3 x i64] num_groups, i64 group_begin,
 ///           i64 group_end, i32 work_dim, i32 reserved, ptr local_arena,
-///           ptr wi_storage, ptr printf_buffer, i64 printf_capacity }
+///           ptr wi_storage, ptr printf_buffer, i64 printf_capacity,
+///           i64 local_arena_size, i64 wi_storage_size, ptr private_low,
+///           ptr private_high }
 namespace ctxfield {
 enum : unsigned {
   GlobalSize = 0,
@@ -45,6 +47,10 @@ enum : unsigned {
   WiStorage,
   PrintfBuffer,
   PrintfCapacity,
+  LocalArenaSize,
+  WiStorageSize,
+  PrivateLow,
+  PrivateHigh,
 };
 } // namespace ctxfield
 

@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#define CORECL_KERNEL_ABI_VERSION 1
+#define CORECL_KERNEL_ABI_VERSION 2
 
 /* Bytes before and after corecl_wg_ctx.local_arena and .wi_storage that
  * the call owns as well (see there). A multiple of 128, the alignment of
@@ -32,6 +32,12 @@ extern "C" {
  * the API refuses larger groups): a work-group function may take every
  * local id, and their product, to lie below it. */
 #define CORECL_MAX_WORK_GROUP_SIZE 4096
+
+/* The largest program-scope __global variable a program may declare
+ * (CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE): the compiler refuses larger ones.
+ * Such variables live in the JIT's data sections, allocated when the
+ * program's code is loaded. */
+#define CORECL_MAX_GLOBAL_VARIABLE_SIZE (64u << 20)
 
 typedef struct corecl_wg_ctx {
   uint64_t global_size[3];   /* get_global_size */
@@ -60,6 +66,18 @@ typedef struct corecl_wg_ctx {
    * are the atomic write cursor. */
   char *printf_buffer;
   uint64_t printf_capacity;
+  /* Where each kind of memory lies, for the generic address space
+   * (to_global, to_local, to_private, get_fence): a generic pointer is a
+   * plain address, and these ranges tell which named space it points into.
+   * __local: [local_arena, local_arena + local_arena_size).
+   * __private: the call's own stack, [private_low, private_high) (the
+   * thread's stack from its lowest address up to the caller's frame, above
+   * which no work-item object lies), and [wi_storage, wi_storage +
+   * wi_storage_size). Everything else is __global. */
+  uint64_t local_arena_size;
+  uint64_t wi_storage_size;
+  char *private_low;
+  char *private_high;
 } corecl_wg_ctx;
 
 typedef void (*corecl_wg_fn)(const void *args, const corecl_wg_ctx *ctx);

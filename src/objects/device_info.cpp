@@ -86,7 +86,8 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: return put(cl_bool(CL_FALSE));
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT: return put(cl_bool(CL_TRUE));
   case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT: return put(cl_bool(CL_FALSE));
-  case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT: return put(cl_bool(CL_FALSE));
+  case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+    return put(cl_bool(CL_TRUE));
   case CL_DEVICE_EXECUTION_CAPABILITIES:
     return put(cl_device_exec_capabilities(CL_EXEC_KERNEL | CL_EXEC_NATIVE_KERNEL));
   case CL_DEVICE_PROFILING_TIMER_RESOLUTION: return put(size_t(rt::monotonicResolution()));
@@ -130,18 +131,25 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_MAX_CONSTANT_ARGS: return put(cl_uint(64));
   case CL_DEVICE_LOCAL_MEM_TYPE: return put(cl_device_local_mem_type(CL_GLOBAL));
   case CL_DEVICE_LOCAL_MEM_SIZE: return put(cl_ulong(kLocalMemSize));
-  case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: return put(size_t(0));
-  case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE: return put(size_t(0));
+  case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
+  case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
+    // Data sections of the JIT's code: no limit but the one the compiler
+    // enforces per variable, which serves as the hint for all of them.
+    return put(size_t(CORECL_MAX_GLOBAL_VARIABLE_SIZE));
   case CL_DEVICE_SVM_CAPABILITIES: return put(cl_device_svm_capabilities(0));
   case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT: return put(cl_uint(0));
   case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
   case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
-    // The OpenCL C 3.0 minimum; the compiler work widens this.
+    // Every order and scope: atomics and fences are the host's, ordered
+    // for every thread of the process (builtins/lib/atomics_c11_host.cl).
+    // Work-item scope is for fences only.
     return put(cl_device_atomic_capabilities(
-        CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
-        (param == CL_DEVICE_ATOMIC_FENCE_CAPABILITIES ? CL_DEVICE_ATOMIC_ORDER_ACQ_REL : 0)));
+        CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+        CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
+        CL_DEVICE_ATOMIC_SCOPE_DEVICE | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES |
+        (param == CL_DEVICE_ATOMIC_FENCE_CAPABILITIES ? CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM : 0)));
 
   // Images and samplers.
   case CL_DEVICE_IMAGE_SUPPORT:

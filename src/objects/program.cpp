@@ -70,6 +70,7 @@ cl_int Program::record(const std::vector<Device *> &requested, const std::string
   executable_ = std::move(result.executable);
   kernelArgInfo_ = result.kernelArgInfo;
   nonUniform_ = result.nonUniformWorkGroups;
+  globalVariableBytes_ = result.globalVariableBytes;
   return CL_SUCCESS;
 }
 
@@ -191,7 +192,7 @@ bool sameKernels(const compiler::Executable &base, const compiler::Executable &o
 
 std::shared_ptr<compiler::Executable> Program::groupPacketExecutable(const std::string &kernel) {
   std::shared_ptr<compiler::Executable> base = executable();
-  if (!base)
+  if (!base || sharesGlobalVariables())
     return nullptr;
   std::lock_guard lock(packetMutex_);
   // Sorted, so the disk cache key names a set, whatever order the kernels
@@ -220,7 +221,7 @@ std::shared_ptr<compiler::Executable> Program::groupPacketExecutable(const std::
 
 std::shared_ptr<compiler::Executable> Program::narrowerExecutable(uint32_t simdBytes) {
   std::shared_ptr<compiler::Executable> base = executable();
-  if (!base)
+  if (!base || sharesGlobalVariables())
     return nullptr;
   std::lock_guard lock(narrowerMutex_);
   if (narrowerBase_ != base) {

@@ -70,6 +70,13 @@ public:
   bool builtFor(const Device &device) const;
   bool kernelArgInfoRequested() const { return kernelArgInfo_; }
   bool nonUniformWorkGroups() const { return nonUniform_; }
+  /// CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE.
+  uint64_t globalVariableBytes() const { return globalVariableBytes_; }
+  /// Whether the kernels share program-scope variables, which live in the
+  /// executable's memory: then they all run from the one executable (no
+  /// packet or narrower variants, whose copies of the variables would
+  /// drift apart from it).
+  bool sharesGlobalVariables() const { return globalVariableBytes_ > 0; }
   bool hasKernels() const { return liveKernels_.load() > 0; }
 
   /// Kernels created from the program (a rebuild is refused while any exist).
@@ -95,6 +102,7 @@ private:
   std::shared_ptr<compiler::Executable> executable_;
   bool kernelArgInfo_ = false;
   bool nonUniform_ = false;
+  uint64_t globalVariableBytes_ = 0;
   std::atomic<int> liveKernels_{0};
   std::mutex packetMutex_; // held while the packet executable is built
   std::shared_ptr<compiler::Executable> packetsBase_, packets_;

@@ -1,12 +1,15 @@
 // End-to-end: the OpenCL C 3.0 atomic functions (atomic_init/load/store/
 // exchange, compare_exchange strong and weak, fetch_<key>, atomic_flag,
 // atomic_work_item_fence) in the order-and-scope forms OpenCL C 3.0 makes
-// mandatory (relaxed order, work-group scope), built with -cl-std=CL3.0.
+// mandatory (relaxed order, work-group scope), and in every order and scope
+// the device reports beyond them, on global, local and generic pointers,
+// built with -cl-std=CL3.0.
 // Every result is checked against a host reference.
 #include "kernels/kernel_fixture.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace corecl::test {
@@ -262,6 +265,145 @@ TEST_F(C11AtomicsTest, DeviceReportsTheMandatoryCapabilities) {
   EXPECT_EQ(memory & minimum, minimum);
   EXPECT_EQ(fence & (minimum | CL_DEVICE_ATOMIC_ORDER_ACQ_REL),
             minimum | CL_DEVICE_ATOMIC_ORDER_ACQ_REL);
+}
+
+// Every order and scope the device reports, on each atomic type, through
+// __global, __local and generic pointers: each work-item runs a fixed
+// sequence of operations on its own object, so the results are the
+// sequential ones, checked against the same sequence on the host.
+constexpr const char *kEveryOrderSource = R"(
+  #define ORDERS(X) X(memory_order_relaxed) X(memory_order_acquire) X(memory_order_release) \
+                    X(memory_order_acq_rel) X(memory_order_seq_cst)
+  // The sequence on one object `p` (any space); returns a digest of what it saw.
+  #define SEQUENCE(A, T, p, seed, INTEGER)                                               \
+    T seen = 0;                                                                          \
+    atomic_init(p, (T)seed);                                                             \
+    atomic_store_explicit(p, atomic_load_explicit(p, memory_order_seq_cst,               \
+                                                  memory_scope_all_devices) + (T)1,      \
+                          memory_order_release, memory_scope_device);                    \
+    seen += atomic_exchange_explicit(p, (T)(seed * 3), memory_order_acq_rel,             \
+                                     memory_scope_all_devices);                          \
+    seen += atomic_exchange(p, (T)(seed * 4));                                           \
+    T expected = (T)7;                                                                   \
+    seen += (T)atomic_compare_exchange_strong_explicit(p, &expected, (T)9,               \
+        memory_order_seq_cst, memory_order_acquire, memory_scope_device);                \
+    seen += expected; /* failed: now the current value */                                \
+    seen += (T)atomic_compare_exchange_strong(p, &expected, (T)(seed + 2));              \
+    T old = atomic_load_explicit(p, memory_order_acquire);                               \
+    while (!atomic_compare_exchange_weak_explicit(p, &old, old * (T)2,                   \
+           memory_order_acq_rel, memory_order_relaxed, memory_scope_work_group))         \
+      ;                                                                                  \
+    INTEGER(A, T, p, seen)                                                               \
+    seen += atomic_load(p);
+
+  #define INTEGER_OPS(A, T, p, seen)                                                     \
+    seen += atomic_fetch_add_explicit(p, (T)5, memory_order_seq_cst, memory_scope_device); \
+    seen += atomic_fetch_sub_explicit(p, (T)2, memory_order_acq_rel);                    \
+    seen += atomic_fetch_or(p, (T)0x100);                                                \
+    seen += atomic_fetch_xor_explicit(p, (T)0x11, memory_order_release,                  \
+                                      memory_scope_all_devices);                         \
+    seen += atomic_fetch_and_explicit(p, (T)0x7ff, memory_order_acquire,                 \
+                                      memory_scope_device);                              \
+    seen += atomic_fetch_min(p, (T)1000);                                                \
+    seen += atomic_fetch_max_explicit(p, (T)3, memory_order_seq_cst);
+  #define NO_OPS(A, T, p, seen)
+
+  #define KERNEL(A, T, INTEGER)                                                          \
+    T run_##T(volatile A *p, T seed) { SEQUENCE(A, T, p, seed, INTEGER) return seen; }  \
+    kernel void every_##T(global A *g, global T *out) {                                  \
+      local A l[64];                                                                     \
+      size_t i = get_global_id(0), lid = get_local_id(0);                                \
+      T seed = (T)(i + 1);                                                               \
+      {                                                                                  \
+        volatile global A *p = g + i;                                                    \
+        SEQUENCE(A, T, p, seed, INTEGER)                                                 \
+        out[3 * i] = seen;                                                               \
+      }                                                                                  \
+      {                                                                                  \
+        volatile local A *p = l + lid;                                                   \
+        SEQUENCE(A, T, p, seed, INTEGER)                                                 \
+        out[3 * i + 1] = seen;                                                           \
+      }                                                                                  \
+      out[3 * i + 2] = run_##T((lid & 1) ? (volatile A *)(l + lid) : (volatile A *)(g + i), \
+                               seed);                                                    \
+      atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE,                 \
+                             memory_order_seq_cst, memory_scope_all_devices);            \
+    }
+  KERNEL(atomic_int, int, INTEGER_OPS)
+  KERNEL(atomic_uint, uint, INTEGER_OPS)
+  KERNEL(atomic_long, long, INTEGER_OPS)
+  KERNEL(atomic_ulong, ulong, INTEGER_OPS)
+  KERNEL(atomic_float, float, NO_OPS)
+  KERNEL(atomic_double, double, NO_OPS)
+)";
+
+/// The host's run of SEQUENCE above on a plain object.
+template <class T> T everyOrderReference(T seed, bool integer) {
+  T x = seed, seen = 0;
+  x = T(x + 1);
+  seen += x, x = T(seed * 3);
+  seen += x, x = T(seed * 4);
+  T expected = 7;
+  bool swapped = x == expected;
+  if (swapped)
+    x = 9;
+  else
+    expected = x;
+  seen += T(swapped), seen += expected;
+  swapped = x == expected;
+  if (swapped)
+    x = T(seed + 2);
+  else
+    expected = x;
+  seen += T(swapped);
+  x = T(x * 2);
+  if (integer) {
+    if constexpr (std::is_integral_v<T>) {
+      seen += x, x = T(x + 5);
+      seen += x, x = T(x - 2);
+      seen += x, x = T(x | 0x100);
+      seen += x, x = T(x ^ 0x11);
+      seen += x, x = T(x & 0x7ff);
+      seen += x, x = std::min<T>(x, 1000);
+      seen += x, x = std::max<T>(x, 3);
+    }
+  }
+  return T(seen + x);
+}
+
+TEST_F(C11AtomicsTest, EveryOrderAndScopeOnGlobalLocalAndGenericObjects) {
+  cl_device_atomic_capabilities caps = 0;
+  ASSERT_EQ(
+      clGetDeviceInfo(device(), CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof caps, &caps, nullptr),
+      CL_SUCCESS);
+  const cl_device_atomic_capabilities all =
+      CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+      CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
+      CL_DEVICE_ATOMIC_SCOPE_DEVICE | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES;
+  ASSERT_EQ(caps & all, all);
+  cl_program program = build(kEveryOrderSource, kCl3);
+  ASSERT_TRUE(program);
+  auto check = [&](auto zero, const char *name, bool integer) {
+    using T = decltype(zero);
+    cl_kernel k = createKernel(program, name);
+    ASSERT_TRUE(k);
+    for (size_t local : {1, 16, 64}) {
+      const size_t global = 128;
+      cl_mem g = outputBuffer<T>(global), out = outputBuffer<T>(3 * global);
+      ASSERT_EQ(setArgs(k, g, out), CL_SUCCESS);
+      ASSERT_EQ(run(k, 1, &global, &local), CL_SUCCESS);
+      std::vector<T> got = read<T>(out, 3 * global);
+      for (size_t i = 0; i < 3 * global; ++i)
+        ASSERT_EQ(got[i], everyOrderReference<T>(T(i / 3 + 1), integer))
+            << name << ", local size " << local << ", work-item " << i / 3 << ", object " << i % 3;
+    }
+  };
+  check(int(0), "every_int", true);
+  check(unsigned(0), "every_uint", true);
+  check(int64_t(0), "every_long", true);
+  check(uint64_t(0), "every_ulong", true);
+  check(float(0), "every_float", false);
+  check(double(0), "every_double", false);
 }
 
 } // namespace

@@ -1,0 +1,103 @@
+// OpenCL C 3.0's optional features: for each, the feature macro a
+// -cl-std=CL3.0 kernel sees, the name in CL_DEVICE_OPENCL_C_FEATURES and
+// the device query of the same feature must agree (the spec ties each macro
+// to its query). The behaviour behind each reported feature has its own
+// kernel tests (generic_address_space_test, program_scope_globals_test,
+// c11_atomics_test, the image tests).
+#include "kernels/kernel_fixture.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace corecl::test {
+namespace {
+
+using OpenCLCFeaturesTest = KernelTest;
+
+/// Each optional feature and what the device's queries say of it.
+struct Feature {
+  const char *name;
+  bool (*queried)();
+};
+
+template <class T> T query(cl_device_info param) {
+  T value{};
+  EXPECT_EQ(clGetDeviceInfo(device(), param, sizeof value, &value, nullptr), CL_SUCCESS);
+  return value;
+}
+
+bool atomicCap(cl_device_atomic_capabilities bit) {
+  return (query<cl_device_atomic_capabilities>(CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES) & bit) != 0;
+}
+
+const Feature kFeatures[] = {
+    {"__opencl_c_generic_address_space",
+     [] { return query<cl_bool>(CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT) == CL_TRUE; }},
+    {"__opencl_c_program_scope_global_variables",
+     [] { return query<size_t>(CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE) > 0; }},
+    {"__opencl_c_atomic_order_acq_rel", [] { return atomicCap(CL_DEVICE_ATOMIC_ORDER_ACQ_REL); }},
+    {"__opencl_c_atomic_order_seq_cst", [] { return atomicCap(CL_DEVICE_ATOMIC_ORDER_SEQ_CST); }},
+    {"__opencl_c_atomic_scope_device", [] { return atomicCap(CL_DEVICE_ATOMIC_SCOPE_DEVICE); }},
+    {"__opencl_c_atomic_scope_all_devices",
+     [] { return atomicCap(CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES); }},
+    {"__opencl_c_work_group_collective_functions",
+     [] { return query<cl_bool>(CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT) == CL_TRUE; }},
+    {"__opencl_c_subgroups", [] { return query<cl_uint>(CL_DEVICE_MAX_NUM_SUB_GROUPS) > 0; }},
+    {"__opencl_c_pipes", [] { return query<cl_bool>(CL_DEVICE_PIPE_SUPPORT) == CL_TRUE; }},
+    {"__opencl_c_device_enqueue",
+     [] {
+       return query<cl_device_device_enqueue_capabilities>(CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES) !=
+              0;
+     }},
+    {"__opencl_c_images", [] { return query<cl_bool>(CL_DEVICE_IMAGE_SUPPORT) == CL_TRUE; }},
+    {"__opencl_c_read_write_images",
+     [] { return query<cl_uint>(CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS) > 0; }},
+    {"__opencl_c_fp64", [] { return query<cl_device_fp_config>(CL_DEVICE_DOUBLE_FP_CONFIG) != 0; }},
+};
+
+TEST_F(OpenCLCFeaturesTest, MacrosNamesAndQueriesAgree) {
+  std::set<std::string> listed;
+  size_t size = 0;
+  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_OPENCL_C_FEATURES, 0, nullptr, &size), CL_SUCCESS);
+  std::vector<cl_name_version> features(size / sizeof(cl_name_version));
+  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_OPENCL_C_FEATURES, size, features.data(), nullptr),
+            CL_SUCCESS);
+  for (const cl_name_version &f : features)
+    listed.insert(f.name);
+
+  // One output per feature: whether the macro is defined.
+  std::string source = "kernel void macros(global int *out) {\n";
+  for (size_t i = 0; i < std::size(kFeatures); ++i)
+    source += std::string("#ifdef ") + kFeatures[i].name + "\n  out[" + std::to_string(i) +
+              "] = 1;\n#else\n  out[" + std::to_string(i) + "] = 0;\n#endif\n";
+  source += "}\n";
+  cl_kernel k = buildKernel(source, "macros", "-cl-std=CL3.0");
+  ASSERT_TRUE(k);
+  cl_mem out = outputBuffer<int>(std::size(kFeatures));
+  ASSERT_EQ(setArgs(k, out), CL_SUCCESS);
+  const size_t one = 1;
+  ASSERT_EQ(run(k, 1, &one), CL_SUCCESS);
+  std::vector<int> macros = read<int>(out, std::size(kFeatures));
+  for (size_t i = 0; i < std::size(kFeatures); ++i) {
+    const Feature &f = kFeatures[i];
+    bool queried = f.queried();
+    EXPECT_EQ(listed.count(f.name) == 1, queried) << f.name << " in CL_DEVICE_OPENCL_C_FEATURES";
+    EXPECT_EQ(macros[i] == 1, queried) << f.name << " as a macro";
+  }
+}
+
+TEST_F(OpenCLCFeaturesTest, CarriedFeaturesAreReported) {
+  // What CoreCL carries today; a feature dropped by mistake fails here.
+  for (const char *name :
+       {"__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables",
+        "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst",
+        "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
+        "__opencl_c_images", "__opencl_c_read_write_images", "__opencl_c_fp64"})
+    for (const Feature &f : kFeatures)
+      if (std::string(f.name) == name)
+        EXPECT_TRUE(f.queried()) << name;
+}
+
+} // namespace
+} // namespace corecl::test
