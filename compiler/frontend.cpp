@@ -59,7 +59,7 @@ const char *frontendFeatures() {
          "__opencl_c_read_write_images __opencl_c_generic_address_space "
          "__opencl_c_program_scope_global_variables __opencl_c_atomic_order_acq_rel "
          "__opencl_c_atomic_order_seq_cst __opencl_c_atomic_scope_device "
-         "__opencl_c_atomic_scope_all_devices";
+         "__opencl_c_atomic_scope_all_devices __opencl_c_work_group_collective_functions";
 }
 
 namespace {
@@ -97,7 +97,7 @@ std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context, const s
   // they are absent.
   if (options.clVersion() >= 300) {
     args.push_back(enableAll(frontendFeatures()));
-    for (const char *feature : {"work_group_collective_functions"})
+    for (const char *feature : {"subgroups", "pipes", "device_enqueue"})
       args.push_back(std::string("-D__undef___opencl_c_") + feature);
   }
   // The device's OpenCL version (CL_DEVICE_VERSION 3.0); Clang defines only

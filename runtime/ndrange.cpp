@@ -173,7 +173,9 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
   const size_t slack = CORECL_OWNED_MEMORY_SLACK;
   static_assert(CORECL_OWNED_MEMORY_SLACK % kBufferAlignment == 0,
                 "__local long16 arguments need the arena 128-byte aligned");
-  const size_t scratchBytes = slack + arenaBytes + slack + storageBytes + slack + 64;
+  // The collective functions' row: a slot per work-item and two more.
+  const size_t rowBytes = roundUp((groupItems + 2) * 8);
+  const size_t scratchBytes = slack + arenaBytes + slack + storageBytes + slack + rowBytes + 64;
 
   // Groups [begin, end) with `ctx`, on this thread's leased scratch.
   auto runGroups = [&](corecl_wg_ctx &ctx, uint64_t begin, uint64_t end) {
@@ -185,6 +187,7 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     ctx.local_arena_size = arenaBytes;
     ctx.wi_storage = scratch + slack + arenaBytes + slack;
     ctx.wi_storage_size = storageBytes;
+    ctx.group_scratch = ctx.wi_storage + storageBytes + slack;
     // Every private object of the call lies on this stack below this frame.
     ctx.private_high = static_cast<char *>(__builtin_frame_address(0));
     ctx.private_low = threadStackLow();

@@ -21,7 +21,8 @@ llvm::StructType *wgContextType(llvm::LLVMContext &context) {
   auto *ptr = llvm::PointerType::get(context, 0);
   auto *dims = llvm::ArrayType::get(i64, 3);
   return llvm::StructType::create(
-      context, {dims, dims, dims, dims, i64, i64, i32, i32, ptr, ptr, ptr, i64, i64, i64, ptr, ptr},
+      context,
+      {dims, dims, dims, dims, i64, i64, i32, i32, ptr, ptr, ptr, i64, i64, i64, ptr, ptr, ptr},
       "corecl.wg_ctx");
 }
 
@@ -39,6 +40,7 @@ enum class WorkItemQuery {
   WorkDim,
   GlobalLinearId,
   LocalLinearId,
+  GroupScratch,
   None,
 };
 
@@ -55,6 +57,8 @@ WorkItemQuery classify(llvm::StringRef name) {
       .Case("_Z12get_work_dimv", WorkItemQuery::WorkDim)
       .Case("_Z20get_global_linear_idv", WorkItemQuery::GlobalLinearId)
       .Case("_Z19get_local_linear_idv", WorkItemQuery::LocalLinearId)
+      // The collective functions' scratch row (builtins/lib/work_group.cl).
+      .Case("__corecl_group_scratch", WorkItemQuery::GroupScratch)
       .Default(WorkItemQuery::None);
 }
 
@@ -238,6 +242,14 @@ llvm::Function *makeKernelBody(llvm::Function &kernel) {
       value = load;
       break;
     }
+    case WorkItemQuery::GroupScratch: {
+      llvm::Value *addr =
+          b.CreateConstInBoundsGEP2_32(ctxType, body->getArg(p.ctx()), 0, ctxfield::GroupScratch);
+      auto *load = b.CreateLoad(b.getPtrTy(), addr);
+      load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(context, {}));
+      value = b.CreateAddrSpaceCast(load, call->getType());
+      break;
+    }
     case WorkItemQuery::LocalLinearId: {
       // (lid.z * lsize.y + lid.y) * lsize.x + lid.x
       llvm::Value *v = b.CreateMul(body->getArg(p.localId(2)), body->getArg(p.localSize(1)));
@@ -260,7 +272,7 @@ llvm::Function *makeKernelBody(llvm::Function &kernel) {
     }
     default: value = queryAnyDim(b, *body, p, query, call->getArgOperand(0)); break;
     }
-    if (value->getType() != call->getType())
+    if (value->getType() != call->getType() && !value->getType()->isPointerTy())
       value = b.CreateZExtOrTrunc(value, call->getType());
     call->replaceAllUsesWith(value);
     call->eraseFromParent();

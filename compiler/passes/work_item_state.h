@@ -32,7 +32,7 @@ struct WorkItemParams {
 ///           i64 group_end, i32 work_dim, i32 reserved, ptr local_arena,
 ///           ptr wi_storage, ptr printf_buffer, i64 printf_capacity,
 ///           i64 local_arena_size, i64 wi_storage_size, ptr private_low,
-///           ptr private_high }
+///           ptr private_high, ptr group_scratch }
 namespace ctxfield {
 enum : unsigned {
   GlobalSize = 0,
@@ -51,6 +51,7 @@ enum : unsigned {
   WiStorageSize,
   PrivateLow,
   PrivateHigh,
+  GroupScratch,
 };
 } // namespace ctxfield
 

@@ -78,6 +78,10 @@ typedef struct corecl_wg_ctx {
   uint64_t wi_storage_size;
   char *private_low;
   char *private_high;
+  /* The work-group collective functions' scratch row (builtins/lib/
+   * work_group.cl): 8 bytes per work-item of a group, plus 16, 64-byte
+   * aligned, the call's alone like local_arena. */
+  char *group_scratch;
 } corecl_wg_ctx;
 
 typedef void (*corecl_wg_fn)(const void *args, const corecl_wg_ctx *ctx);

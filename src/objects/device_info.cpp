@@ -85,7 +85,8 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_MAX_NUM_SUB_GROUPS: return put(cl_uint(0));
   case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: return put(cl_bool(CL_FALSE));
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT: return put(cl_bool(CL_TRUE));
-  case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT: return put(cl_bool(CL_FALSE));
+  case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+    return put(cl_bool(CL_TRUE));
   case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
     return put(cl_bool(CL_TRUE));
   case CL_DEVICE_EXECUTION_CAPABILITIES:
