@@ -14,23 +14,6 @@ inline cl_int resolveQueue(cl_command_queue handle, cl_uint numEvents, const cl_
   return validateWaitList(queue->context(), numEvents, waitList, entry);
 }
 
-/// Why a command CoreCL's devices cannot run yet (SVM) is refused.
-struct Refusal {
-  cl_int code;
-  const char *why;
-};
-inline constexpr Refusal kNoSvm = {CL_INVALID_OPERATION,
-                                   "no CoreCL device supports shared virtual memory yet"};
-
-/// Such a command: the queue and wait list checked first, then the refusal.
-inline cl_int refuseCommand(cl_command_queue handle, cl_uint numEvents, const cl_event *waitList,
-                            Refusal refusal, const char *entry = __builtin_FUNCTION()) {
-  CommandQueue *queue;
-  if (cl_int err = resolveQueue(handle, numEvents, waitList, queue, entry))
-    return err;
-  return apiError(entry, refusal.code, "%s", refusal.why);
-}
-
 /// Resolves a buffer used by a command on `queue`.
 inline cl_int resolveBuffer(const CommandQueue &queue, cl_mem handle, MemObject *&mem,
                             const char *entry = __builtin_FUNCTION()) {

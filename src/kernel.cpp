@@ -144,21 +144,42 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
       [&, entry = __func__] { return k->setArg(arg_index, arg_size, arg_value, entry); });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void *) {
-  return unsupported<Kernel>(kernel, "shared virtual memory");
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint arg_index,
+                                                         const void *arg_value) {
+  Kernel *k;
+  if (cl_int err = resolve(kernel, k))
+    return err;
+  return guarded(
+      [&, entry = __func__] { return k->setArgSvmPointer(arg_index, arg_value, entry); });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel,
-                                                    cl_kernel_exec_info param_name, size_t,
-                                                    const void *) {
+                                                    cl_kernel_exec_info param_name,
+                                                    size_t param_value_size,
+                                                    const void *param_value) {
+  const char *entry = __func__;
   if (cl_int err = checkLive<Kernel>(kernel))
     return err;
-  if (param_name != CL_KERNEL_EXEC_INFO_SVM_PTRS &&
-      param_name != CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM)
-    return apiError(__func__, CL_INVALID_VALUE, "param_name 0x%x is not one the spec defines",
+  // Both parameters tell the driver which SVM a kernel may reach beyond
+  // its arguments; kernels reach all of the process's memory as it is, so
+  // CoreCL only checks them.
+  switch (param_name) {
+  case CL_KERNEL_EXEC_INFO_SVM_PTRS:
+    if (!param_value || param_value_size == 0 || param_value_size % sizeof(void *))
+      return apiError(entry, CL_INVALID_VALUE,
+                      "param_value %p, param_value_size %zu: not an array of pointers", param_value,
+                      param_value_size);
+    return CL_SUCCESS;
+  case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
+    if (!param_value || param_value_size != sizeof(cl_bool))
+      return apiError(entry, CL_INVALID_VALUE,
+                      "param_value %p, param_value_size %zu: not a cl_bool", param_value,
+                      param_value_size);
+    return CL_SUCCESS;
+  default:
+    return apiError(entry, CL_INVALID_VALUE, "param_name 0x%x is not one the spec defines",
                     param_name);
-  // The defined parameters all concern SVM.
-  return unsupported<Kernel>(kernel, "shared virtual memory");
+  }
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,

@@ -165,7 +165,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
                                  case CL_MEM_OFFSET:
                                    return put(m->offset());
                                  case CL_MEM_USES_SVM_POINTER:
-                                   return put(cl_bool(CL_FALSE));
+                                   // A CL_MEM_USE_HOST_PTR buffer on SVM memory.
+                                   return put(
+                                       cl_bool(m->hostPtr() && (m->flags() & CL_MEM_USE_HOST_PTR) &&
+                                                       m->context().svmAllocationOf(m->hostPtr())
+                                                   ? CL_TRUE
+                                                   : CL_FALSE));
                                  case CL_MEM_PROPERTIES:
                                    return put(m->properties());
                                  default:

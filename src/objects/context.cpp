@@ -1,5 +1,7 @@
 #include "src/objects/context.h"
 
+#include "runtime/aligned_memory.h"
+
 #include <algorithm>
 
 namespace corecl {
@@ -13,6 +15,46 @@ Context::~Context() {
   // Most recently registered first, as the spec requires.
   for (auto it = destructorCallbacks_.rbegin(); it != destructorCallbacks_.rend(); ++it)
     it->first(handle(), it->second);
+  for (auto &[base, allocation] : svm_)
+    rt::freeAligned(allocation.base);
+}
+
+void *Context::svmAllocate(size_t size, cl_svm_mem_flags flags) {
+  char *base = static_cast<char *>(rt::allocateAligned(size));
+  if (!base)
+    return nullptr;
+  try {
+    std::lock_guard lock(svmMutex_);
+    svm_.emplace(base, SvmAllocation{base, size, flags});
+  } catch (...) {
+    rt::freeAligned(base);
+    throw;
+  }
+  return base;
+}
+
+bool Context::svmFree(void *base) {
+  {
+    std::lock_guard lock(svmMutex_);
+    auto it = svm_.find(static_cast<const char *>(base));
+    if (it == svm_.end())
+      return false;
+    svm_.erase(it);
+  }
+  rt::freeAligned(base);
+  return true;
+}
+
+std::optional<Context::SvmAllocation> Context::svmAllocationOf(const void *p) const {
+  const char *address = static_cast<const char *>(p);
+  std::lock_guard lock(svmMutex_);
+  auto it = svm_.upper_bound(address);
+  if (it == svm_.begin())
+    return std::nullopt;
+  --it;
+  if (address >= it->second.base + it->second.size)
+    return std::nullopt;
+  return it->second;
 }
 
 bool Context::hasDevice(const Device *d) const {

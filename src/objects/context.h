@@ -4,7 +4,9 @@
 #include "src/objects/device.h"
 #include "src/objects/object.h"
 
+#include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,22 @@ public:
   void notify(const std::string &message) const;
   void addDestructorCallback(DestructorFn fn, void *userData);
 
+  /// Shared virtual memory (clSVMAlloc): host memory every device of the
+  /// context addresses as it is. Allocations are kept by base address, so
+  /// that pointers into them can be recognised, and freed with the
+  /// context if the application did not free them.
+  struct SvmAllocation {
+    char *base;
+    size_t size;
+    cl_svm_mem_flags flags;
+  };
+  /// nullptr if the memory cannot be had.
+  void *svmAllocate(size_t size, cl_svm_mem_flags flags);
+  /// False if `base` is not an allocation of this context.
+  bool svmFree(void *base);
+  /// The allocation holding `p`, if any.
+  std::optional<SvmAllocation> svmAllocationOf(const void *p) const;
+
 private:
   std::vector<Device *> devices_;
   std::vector<cl_context_properties> properties_;
@@ -37,6 +55,8 @@ private:
   std::vector<Ref<Device>> heldDevices_; // keeps devices_ alive
   std::mutex mutex_;
   std::vector<std::pair<DestructorFn, void *>> destructorCallbacks_;
+  mutable std::mutex svmMutex_;
+  std::map<const char *, SvmAllocation> svm_; // by base address
 };
 
 } // namespace corecl

@@ -137,7 +137,12 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
     // Data sections of the JIT's code: no limit but the one the compiler
     // enforces per variable, which serves as the hint for all of them.
     return put(size_t(CORECL_MAX_GLOBAL_VARIABLE_SIZE));
-  case CL_DEVICE_SVM_CAPABILITIES: return put(cl_device_svm_capabilities(0));
+  case CL_DEVICE_SVM_CAPABILITIES:
+    // Kernels run in the application's address space: every pointer of the
+    // host is a pointer of the device, and atomics are the host's.
+    return put(cl_device_svm_capabilities(CL_DEVICE_SVM_COARSE_GRAIN_BUFFER |
+                                          CL_DEVICE_SVM_FINE_GRAIN_BUFFER |
+                                          CL_DEVICE_SVM_FINE_GRAIN_SYSTEM | CL_DEVICE_SVM_ATOMICS));
   case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT: return put(cl_uint(0));

@@ -34,6 +34,7 @@ Kernel::Kernel(Program &program, std::shared_ptr<compiler::Executable> exe, size
   args_.assign(d.argsBlockSize, 0);
   set_.assign(d.args.size(), false);
   buffers_.resize(d.args.size());
+  svmPointers_.assign(d.args.size(), false);
   localSizes_.assign(d.args.size(), 0);
 }
 
@@ -44,6 +45,7 @@ Kernel *Kernel::clone() const {
   copy->args_ = args_;
   copy->set_ = set_;
   copy->buffers_ = buffers_;
+  copy->svmPointers_ = svmPointers_;
   copy->localSizes_ = localSizes_;
   return copy.release();
 }
@@ -134,6 +136,25 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value, const char 
     std::memcpy(args_.data() + arg.offset, value, size);
     break;
   }
+  svmPointers_[index] = false;
+  set_[index] = true;
+  return CL_SUCCESS;
+}
+
+cl_int Kernel::setArgSvmPointer(cl_uint index, const void *value, const char *entry) {
+  const compiler::KernelDesc &d = desc();
+  if (index >= d.args.size())
+    return apiError(entry, CL_INVALID_ARG_INDEX, "arg_index %u, but %s has %zu arguments", index,
+                    d.name.c_str(), d.args.size());
+  const compiler::KernelArg &arg = d.args[index];
+  if (arg.kind != ArgKind::Buffer)
+    return apiError(entry, CL_INVALID_ARG_INDEX,
+                    "argument %u (%s) of %s is not a __global or __constant pointer", index,
+                    arg.name.c_str(), d.name.c_str());
+  std::lock_guard lock(mutex_);
+  std::memcpy(args_.data() + arg.offset, &value, sizeof value);
+  buffers_[index] = nullptr;
+  svmPointers_[index] = true;
   set_[index] = true;
   return CL_SUCCESS;
 }
@@ -231,6 +252,8 @@ cl_int Kernel::snapshot(Launch &launch, std::string *why) const {
   uint64_t requested = d.staticLocalMemSize;
   for (size_t i = 0; i < d.args.size(); ++i) {
     const compiler::KernelArg &arg = d.args[i];
+    if (svmPointers_[i])
+      continue; // the address is in the args block already
     if (arg.kind == ArgKind::Buffer || arg.kind == ArgKind::Image) {
       MemObject *mem = nullptr;
       if (buffers_[i]) {

@@ -47,6 +47,9 @@ public:
   /// clSetKernelArg: validates and stores; returns the spec's code (a
   /// refusal told to CORECL_DEBUG=api as `entry`'s).
   cl_int setArg(cl_uint index, size_t size, const void *value, const char *entry);
+  /// clSetKernelArgSVMPointer: a __global or __constant pointer argument
+  /// set to an address (SVM, or any host memory for fine-grain system SVM).
+  cl_int setArgSvmPointer(cl_uint index, const void *value, const char *entry);
 
   /// A snapshot of the arguments for one launch: the args block with buffer
   /// pointers resolved and __local arguments placed after the kernel's
@@ -144,6 +147,7 @@ private:
   // callbacks must run even while a kernel still names it); a launch
   // takes references for as long as its command runs.
   std::vector<cl_mem> buffers_;
+  std::vector<bool> svmPointers_;         // pointer arguments set to an address
   std::vector<uint64_t> localSizes_;      // per argument (__local args)
 };
 

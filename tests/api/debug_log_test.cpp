@@ -148,8 +148,8 @@ TEST_F(DebugLog, EveryFileTellsWhy) {
     EXPECT_EQ(clGetDeviceInfo(device(), 0x7777, sizeof small, &small, nullptr), CL_INVALID_VALUE);
     // A wait list that is not one (event.cpp, through the queue's check).
     EXPECT_EQ(clEnqueueMarkerWithWaitList(queue, 2, nullptr, nullptr), CL_INVALID_EVENT_WAIT_LIST);
-    // A sampler setting that is none (sampler.cpp), a feature CoreCL does
-    // not support yet (svm_pipe.cpp), and a buffer where an image belongs
+    // A sampler setting that is none (sampler.cpp), an SVM copy onto
+    // itself (svm.cpp), and a buffer where an image belongs
     // (enqueue_image.cpp).
     EXPECT_EQ(clCreateSampler(context, CL_FALSE, 0x9999, CL_FILTER_NEAREST, &err), nullptr);
     EXPECT_EQ(err, CL_INVALID_VALUE);
@@ -158,8 +158,8 @@ TEST_F(DebugLog, EveryFileTellsWhy) {
     EXPECT_EQ(clEnqueueReadImage(queue, buffer, CL_TRUE, origin, region, 0, 0, pixel, 0, nullptr,
                                  nullptr),
               CL_INVALID_MEM_OBJECT);
-    EXPECT_EQ(clEnqueueSVMMemcpy(queue, CL_TRUE, pixel, pixel + 8, 4, 0, nullptr, nullptr),
-              CL_INVALID_OPERATION);
+    EXPECT_EQ(clEnqueueSVMMemcpy(queue, CL_TRUE, pixel, pixel + 2, 4, 0, nullptr, nullptr),
+              CL_MEM_COPY_OVERLAP);
     // A queue property list with a property no queue knows (queue.cpp).
     cl_queue_properties props[] = {0x1234, 0, 0};
     EXPECT_EQ(clCreateCommandQueueWithProperties(context, device(), props, &err), nullptr);
@@ -180,8 +180,7 @@ TEST_F(DebugLog, EveryFileTellsWhy) {
       << log;
   EXPECT_TRUE(told(log, "clCreateSampler", "CL_INVALID_VALUE", "addressing_mode 0x9999")) << log;
   EXPECT_TRUE(told(log, "clEnqueueReadImage", "CL_INVALID_MEM_OBJECT", "not a live image")) << log;
-  EXPECT_TRUE(told(log, "clEnqueueSVMMemcpy", "CL_INVALID_OPERATION", "shared virtual memory"))
-      << log;
+  EXPECT_TRUE(told(log, "clEnqueueSVMMemcpy", "CL_MEM_COPY_OVERLAP", "overlap")) << log;
   EXPECT_TRUE(told(log, "clCreateCommandQueueWithProperties", "CL_INVALID_VALUE",
                    "unknown property 0x1234"))
       << log;
