@@ -20,6 +20,39 @@ namespace {
 constexpr const char *kResourceDir = "/corecl-resource";
 constexpr const char *kSourceName = "source.cl";
 
+/// Included after Clang's base header: it announces, for SPIR targets and
+/// OpenCL C 2.0 and later, extensions and features CoreCL's devices do not
+/// report (CL_DEVICE_EXTENSIONS, CL_DEVICE_OPENCL_C_FEATURES), and a program
+/// testing for one must not find it.
+constexpr const char *kUnreportedName = "corecl-unreported.h";
+constexpr const char *kUnreported = R"(
+#undef cl_khr_subgroup_rotate
+#undef cl_khr_extended_bit_ops
+#undef cl_khr_integer_dot_product
+#undef __opencl_c_integer_dot_product_input_4x8bit
+#undef __opencl_c_integer_dot_product_input_4x8bit_packed
+#undef cl_ext_float_atomics
+#undef __opencl_c_ext_fp16_global_atomic_load_store
+#undef __opencl_c_ext_fp16_local_atomic_load_store
+#undef __opencl_c_ext_fp16_global_atomic_add
+#undef __opencl_c_ext_fp16_local_atomic_add
+#undef __opencl_c_ext_fp16_global_atomic_min_max
+#undef __opencl_c_ext_fp16_local_atomic_min_max
+#undef __opencl_c_ext_fp64_global_atomic_add
+#undef __opencl_c_ext_fp64_local_atomic_add
+#undef __opencl_c_ext_fp64_global_atomic_min_max
+#undef __opencl_c_ext_fp64_local_atomic_min_max
+#undef __opencl_c_ext_fp32_global_atomic_add
+#undef __opencl_c_ext_fp32_local_atomic_add
+#undef __opencl_c_ext_fp32_global_atomic_min_max
+#undef __opencl_c_ext_fp32_local_atomic_min_max
+#undef __opencl_c_ext_image_raw10_raw12
+#undef cl_khr_kernel_clock
+#undef __opencl_c_kernel_clock_scope_device
+#undef __opencl_c_kernel_clock_scope_work_group
+#undef __opencl_c_kernel_clock_scope_sub_group
+)";
+
 /// The real file system (for -I directories) under an in-memory layer that
 /// holds the program source and the embedded headers.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
@@ -27,6 +60,8 @@ makeFileSystem(const std::string &source, const std::vector<HeaderFile> &headers
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   memory->addFile(std::string("/") + kSourceName, 0,
                   llvm::MemoryBuffer::getMemBufferCopy(source, kSourceName));
+  memory->addFile(std::string(kResourceDir) + "/" + kUnreportedName, 0,
+                  llvm::MemoryBuffer::getMemBuffer(kUnreported, kUnreportedName));
   // clCompileProgram's headers, found by their include names next to the source.
   for (const HeaderFile &h : headers)
     memory->addFile("/" + h.name, 0, llvm::MemoryBuffer::getMemBufferCopy(h.source, h.name));
@@ -51,7 +86,10 @@ const char *frontendExtensions() {
   return "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
          "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "
          "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics "
-         "cl_khr_int64_extended_atomics cl_khr_fp64 cl_khr_3d_image_writes cl_khr_depth_images";
+         "cl_khr_int64_extended_atomics cl_khr_fp64 cl_khr_3d_image_writes cl_khr_depth_images "
+         "cl_khr_subgroups cl_khr_subgroup_extended_types cl_khr_subgroup_non_uniform_vote "
+         "cl_khr_subgroup_ballot cl_khr_subgroup_non_uniform_arithmetic cl_khr_subgroup_shuffle "
+         "cl_khr_subgroup_shuffle_relative cl_khr_subgroup_clustered_reduce";
 }
 
 const char *frontendFeatures() {
@@ -59,7 +97,8 @@ const char *frontendFeatures() {
          "__opencl_c_read_write_images __opencl_c_generic_address_space "
          "__opencl_c_program_scope_global_variables __opencl_c_atomic_order_acq_rel "
          "__opencl_c_atomic_order_seq_cst __opencl_c_atomic_scope_device "
-         "__opencl_c_atomic_scope_all_devices __opencl_c_work_group_collective_functions";
+         "__opencl_c_atomic_scope_all_devices __opencl_c_work_group_collective_functions "
+         "__opencl_c_subgroups";
 }
 
 namespace {
@@ -97,12 +136,14 @@ std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context, const s
   // they are absent.
   if (options.clVersion() >= 300) {
     args.push_back(enableAll(frontendFeatures()));
-    for (const char *feature : {"subgroups", "pipes", "device_enqueue"})
+    for (const char *feature : {"pipes", "device_enqueue"})
       args.push_back(std::string("-D__undef___opencl_c_") + feature);
   }
   // The device's OpenCL version (CL_DEVICE_VERSION 3.0); Clang defines only
   // the OpenCL C version for SPIR targets.
   args.push_back("-D__OPENCL_VERSION__=300");
+  args.push_back("-include");
+  args.push_back(std::string(kResourceDir) + "/" + kUnreportedName);
   args.insert(args.end(), options.frontendArgs.begin(), options.frontendArgs.end());
   args.push_back(kSourceName);
 

@@ -165,7 +165,9 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel,
   // CoreCL only checks them.
   switch (param_name) {
   case CL_KERNEL_EXEC_INFO_SVM_PTRS:
-    if (!param_value || param_value_size == 0 || param_value_size % sizeof(void *))
+    // An empty list (NULL, 0) takes back the pointers set before.
+    if ((!param_value && param_value_size) || (param_value && param_value_size == 0) ||
+        param_value_size % sizeof(void *))
       return apiError(entry, CL_INVALID_VALUE,
                       "param_value %p, param_value_size %zu: not an array of pointers", param_value,
                       param_value_size);
@@ -274,10 +276,78 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
                      });
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id,
-                                                        cl_kernel_sub_group_info, size_t,
-                                                        const void *, size_t, void *, size_t *) {
-  return unsupported<Kernel>(kernel, "sub-groups"); // not yet
+// CoreCL's sub-groups have one work-item each (builtins/lib/sub_group.cl),
+// so a group of n work-items has n sub-groups.
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
+                                                        cl_kernel_sub_group_info param_name,
+                                                        size_t input_value_size,
+                                                        const void *input_value,
+                                                        size_t param_value_size, void *param_value,
+                                                        size_t *param_value_size_ret) {
+  const char *entry = __func__;
+  Kernel *k;
+  if (cl_int err = resolve(kernel, k, entry))
+    return err;
+  if (cl_int err = checkContextDevice(k->context(), device, entry))
+    return err;
+  // The local size some queries take as input: 1 to 3 size_t.
+  auto localItems = [&](size_t &items) -> cl_int {
+    if (!input_value || input_value_size == 0 || input_value_size % sizeof(size_t) ||
+        input_value_size > 3 * sizeof(size_t))
+      return apiError(entry, CL_INVALID_VALUE,
+                      "input_value %p, input_value_size %zu: not a local size of 1 to 3 size_t",
+                      input_value, input_value_size);
+    items = 1;
+    for (size_t d = 0; d < input_value_size / sizeof(size_t); ++d)
+      items *= static_cast<const size_t *>(input_value)[d];
+    return CL_SUCCESS;
+  };
+  size_t items = 0;
+  if (param_name == CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE ||
+      param_name == CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE)
+    if (cl_int err = localItems(items))
+      return err;
+  if (param_name == CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT &&
+      (!input_value || input_value_size != sizeof(size_t) || param_value_size % sizeof(size_t) ||
+       param_value_size > 3 * sizeof(size_t) || (param_value && param_value_size == 0)))
+    return apiError(entry, CL_INVALID_VALUE,
+                    "CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT takes one size_t and answers 1 to "
+                    "3 size_t (input_value_size %zu, param_value_size %zu)",
+                    input_value_size, param_value_size);
+  return answerQuery(
+      entry, param_name, param_value_size, param_value, param_value_size_ret,
+      [&](InfoBuffer put) -> cl_int {
+        switch (param_name) {
+        case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
+          return put(size_t(1));
+        case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
+          return put(items);
+        case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
+          // (count, 1, 1) in as many dimensions as asked
+          // for; zeros if no group has that many.
+          size_t count = *static_cast<const size_t *>(input_value);
+          bool possible = count >= 1 && count <= k->maxWorkGroupSize();
+          size_t sizes[3] = {possible ? count : 0, possible ? 1u : 0u, possible ? 1u : 0u};
+          size_t dims = param_value ? param_value_size / sizeof(size_t) : 3;
+          return put(sizes, dims * sizeof(size_t));
+        }
+        case CL_KERNEL_MAX_NUM_SUB_GROUPS:
+          return put(k->maxWorkGroupSize());
+        case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
+          return put(size_t(0));
+        default:
+          return CL_INVALID_VALUE;
+        }
+      });
+}
+
+/// cl_khr_subgroups' name for the same query.
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(
+    cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param_name,
+    size_t input_value_size, const void *input_value, size_t param_value_size, void *param_value,
+    size_t *param_value_size_ret) {
+  return clGetKernelSubGroupInfo(kernel, device, param_name, input_value_size, input_value,
+                                 param_value_size, param_value, param_value_size_ret);
 }
 
 } // extern "C"

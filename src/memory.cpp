@@ -30,6 +30,15 @@ cl_mem createBuffer(cl_context context, const cl_mem_properties *properties, cl_
                                            : "host_ptr is not NULL but flags 0x%llx neither use "
                                              "nor copy it",
                               (unsigned long long)flags));
+  // A buffer on SVM must lie inside the allocation.
+  if (flags & CL_MEM_USE_HOST_PTR)
+    if (auto svm = c->svmAllocationOf(host_ptr))
+      if (size > svm->size - size_t(static_cast<char *>(host_ptr) - svm->base))
+        return withError<_cl_mem>(
+            errcode_ret, apiError(entry, CL_INVALID_BUFFER_SIZE,
+                                  "size %zu runs past the end of the SVM allocation host_ptr "
+                                  "points into (%zu bytes)",
+                                  size, svm->size));
   if (!(flags & kAccessFlags))
     flags |= CL_MEM_READ_WRITE;
   MemObject *mem = MemObject::createBuffer(*c, flags, size, host_ptr, std::move(props));

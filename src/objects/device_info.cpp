@@ -82,7 +82,9 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_MAX_WORK_ITEM_SIZES: return writeInfo(size, value, sizeRet, maxSizes, sizeof maxSizes);
   case CL_DEVICE_MAX_WORK_GROUP_SIZE: return put(size_t(kMaxWorkGroupSize));
   case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return put(size_t(simd / 4));
-  case CL_DEVICE_MAX_NUM_SUB_GROUPS: return put(cl_uint(0));
+  // Sub-groups of one work-item (builtins/lib/sub_group.cl).
+  case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+    return put(cl_uint(kMaxWorkGroupSize));
   case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: return put(cl_bool(CL_FALSE));
   case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT: return put(cl_bool(CL_TRUE));
   case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:

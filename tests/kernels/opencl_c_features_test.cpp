@@ -87,13 +87,65 @@ TEST_F(OpenCLCFeaturesTest, MacrosNamesAndQueriesAgree) {
   }
 }
 
+TEST_F(OpenCLCFeaturesTest, ExtensionMacrosAgreeWithTheExtensionList) {
+  // Clang's header announces some of these for every SPIR compile of
+  // OpenCL C 2.0 and later; a program must see only what the device lists.
+  const char *names[] = {"cl_khr_fp64",
+                         "cl_khr_fp16",
+                         "cl_khr_subgroups",
+                         "cl_khr_subgroup_extended_types",
+                         "cl_khr_subgroup_non_uniform_vote",
+                         "cl_khr_subgroup_ballot",
+                         "cl_khr_subgroup_non_uniform_arithmetic",
+                         "cl_khr_subgroup_shuffle",
+                         "cl_khr_subgroup_shuffle_relative",
+                         "cl_khr_subgroup_clustered_reduce",
+                         "cl_khr_subgroup_rotate",
+                         "cl_khr_extended_bit_ops",
+                         "cl_khr_integer_dot_product",
+                         "cl_ext_float_atomics",
+                         "cl_khr_kernel_clock",
+                         "cl_khr_3d_image_writes",
+                         "cl_khr_depth_images",
+                         "cl_khr_int64_base_atomics"};
+  size_t size = 0;
+  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_EXTENSIONS, 0, nullptr, &size), CL_SUCCESS);
+  std::string list(size, '\0');
+  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_EXTENSIONS, size, list.data(), nullptr),
+            CL_SUCCESS);
+  list = " " + std::string(list.c_str()) + " ";
+  std::string source = "kernel void macros(global int *out) {\n";
+  for (size_t i = 0; i < std::size(names); ++i)
+    source += std::string("#ifdef ") + names[i] + "\n  out[" + std::to_string(i) +
+              "] = 1;\n#else\n  out[" + std::to_string(i) + "] = 0;\n#endif\n";
+  source += "}\n";
+  for (const char *std : {"-cl-std=CL1.2", "-cl-std=CL3.0"}) {
+    cl_kernel k = buildKernel(source, "macros", std);
+    ASSERT_TRUE(k);
+    cl_mem out = outputBuffer<int>(std::size(names));
+    ASSERT_EQ(setArgs(k, out), CL_SUCCESS);
+    const size_t one = 1;
+    ASSERT_EQ(run(k, 1, &one), CL_SUCCESS);
+    std::vector<int> defined = read<int>(out, std::size(names));
+    for (size_t i = 0; i < std::size(names); ++i) {
+      bool listed = list.find(" " + std::string(names[i]) + " ") != std::string::npos;
+      // Extensions that need OpenCL C 2.0 are not macros of 1.2 programs.
+      bool needs20 = std::string(names[i]).rfind("cl_khr_subgroup", 0) == 0;
+      if (needs20 && std::string(std) == "-cl-std=CL1.2")
+        continue;
+      EXPECT_EQ(defined[i] == 1, listed) << names[i] << " under " << std;
+    }
+  }
+}
+
 TEST_F(OpenCLCFeaturesTest, CarriedFeaturesAreReported) {
   // What CoreCL carries today; a feature dropped by mistake fails here.
   for (const char *name :
        {"__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables",
         "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst",
         "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
-        "__opencl_c_images", "__opencl_c_read_write_images", "__opencl_c_fp64"})
+        "__opencl_c_work_group_collective_functions", "__opencl_c_subgroups", "__opencl_c_images",
+        "__opencl_c_read_write_images", "__opencl_c_fp64"})
     for (const Feature &f : kFeatures)
       if (std::string(f.name) == name)
         EXPECT_TRUE(f.queried()) << name;

@@ -290,7 +290,8 @@ TEST_F(SvmTest, CommandsRefuseBadArguments) {
   EXPECT_EQ(clSetKernelArgSVMPointer(k, 1, p), CL_INVALID_ARG_INDEX);
   EXPECT_EQ(clSetKernelArgSVMPointer(k, 2, p), CL_INVALID_ARG_INDEX);
   EXPECT_EQ(clSetKernelArgSVMPointer(nullptr, 0, p), CL_INVALID_KERNEL);
-  EXPECT_EQ(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, nullptr), CL_INVALID_VALUE);
+  EXPECT_EQ(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_PTRS, 8, nullptr), CL_INVALID_VALUE);
+  EXPECT_EQ(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, nullptr), CL_SUCCESS);
   cl_bool yes = CL_TRUE;
   EXPECT_EQ(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, 1, &yes),
             CL_INVALID_VALUE);
@@ -303,6 +304,9 @@ TEST_F(SvmTest, BufferOnSvmReportsIt) {
   cl_int err;
   cl_mem onSvm = clCreateBuffer(context, CL_MEM_USE_HOST_PTR, 1024, s.get<char>() + 1024, &err);
   ASSERT_EQ(err, CL_SUCCESS);
+  EXPECT_EQ(clCreateBuffer(context, CL_MEM_USE_HOST_PTR, 3073, s.get<char>() + 1024, &err),
+            nullptr);
+  EXPECT_EQ(err, CL_INVALID_BUFFER_SIZE);
   std::vector<char> host(1024);
   cl_mem plain = clCreateBuffer(context, CL_MEM_USE_HOST_PTR, 1024, host.data(), &err);
   ASSERT_EQ(err, CL_SUCCESS);
