@@ -82,12 +82,15 @@ makeFileSystem(const std::string &source, const std::vector<HeaderFile> &headers
 
 } // namespace
 
+// Not cl_khr_subgroups: that extension requires independent forward
+// progress of sub-groups, and a group's work-items run one after the other
+// on one thread (OpenCL C 3.0's __opencl_c_subgroups does not).
 const char *frontendExtensions() {
   return "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
          "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "
          "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics "
          "cl_khr_int64_extended_atomics cl_khr_fp64 cl_khr_3d_image_writes cl_khr_depth_images "
-         "cl_khr_subgroups cl_khr_subgroup_extended_types cl_khr_subgroup_non_uniform_vote "
+         "cl_khr_subgroup_extended_types cl_khr_subgroup_non_uniform_vote "
          "cl_khr_subgroup_ballot cl_khr_subgroup_non_uniform_arithmetic cl_khr_subgroup_shuffle "
          "cl_khr_subgroup_shuffle_relative cl_khr_subgroup_clustered_reduce";
 }

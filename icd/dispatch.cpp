@@ -89,7 +89,7 @@ cl_icd_dispatch makeDispatchTable() {
   fillUnsupported(d.clEnqueueAcquireEGLObjectsKHR);
   fillUnsupported(d.clEnqueueReleaseEGLObjectsKHR);
   fillUnsupported(d.clCreateEventFromEGLSyncKHR);
-  d.clGetKernelSubGroupInfoKHR = &clGetKernelSubGroupInfoKHR; // cl_khr_subgroups
+  fillUnsupported(d.clGetKernelSubGroupInfoKHR);
   return d;
 }
 
@@ -118,7 +118,6 @@ CL_API_ENTRY void *CL_API_CALL clGetExtensionFunctionAddress(const char *func_na
   // the specification requires.
   static const ExtensionFunction table[] = {
       {"clIcdGetPlatformIDsKHR", reinterpret_cast<void *>(&clIcdGetPlatformIDsKHR)},
-      {"clGetKernelSubGroupInfoKHR", reinterpret_cast<void *>(&clGetKernelSubGroupInfoKHR)},
   };
   if (!func_name)
     return nullptr;

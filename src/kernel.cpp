@@ -341,13 +341,4 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
       });
 }
 
-/// cl_khr_subgroups' name for the same query.
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(
-    cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param_name,
-    size_t input_value_size, const void *input_value, size_t param_value_size, void *param_value,
-    size_t *param_value_size_ret) {
-  return clGetKernelSubGroupInfo(kernel, device, param_name, input_value_size, input_value,
-                                 param_value_size, param_value, param_value_size_ret);
-}
-
 } // extern "C"

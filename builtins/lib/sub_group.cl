@@ -1,6 +1,8 @@
-// Sub-groups (__opencl_c_subgroups, cl_khr_subgroups and the extended
+// Sub-groups (OpenCL C 3.0's __opencl_c_subgroups and the extended
 // sub-group extensions: extended types, non-uniform vote, ballot,
-// non-uniform arithmetic, shuffle, shuffle relative, clustered reduce).
+// non-uniform arithmetic, shuffle, shuffle relative, clustered reduce; not
+// the cl_khr_subgroups extension, which asks for independent forward
+// progress between sub-groups).
 //
 // CoreCL's sub-groups have one work-item each (get_max_sub_group_size() is
 // 1, and CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE says so). A sub-group of

@@ -29,16 +29,19 @@ TEST_F(SubGroupTest, DeviceReportsTheFeatureAndExtensions) {
   std::string extensions(size, '\0');
   ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_EXTENSIONS, size, extensions.data(), nullptr),
             CL_SUCCESS);
-  for (const char *name : {"cl_khr_subgroups ", "cl_khr_subgroup_extended_types",
-                           "cl_khr_subgroup_non_uniform_vote", "cl_khr_subgroup_ballot",
-                           "cl_khr_subgroup_non_uniform_arithmetic", "cl_khr_subgroup_shuffle ",
-                           "cl_khr_subgroup_shuffle_relative", "cl_khr_subgroup_clustered_reduce"})
+  for (const char *name : {"cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote",
+                           "cl_khr_subgroup_ballot", "cl_khr_subgroup_non_uniform_arithmetic",
+                           "cl_khr_subgroup_shuffle ", "cl_khr_subgroup_shuffle_relative",
+                           "cl_khr_subgroup_clustered_reduce"})
     EXPECT_NE((extensions + " ").find(name), std::string::npos) << name;
-  cl_platform_id platform;
-  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr),
+  // Not the cl_khr_subgroups extension, which needs independent forward
+  // progress between sub-groups (the 3.0 feature does not).
+  EXPECT_EQ((extensions + " ").find("cl_khr_subgroups "), std::string::npos);
+  cl_bool progress = CL_TRUE;
+  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS,
+                            sizeof progress, &progress, nullptr),
             CL_SUCCESS);
-  EXPECT_NE(clGetExtensionFunctionAddressForPlatform(platform, "clGetKernelSubGroupInfoKHR"),
-            nullptr);
+  EXPECT_EQ(progress, cl_bool(CL_FALSE));
 }
 
 TEST_F(SubGroupTest, KernelQueriesDescribeSubGroupsOfOne) {
