@@ -61,17 +61,24 @@ int main(int argc, char **argv) {
       continue;
     std::map<std::string, std::vector<double>> times;
     std::vector<std::unique_ptr<Benchmark>> instances;
-    // One instance per driver, set up and warmed (compile, first touch).
+    // One instance per driver, set up and warmed (compile, first touch);
+    // null for a driver whose device lacks what the row needs.
     for (const Driver &d : drivers) {
       auto b = allBenchmarks();
       for (auto &candidate : b)
         if (candidate->name() == benchmark->name())
           instances.push_back(std::move(candidate));
+      if (!instances.back()->supportedBy(d)) {
+        instances.back() = nullptr;
+        continue;
+      }
       instances.back()->setUp(d);
       instances.back()->run();
     }
     for (int r = 0; r < rounds; ++r)
       for (size_t i = 0; i < drivers.size(); ++i) {
+        if (!instances[i])
+          continue;
         // Each timed run starts with the other driver's threads idle and
         // its own warm, as in an application that uses one driver: both
         // keep their workers busy for a while after a launch, and a run
@@ -89,6 +96,8 @@ int main(int argc, char **argv) {
       }
     bool verified = true;
     for (size_t i = 0; i < drivers.size(); ++i) {
+      if (!instances[i])
+        continue;
       bool ok = instances[i]->verify();
       if (!ok)
         std::fprintf(stderr, "%s: %s produced wrong results\n", drivers[i].name.c_str(),
@@ -97,7 +106,20 @@ int main(int argc, char **argv) {
       instances[i]->tearDown();
     }
     allVerified &= verified;
-    double pocl = medianOf(times["PoCL"]), corecl = medianOf(times["CoreCL"]);
+    if (times["CoreCL"].empty()) {
+      std::fprintf(stderr, "CoreCL cannot run %s\n", benchmark->name().c_str());
+      allVerified = false;
+      continue;
+    }
+    double corecl = medianOf(times["CoreCL"]);
+    if (times["PoCL"].empty()) {
+      // PoCL's device lacks the feature: CoreCL's time alone.
+      std::printf("| %s | n/a | %.2f | n/a | %.2f %s | |%s\n", benchmark->name().c_str(),
+                  corecl * 1e3, benchmark->work() / corecl * 1e-9, benchmark->rateUnit().c_str(),
+                  verified ? "" : " (UNVERIFIED)");
+      continue;
+    }
+    double pocl = medianOf(times["PoCL"]);
     double rate = benchmark->work() / corecl;
     std::string fraction = "";
     if (benchmark->hasLimit()) {

@@ -2,9 +2,10 @@
 
 namespace bench {
 
-void KernelRow::compile(const Driver &d, const std::string &source, const char *entry) {
+void KernelRow::compile(const Driver &d, const std::string &source, const char *entry,
+                        const char *options) {
   d_ = &d;
-  program_ = d.build(source.c_str());
+  program_ = d.build(source.c_str(), options);
   kernel_ = createKernel(program_, entry);
 }
 

@@ -16,7 +16,8 @@ public:
 
 protected:
   /// Remembers `d`, builds `source` on it and creates its kernel `entry`.
-  void compile(const Driver &d, const std::string &source, const char *entry);
+  void compile(const Driver &d, const std::string &source, const char *entry,
+               const char *options = "");
   /// Releases the kernel and the program, for rows that build every run.
   void releaseProgram();
   /// A buffer on the row's driver (remembered by compile or set in d_),

@@ -285,6 +285,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
                  Sgemm::Kind::NaiveGuarded);
   addComputeBenchmarks(list);
   addImageBenchmarks(list);
+  addCollectiveBenchmarks(list);
   list.push_back(std::make_unique<Reduction>());
   addLocalMemoryBenchmarks(list);
   list.push_back(std::make_unique<Mandelbrot>());

@@ -27,6 +27,10 @@ public:
   /// Compares the last run's output with the host reference.
   virtual bool verify() = 0;
   virtual void tearDown() = 0;
+  /// Whether `driver`'s device has what the row's kernel needs (an
+  /// optional OpenCL C feature); a row a driver lacks runs on the other
+  /// alone and stays out of the geometric mean.
+  virtual bool supportedBy(const Driver &) const { return true; }
 };
 
 std::vector<std::unique_ptr<Benchmark>> allBenchmarks();
@@ -46,6 +50,9 @@ void addImageBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 void addComputeBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Histogram with local atomics and a block scan (local_kernels.cpp).
 void addLocalMemoryBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+/// Block reduce and scan with work-group functions and with local memory,
+/// a histogram with C11 atomics (collective_kernels.cpp).
+void addCollectiveBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Buffer write, read and map bandwidth (transfer_kernels.cpp).
 void addTransferBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Launch and round-trip latency, program build time (overhead_kernels.cpp).

@@ -337,7 +337,9 @@ void Packetizer::checkSupported() {
       return false;
     if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type))
       type = vector->getElementType();
-    return type->isPointerTy() && type->getPointerAddressSpace() == 3;
+    // Generic pointers (address space 4) may point into local memory too.
+    return type->isPointerTy() &&
+           (type->getPointerAddressSpace() == 3 || type->getPointerAddressSpace() == 4);
   };
   for (llvm::Argument &arg : f_.args())
     if (isLocal(arg.getType()) && !arg.use_empty())

@@ -153,6 +153,25 @@ void tagParallelAccesses(const std::vector<llvm::BasicBlock *> &blocks, llvm::MD
     }
 }
 
+/// Whether `ptr` is a __local address: in the local address space, or a
+/// generic pointer made from one (OpenCL C 3.0's atomic functions take
+/// generic pointers, so a __local atomic reaches here cast to generic; in a
+/// packet, as a lane of a vector of such pointers).
+bool isLocalAddress(const llvm::Value *ptr) {
+  while (true) {
+    if (ptr->getType()->getPointerAddressSpace() == kLocalAddressSpace)
+      return true;
+    if (auto *cast = llvm::dyn_cast<llvm::AddrSpaceCastOperator>(ptr))
+      ptr = cast->getPointerOperand();
+    else if (auto *gep = llvm::dyn_cast<llvm::GEPOperator>(ptr))
+      ptr = gep->getPointerOperand();
+    else if (auto *lane = llvm::dyn_cast<llvm::ExtractElementInst>(ptr))
+      ptr = lane->getVectorOperand();
+    else
+      return false;
+  }
+}
+
 /// A work-group runs on one thread from start to end, so nothing else can
 /// touch its local memory meanwhile: atomics on local memory become plain
 /// loads and stores (a locked instruction costs tens of cycles). They get no
@@ -167,7 +186,7 @@ void lowerLocalAtomics(const std::vector<llvm::BasicBlock *> &blocks) {
         ptr = rmw->getPointerOperand();
       else if (auto *cmpxchg = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&inst))
         ptr = cmpxchg->getPointerOperand();
-      if (ptr && ptr->getType()->getPointerAddressSpace() == kLocalAddressSpace)
+      if (ptr && isLocalAddress(ptr))
         atomics.push_back(&inst);
     }
   for (llvm::Instruction *inst : atomics) {

@@ -9,8 +9,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <type_traits>
 #include <vector>
+
+#include <unistd.h>
 
 namespace corecl::test {
 namespace {
@@ -404,6 +408,60 @@ TEST_F(C11AtomicsTest, EveryOrderAndScopeOnGlobalLocalAndGenericObjects) {
   check(uint64_t(0), "every_ulong", true);
   check(float(0), "every_float", false);
   check(double(0), "every_double", false);
+}
+
+TEST_F(C11AtomicsTest, LocalAtomicsBecomePlainOperations) {
+  // A group runs on one thread, so atomics on its local memory need no
+  // locked instruction; OpenCL C 3.0 passes them generic pointers, which
+  // must still be seen to point into local memory. This kernel has atomics
+  // on local memory only: its optimised module must have none left.
+  std::string source = R"(
+    kernel void hist(global const uchar *data, global uint *bins) {
+      local atomic_uint counts[16];
+      size_t lid = get_local_id(0);
+      if (lid < 16)
+        atomic_init(&counts[lid], 0);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      atomic_fetch_add_explicit(&counts[data[get_global_id(0)] & 15], 1, memory_order_relaxed,
+                                memory_scope_work_group);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      if (lid < 16)
+        bins[get_group_id(0) * 16 + lid] = atomic_load_explicit(&counts[lid],
+                                                                memory_order_relaxed);
+    })";
+  // The optimised module is the dump named <kernel>.<n>.ll (the others are
+  // <kernel>.prepared.<n>.ll and <kernel>.unoptimized.<n>.ll).
+  std::filesystem::path dump = std::filesystem::temp_directory_path() /
+                               ("corecl-local-atomics-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dump);
+  ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
+  ::setenv("CORECL_CACHE", "0", 1);
+  cl_kernel k = buildKernel(source, "hist", kCl3);
+  ::unsetenv("CORECL_DUMP_IR");
+  ::unsetenv("CORECL_CACHE");
+  std::string optimized;
+  for (const auto &file : std::filesystem::directory_iterator(dump)) {
+    std::string name = file.path().filename().string();
+    if (name.find("prepared") != std::string::npos || name.find("unoptimized") != std::string::npos)
+      continue;
+    std::ifstream in(file.path());
+    optimized.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  std::filesystem::remove_all(dump);
+  ASSERT_TRUE(k);
+  ASSERT_NE(optimized.find("define"), std::string::npos);
+  EXPECT_EQ(optimized.find("atomicrmw"), std::string::npos) << "a local atomic is left";
+  const size_t n = 4096, local = 256, groups = n / local;
+  std::vector<cl_uchar> data(n);
+  std::vector<cl_uint> expected(16 * groups, 0);
+  for (size_t i = 0; i < n; ++i) {
+    data[i] = cl_uchar(i * 7 + i / 5);
+    ++expected[i / local * 16 + (data[i] & 15)];
+  }
+  cl_mem bd = bufferOf(data), bb = outputBuffer<cl_uint>(16 * groups);
+  ASSERT_EQ(setArgs(k, bd, bb), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &n, &local), CL_SUCCESS);
+  EXPECT_EQ(read<cl_uint>(bb, 16 * groups), expected);
 }
 
 } // namespace
