@@ -3,7 +3,10 @@ its elementwise (also strided, the case that once lost iterations),
 reduction, scan and array kernels, its random numbers, a program binary
 round trip the way pyopencl's binary cache does it (binary, then a build
 with the usual options), and its image API (image_from_array, Image,
-Sampler, enqueue_copy) with nearest and linear reads. Prints one line per check and exits
+Sampler, enqueue_copy) with nearest and linear reads, and where the device
+has them, pyopencl's SVM API (svm_empty, SVM arrays as kernel arguments,
+enqueue_copy and fill on SVM) and OpenCL C 3.0 kernels with work-group
+functions and generic pointers. Prints one line per check and exits
 non-zero if any fails. Run by scripts/real_apps.sh.
 """
 import numpy as np, pyopencl as cl, pyopencl.array as cla
@@ -73,5 +76,43 @@ if ctx.devices[0].image_support:
     avg = cla.empty(q, (29, 40), np.float32)
     img_prg.average(q, (40, 29), None, field_img, linear, avg.data)
     check("image average (linear)", avg.get(), (field[:, :-1] + field[:, 1:]) / 2, 1e-6)
+# Shared virtual memory through pyopencl's SVM API: a fine-grain array the
+# kernel and numpy share, and a coarse-grain one filled and copied by
+# enqueued commands.
+dev = ctx.devices[0]
+svm_caps = dev.get_info(cl.device_info.SVM_CAPABILITIES)
+if svm_caps & cl.device_svm_capabilities.FINE_GRAIN_BUFFER:
+    fine = cl.svm_empty(ctx, cl.svm_mem_flags.READ_WRITE | cl.svm_mem_flags.SVM_FINE_GRAIN_BUFFER,
+                        1000, np.float32)
+    fine[:] = np.arange(1000, dtype=np.float32)
+    sprg = cl.Program(ctx, "__kernel void sq(__global float *x) { size_t i = get_global_id(0); x[i] = x[i] * x[i] + 1; }").build()
+    sprg.sq(q, (1000,), None, cl.SVM(fine)); q.finish()
+    check("SVM fine-grain array", fine, np.arange(1000, dtype=np.float32) ** 2 + 1)
+    coarse = cl.SVMAllocation(ctx, 4000, 0, cl.svm_mem_flags.READ_WRITE)
+    cl.enqueue_fill(q, coarse, np.float32(2.5), 4000)
+    host = np.empty(1000, np.float32)
+    cl.enqueue_copy(q, host, coarse)
+    check("SVM coarse-grain fill and copy", host, np.full(1000, 2.5, np.float32))
+if dev.get_info(cl.device_info.WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT) and \
+        dev.get_info(cl.device_info.GENERIC_ADDRESS_SPACE_SUPPORT):
+    cprg = cl.Program(ctx, '''
+      void add_to(int *where, int v) { *where += v; }   // generic pointer
+      __kernel void prefix(__global const int *in, __global int *out, __global int *sums) {
+        size_t i = get_global_id(0);
+        int v = work_group_scan_inclusive_add(in[i]);
+        out[i] = v;
+        local int total;
+        if (get_local_id(0) == 0) total = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (get_local_id(0) == get_local_size(0) - 1) add_to(&total, v);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        int seen = work_group_broadcast(total, 0);
+        if (get_local_id(0) == 0) sums[get_group_id(0)] = seen;
+      }''').build(options=["-cl-std=CL3.0"])
+    vals = np.random.randint(0, 50, 4096).astype(np.int32)
+    ind, outd, sumd = cla.to_device(q, vals), cla.empty(q, 4096, np.int32), cla.empty(q, 16, np.int32)
+    cprg.prefix(q, (4096,), (256,), ind.data, outd.data, sumd.data)
+    check("CL3.0 work-group scan", outd.get(), np.cumsum(vals.reshape(16, 256), axis=1).ravel(), 0)
+    check("CL3.0 generic pointer to local", sumd.get(), vals.reshape(16, 256).sum(axis=1), 0)
 print("ALL OK" if ok else "SOME FAILED")
 raise SystemExit(0 if ok else 1)
