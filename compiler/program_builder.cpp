@@ -175,6 +175,27 @@ bool measureGlobalVariables(const llvm::Module &module, BuildResult &result) {
   return fits;
 }
 
+/// CoreCL's sub-groups have one work-item (builtins/lib/sub_group.cl): a
+/// kernel that requires another size (intel_reqd_sub_group_size) cannot
+/// run as written, and its build fails with a log line saying so; false
+/// then.
+bool checkRequiredSubGroupSizes(const llvm::Module &module, BuildResult &result) {
+  bool fine = true;
+  for (const llvm::Function &f : module) {
+    const llvm::MDNode *node = f.getMetadata("intel_reqd_sub_group_size");
+    if (!node || node->getNumOperands() == 0)
+      continue;
+    auto *value = llvm::mdconst::dyn_extract<llvm::ConstantInt>(node->getOperand(0));
+    if (value && value->getZExtValue() == 1)
+      continue;
+    result.log += "error: kernel '" + f.getName().str() + "' requires sub-groups of " +
+                  (value ? std::to_string(value->getZExtValue()) : std::string("?")) +
+                  " work-items (intel_reqd_sub_group_size); CoreCL's sub-groups have one\n";
+    fine = false;
+  }
+  return fine;
+}
+
 /// Turns loaded native code into the Executable of `result`.
 bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels,
                       std::unique_ptr<DiagnosticSink> sink, const Target &target,
@@ -232,7 +253,7 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   // descriptions and the builtins' signatures see them that way.
   lowerImages(*module);
   std::vector<KernelDesc> kernels = describeKernels(*module);
-  if (!measureGlobalVariables(*module, result))
+  if (!measureGlobalVariables(*module, result) || !checkRequiredSubGroupSizes(*module, result))
     return;
   if (!linkBuiltins(*module, device.isa, result.log))
     return;

@@ -2,8 +2,9 @@
 """Differential random testing of CoreCL's compiler.
 
 Generates random kernels (kernelgen.py), runs each through the ICD loader
-on CoreCL with default options and with -cl-opt-disable (and on PoCL with
---pocl), and compares every result with the host reference the generator
+on CoreCL with default options and with -cl-opt-disable (with --cl3, also as
+OpenCL C 3.0, where the generic address space and the 3.0 builtin overloads
+are in play; and on PoCL with --pocl), and compares every result with the host reference the generator
 computes. Crashes, build failures, timeouts and mismatches are reported
 and their programs saved.
 
@@ -82,11 +83,15 @@ def main():
     ap.add_argument("--save", help="folder for the programs that fail")
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--cl3", action="store_true",
+                    help="also build every program with -cl-std=CL3.0 on CoreCL")
     ap.add_argument("--groups-of-one", action="store_true",
                     help="launch every program with one work-item per group")
     args = ap.parse_args()
 
     configs = [("corecl", args.vendors, ""), ("corecl-O0", args.vendors, "-cl-opt-disable")]
+    if args.cl3:
+        configs.append(("corecl-cl3", args.vendors, "-cl-std=CL3.0"))
     if args.pocl:
         configs.append(("pocl", args.pocl, ""))
     failures, counts, slow = [], {}, []

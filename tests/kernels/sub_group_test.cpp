@@ -170,5 +170,21 @@ TEST_F(SubGroupTest, FunctionsAgreeInUniformAndDivergentCode) {
   }
 }
 
+TEST_F(SubGroupTest, RequiredSubGroupSizeOtherThanOneIsRefusedWithALog) {
+  cl_program fine = build(R"(
+    __attribute__((intel_reqd_sub_group_size(1)))
+    kernel void k(global int *p) { p[get_global_id(0)] = get_sub_group_size(); })",
+                          kCl3);
+  EXPECT_TRUE(fine);
+  cl_program wide = createProgram(R"(
+    __attribute__((intel_reqd_sub_group_size(16)))
+    kernel void k(global int *p) { p[get_global_id(0)] = get_sub_group_size(); })");
+  cl_device_id d = device();
+  EXPECT_EQ(clBuildProgram(wide, 1, &d, kCl3, nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE);
+  std::string log = buildLog(wide);
+  EXPECT_NE(log.find("intel_reqd_sub_group_size"), std::string::npos) << log;
+  EXPECT_NE(log.find("'k'"), std::string::npos) << log;
+}
+
 } // namespace
 } // namespace corecl::test
