@@ -285,8 +285,15 @@ struct LaunchCode {
 /// that suits the range better: group packets where groups are one
 /// work-item (hashcat's launches), narrower vectors where rows are
 /// shorter than the kernel's packets.
-LaunchCode chooseCode(Kernel &k, const rt::NDRange &range) {
+LaunchCode chooseCode(Kernel &k, const rt::NDRange &range, const Device &device) {
   LaunchCode code{k.entry(), k.executable()};
+  // Program-scope variables are per device, in each device's executable.
+  if (k.program().sharesGlobalVariables()) {
+    std::shared_ptr<compiler::Executable> mine = k.program().executableFor(device);
+    if (!mine)
+      throw std::bad_alloc(); // loading the code again failed for lack of memory
+    return {mine->entry(k.index()), std::move(mine)};
+  }
   if (groupsOfOneWorthPackets(range))
     if (std::shared_ptr<compiler::Executable> packets =
             k.program().groupPacketExecutable(k.desc().name))
@@ -383,7 +390,8 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     rt::NDRange range =
         describeRange(*k, launch, work_dim, global_work_offset, global_work_size, local, empty);
     const uint64_t workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
-    LaunchCode code = empty ? LaunchCode{k->entry(), k->executable()} : chooseCode(*k, range);
+    LaunchCode code =
+        empty ? LaunchCode{k->entry(), k->executable()} : chooseCode(*k, range, q->device());
     // Shorter than handing the launch to a worker: it runs on this thread.
     const bool runInline = !empty && k->timing()->predictsShorterThan(workItems) &&
                            k->desc().privateMemSize <= Device::kMaxInlinePrivateMemSize;

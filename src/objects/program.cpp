@@ -190,6 +190,32 @@ bool sameKernels(const compiler::Executable &base, const compiler::Executable &o
 
 } // namespace
 
+std::shared_ptr<compiler::Executable> Program::executableFor(const Device &device) {
+  std::shared_ptr<compiler::Executable> base = executable();
+  if (!base || !sharesGlobalVariables())
+    return base;
+  std::lock_guard lock(perDeviceMutex_);
+  if (perDeviceBase_ != base) {
+    perDevice_.clear(); // rebuilt since: start over
+    perDeviceBase_ = base;
+  }
+  if (auto it = perDevice_.find(&device); it != perDevice_.end())
+    return it->second;
+  std::shared_ptr<compiler::Executable> &mine = perDevice_[&device];
+  if (perDevice_.size() == 1) {
+    mine = base; // the first device keeps the build's own variables
+    return mine;
+  }
+  std::string code = bitcode();
+  if (code.empty())
+    return nullptr;
+  compiler::BuildResult result = compiler::buildFromBinary(code, binaryOptions_, target());
+  if (result.status == compiler::BuildResult::Success && result.executable &&
+      sameKernels(*base, *result.executable))
+    mine = result.executable;
+  return mine;
+}
+
 std::shared_ptr<compiler::Executable> Program::groupPacketExecutable(const std::string &kernel) {
   std::shared_ptr<compiler::Executable> base = executable();
   if (!base || sharesGlobalVariables())

@@ -77,6 +77,12 @@ public:
   /// packet or narrower variants, whose copies of the variables would
   /// drift apart from it).
   bool sharesGlobalVariables() const { return globalVariableBytes_ > 0; }
+  /// The executable `device`'s launches run. Program-scope variables are
+  /// kept per device, and they live in an executable's memory: the first
+  /// device to launch uses executable(), each other device an executable
+  /// of its own, loaded from the program's bitcode on its first launch
+  /// (null if that fails). Without such variables, executable().
+  std::shared_ptr<compiler::Executable> executableFor(const Device &device);
   bool hasKernels() const { return liveKernels_.load() > 0; }
 
   /// Kernels created from the program (a rebuild is refused while any exist).
@@ -103,6 +109,9 @@ private:
   bool kernelArgInfo_ = false;
   bool nonUniform_ = false;
   uint64_t globalVariableBytes_ = 0;
+  std::mutex perDeviceMutex_; // held while a device's executable is loaded
+  std::shared_ptr<compiler::Executable> perDeviceBase_;
+  std::map<const Device *, std::shared_ptr<compiler::Executable>> perDevice_;
   std::atomic<int> liveKernels_{0};
   std::mutex packetMutex_; // held while the packet executable is built
   std::shared_ptr<compiler::Executable> packetsBase_, packets_;

@@ -3,7 +3,7 @@
 // kept between launches (also launches whose shape would pick another
 // build of the kernels), separate per program, counted by
 // CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE and bounded by
-// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE.
+// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, and separate per device.
 #include "kernels/kernel_fixture.h"
 
 #include <cstdint>
@@ -145,6 +145,59 @@ TEST_F(ProgramScopeGlobalsTest, VariablesCrossLinkedObjects) {
   ASSERT_EQ(run(get, 1, &one), CL_SUCCESS);
   EXPECT_EQ(read<int>(out, 1)[0], 42);
   EXPECT_EQ(clReleaseProgram(linked), CL_SUCCESS);
+}
+
+TEST_F(ProgramScopeGlobalsTest, EachDeviceHasItsOwnVariables) {
+  // The root device and a sub-device of one CPU in one context: the spec
+  // keeps a program's variables per device.
+  cl_device_id root = device(), sub = nullptr;
+  const cl_device_partition_property byCounts[] = {CL_DEVICE_PARTITION_BY_COUNTS, 1,
+                                                   CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0};
+  cl_uint made = 0;
+  ASSERT_EQ(clCreateSubDevices(root, byCounts, 1, &sub, &made), CL_SUCCESS);
+  cl_device_id both[] = {root, sub};
+  cl_int err;
+  cl_context shared = clCreateContext(nullptr, 2, both, nullptr, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  const char *source = "global int counter = 10;\n"
+                       "kernel void bump(int by) { counter += by; }\n"
+                       "kernel void get(global int *out) { *out = counter; }\n";
+  cl_program program = clCreateProgramWithSource(shared, 1, &source, nullptr, &err);
+  ASSERT_EQ(clBuildProgram(program, 2, both, kCl3, nullptr, nullptr), CL_SUCCESS);
+  cl_kernel bump = clCreateKernel(program, "bump", &err),
+            get = clCreateKernel(program, "get", &err);
+  cl_command_queue onRoot = clCreateCommandQueueWithProperties(shared, root, nullptr, &err),
+                   onSub = clCreateCommandQueueWithProperties(shared, sub, nullptr, &err);
+  cl_mem out = clCreateBuffer(shared, CL_MEM_READ_WRITE, sizeof(int), nullptr, &err);
+  const size_t one = 1;
+  auto bumpOn = [&](cl_command_queue q, int by) {
+    ASSERT_EQ(clSetKernelArg(bump, 0, sizeof by, &by), CL_SUCCESS);
+    ASSERT_EQ(clEnqueueNDRangeKernel(q, bump, 1, nullptr, &one, nullptr, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clFinish(q), CL_SUCCESS);
+  };
+  auto valueOn = [&](cl_command_queue q) {
+    int value = -1;
+    EXPECT_EQ(clSetKernelArg(get, 0, sizeof out, &out), CL_SUCCESS);
+    EXPECT_EQ(clEnqueueNDRangeKernel(q, get, 1, nullptr, &one, nullptr, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof value, &value, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    return value;
+  };
+  bumpOn(onRoot, 5);
+  bumpOn(onSub, 100);
+  bumpOn(onRoot, 7);
+  EXPECT_EQ(valueOn(onRoot), 22);
+  EXPECT_EQ(valueOn(onSub), 110);
+  clReleaseMemObject(out);
+  clReleaseCommandQueue(onRoot);
+  clReleaseCommandQueue(onSub);
+  clReleaseKernel(bump);
+  clReleaseKernel(get);
+  clReleaseProgram(program);
+  clReleaseContext(shared);
+  clReleaseDevice(sub);
 }
 
 } // namespace
