@@ -74,9 +74,14 @@ int BuildOptions::clVersion() const {
     return 110;
   if (clStd == "CL1.2")
     return 120;
-  if (clStd == "CL2.0")
+  // C++ for OpenCL 1.0 is OpenCL C 2.0's language, 2021 OpenCL C 3.0's.
+  if (clStd == "CL2.0" || clStd == "CLC++" || clStd == "CLC++1.0")
     return 200;
   return 300;
+}
+
+bool BuildOptions::isCxx() const {
+  return clStd.rfind("CLC++", 0) == 0;
 }
 
 namespace {
@@ -133,12 +138,13 @@ private:
     return true;
   }
 
-  /// -cl-std=CLx.y.
+  /// -cl-std=CLx.y, and C++ for OpenCL (cl_ext_cxx_for_opencl).
   bool language(const std::string &t) {
     if (t.rfind("-cl-std=", 0) != 0)
       return false;
     std::string v = t.substr(8);
-    static const std::set<std::string> known = {"CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0"};
+    static const std::set<std::string> known = {"CL1.0", "CL1.1", "CL1.2",    "CL2.0",
+                                                "CL3.0", "CLC++", "CLC++1.0", "CLC++2021"};
     if (known.count(v))
       out.clStd = v;
     else

@@ -21,6 +21,8 @@ struct BuildOptions {
 
   /// OpenCL C major*100 + minor*10, e.g. 120, 200, 300.
   int clVersion() const;
+  /// C++ for OpenCL (-cl-std=CLC++, CLC++1.0, CLC++2021).
+  bool isCxx() const;
 };
 
 enum class OptionsKind { Build, Compile, Link };

@@ -98,6 +98,9 @@ struct BuildResult {
   /// They live in the executable's own memory, so every executable built
   /// from the program has its own copy of them.
   uint64_t globalVariableBytes = 0;
+  /// C++ for OpenCL program-scope constructors (CL_PROGRAM_SCOPE_GLOBAL_
+  /// CTORS_PRESENT): the executable ran them when its code was loaded.
+  bool programConstructors = false;
 };
 
 /// A header for clCompileProgram: `name` as the source includes it.

@@ -21,7 +21,7 @@ namespace corecl::compiler {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'O', 'R', 'E', 'C', 'L', 'K', 'C'};
-constexpr uint64_t kEntryVersion = 3;
+constexpr uint64_t kEntryVersion = 4;
 
 uint64_t fnv1a(const std::string &data, uint64_t hash) {
   for (unsigned char c : data) {
@@ -155,6 +155,7 @@ std::optional<CachedBuild> loadCachedBuild(const std::string &key) {
     return reject();
   build.kernelArgInfo = flags & 1;
   build.nonUniformWorkGroups = flags & 2;
+  build.programConstructors = flags & 4;
   ++hits;
   return build;
 }
@@ -167,7 +168,8 @@ void storeCachedBuild(const std::string &key, const CachedBuild &build) {
     return; // a cache that cannot be written is simply not used
   std::string payload;
   writeKernelDescs(payload, build.kernels);
-  writeU64(payload, uint64_t(build.kernelArgInfo) | uint64_t(build.nonUniformWorkGroups) << 1);
+  writeU64(payload, uint64_t(build.kernelArgInfo) | uint64_t(build.nonUniformWorkGroups) << 1 |
+                        uint64_t(build.programConstructors) << 2);
   writeU64(payload, build.globalVariableBytes);
   writeBytes(payload, build.object);
   writeBytes(payload, build.bitcode);

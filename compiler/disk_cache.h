@@ -19,6 +19,7 @@ struct CachedBuild {
   bool kernelArgInfo = false;
   bool nonUniformWorkGroups = false;
   uint64_t globalVariableBytes = 0; // BuildResult::globalVariableBytes
+  bool programConstructors = false; // BuildResult::programConstructors
   std::string object;  // relocatable object for the host CPU
   std::string bitcode; // for CL_PROGRAM_BINARIES
   std::string log;     // the build log (warnings), replayed on a hit

@@ -16,6 +16,7 @@
 #include "compiler/passes/split_huge_blocks.h"
 #include "compiler/passes/unroll_small_loops.h"
 #include "compiler/pipeline.h"
+#include "compiler/program_constructors.h"
 #include "compiler/verify_each_pass.h"
 
 #include <llvm/Analysis/CGSCCPassManager.h>
@@ -166,7 +167,8 @@ void prepareForWorkGroups(llvm::Module &module) {
     f.removeFnAttr(llvm::Attribute::NoInline);
     f.removeFnAttr(llvm::Attribute::OptimizeNone);
     f.addFnAttr(llvm::Attribute::AlwaysInline);
-    if (!isKernel(f))
+    // The program's constructors stay callable by name (program_constructors.h).
+    if (!isKernel(f) && f.getName() != kProgramInitName)
       f.setLinkage(llvm::GlobalValue::InternalLinkage);
   }
   runModulePasses(module, nullptr, [](llvm::PassBuilder &) {

@@ -13,6 +13,7 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/pipeline.h"
+#include "compiler/program_constructors.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
@@ -203,6 +204,14 @@ bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels
   JitProgramPtr program = jitLoadObject(object, target, result.log);
   if (!program)
     return false;
+  // C++ for OpenCL's program-scope constructors, once per load: each
+  // executable has its own program-scope variables.
+  if (result.programConstructors) {
+    void *init = jitLookup(*program, kProgramInitName, result.log);
+    if (!init)
+      return false;
+    reinterpret_cast<void (*)()>(init)();
+  }
   std::vector<corecl_wg_fn> entries;
   for (const KernelDesc &desc : kernels) {
     void *address = jitLookup(*program, workGroupFunctionName(desc.name), result.log);
@@ -252,6 +261,8 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   // Images and samplers as plain values (passes/lower_images.cpp): the
   // descriptions and the builtins' signatures see them that way.
   lowerImages(*module);
+  // Before the kernels are described: Clang makes constructors kernels.
+  result.programConstructors = lowerProgramConstructors(*module);
   std::vector<KernelDesc> kernels = describeKernels(*module);
   if (!measureGlobalVariables(*module, result) || !checkRequiredSubGroupSizes(*module, result))
     return;
@@ -302,6 +313,7 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     cached.kernelArgInfo = result.kernelArgInfo;
     cached.nonUniformWorkGroups = result.nonUniformWorkGroups;
     cached.globalVariableBytes = result.globalVariableBytes;
+    cached.programConstructors = result.programConstructors;
     cached.object = object;
     cached.bitcode = result.bitcode;
     cached.log = result.log;
@@ -334,6 +346,7 @@ bool loadFromCache(const std::string &key, const Target &target, BuildResult &re
   result.kernelArgInfo = hit->kernelArgInfo;
   result.nonUniformWorkGroups = hit->nonUniformWorkGroups;
   result.globalVariableBytes = hit->globalVariableBytes;
+  result.programConstructors = hit->programConstructors;
   if (finishExecutable(hit->object, std::move(hit->kernels), std::make_unique<DiagnosticSink>(),
                        target, result))
     return true;

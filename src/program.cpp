@@ -412,8 +412,16 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
                                    names += (names.empty() ? "" : ";") + k.name;
                                  return put(names);
                                }
-                               case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
+                               case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT: {
+                                 auto exe = p->executable();
+                                 if (!exe)
+                                   return noExecutable("clGetProgramInfo");
+                                 return put(cl_bool(p->hasConstructors() ? CL_TRUE : CL_FALSE));
+                               }
                                case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
+                                 if (!p->executable())
+                                   return noExecutable("clGetProgramInfo");
+                                 // Not run (program_constructors.h says why).
                                  return put(cl_bool(CL_FALSE));
                                default:
                                  return CL_INVALID_VALUE;

@@ -32,7 +32,8 @@ cl_ulong Device::maxMemAllocSize() const {
 
 const char *Device::extensions() {
   static const std::string list = std::string(compiler::frontendExtensions()) +
-                                  " cl_khr_extended_versioning cl_khr_image2d_from_buffer";
+                                  " cl_khr_extended_versioning cl_khr_image2d_from_buffer"
+                                  " cl_ext_cxx_for_opencl";
   return list.c_str();
 }
 

@@ -68,6 +68,9 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
     return put("v0000-01-01-00");
   case CL_DEVICE_BUILT_IN_KERNELS: return put("");
   case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION: return put(std::vector<cl_name_version>{});
+  case CL_DEVICE_CXX_FOR_OPENCL_NUMERIC_VERSION_EXT:
+    // -cl-std=CLC++ is C++ for OpenCL 1.0 (CLC++2021 is accepted as well).
+    return put(cl_version(CL_MAKE_VERSION(1, 0, 0)));
   case CL_DEVICE_IL_VERSION: return put("");
   case CL_DEVICE_ILS_WITH_VERSION: return put(std::vector<cl_name_version>{});
 

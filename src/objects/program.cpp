@@ -71,6 +71,7 @@ cl_int Program::record(const std::vector<Device *> &requested, const std::string
   kernelArgInfo_ = result.kernelArgInfo;
   nonUniform_ = result.nonUniformWorkGroups;
   globalVariableBytes_ = result.globalVariableBytes;
+  constructors_ = result.programConstructors;
   return CL_SUCCESS;
 }
 

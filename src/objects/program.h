@@ -72,6 +72,8 @@ public:
   bool nonUniformWorkGroups() const { return nonUniform_; }
   /// CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE.
   uint64_t globalVariableBytes() const { return globalVariableBytes_; }
+  /// CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT (C++ for OpenCL).
+  bool hasConstructors() const { return constructors_; }
   /// Whether the kernels share program-scope variables, which live in the
   /// executable's memory: then they all run from the one executable (no
   /// packet or narrower variants, whose copies of the variables would
@@ -109,6 +111,7 @@ private:
   bool kernelArgInfo_ = false;
   bool nonUniform_ = false;
   uint64_t globalVariableBytes_ = 0;
+  bool constructors_ = false;
   std::mutex perDeviceMutex_; // held while a device's executable is loaded
   std::shared_ptr<compiler::Executable> perDeviceBase_;
   std::map<const Device *, std::shared_ptr<compiler::Executable>> perDevice_;
