@@ -3,6 +3,7 @@
 // include it cheaply; the enums mirror OpenCL values where the API needs
 // them, and src/ maps them.
 #pragma once
+#include "compiler/spirv.h"
 #include "corecl/device_target.h"
 #include "corecl/kernel_abi.h"
 
@@ -122,6 +123,15 @@ BuildResult compileProgram(const std::string &source, const std::string &options
 /// or with `createLibrary` into a library.
 BuildResult linkProgram(const std::vector<std::string> &bitcodes, const std::string &options,
                         bool createLibrary, const Target &target = hostTarget());
+
+/// clCompileProgram on a program created from SPIR-V (compiler/spirv.h):
+/// the module translated, `specValues` applied, as a compiled object.
+BuildResult compileFromIL(const std::string &il, const SpirvSpecValues &specValues,
+                          const std::string &options);
+
+/// clBuildProgram on a program created from SPIR-V.
+BuildResult buildFromIL(const std::string &il, const SpirvSpecValues &specValues,
+                        const std::string &options, const Target &target = hostTarget());
 
 /// clBuildProgram on a program created from a binary: `options` are build
 /// options (any valid one is accepted; -D and -I have nothing left to do).

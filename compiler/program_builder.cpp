@@ -14,6 +14,7 @@
 #include "compiler/passes/passes.h"
 #include "compiler/pipeline.h"
 #include "compiler/program_constructors.h"
+#include "compiler/spirv.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
@@ -543,6 +544,37 @@ BuildResult compileProgram(const std::string &source, const std::string &options
   });
 }
 
+BuildResult compileFromIL(const std::string &il, const SpirvSpecValues &specValues,
+                          const std::string &options) {
+  return guardedBuild([&] {
+    BuildResult result;
+    BuildOptions parsed = parseBuildOptions(options, OptionsKind::Compile);
+    if (!parsed.error.empty()) {
+      result.status = BuildResult::InvalidOptions;
+      result.log = "error: " + parsed.error + "\n";
+      return result;
+    }
+    std::string why;
+    std::optional<SpirvModuleInfo> info = inspectSpirv(il, /*validate=*/false, why);
+    std::string translated;
+    if (!info || !translateSpirv(il, *info, specValues, translated, result.log)) {
+      if (!info)
+        result.log += "error: " + why + "\n";
+      return result;
+    }
+    llvm::LLVMContext context;
+    auto module = linkBitcodes(context, {translated}, result);
+    if (!module)
+      return result;
+    // SPIR-V kernels follow OpenCL C 3.0's rules (non-uniform groups unless
+    // -cl-uniform-work-group-size); the options travel like a compile's.
+    recordOptions(*module, "-cl-std=CL3.0 " + options);
+    result.bitcode = toBitcode(*module);
+    result.status = BuildResult::Success;
+    return result;
+  });
+}
+
 namespace {
 
 /// Links `bitcodes` after checking `options` as options of `kind`.
@@ -631,6 +663,16 @@ BuildResult buildWithNarrowerVectors(const std::string &bitcode, uint32_t simdBy
   return rebuildFromBitcode(
       bitcode, {"corecl-simd-bytes=" + std::to_string(simdBytes), bitcode}, [](llvm::Module &) {},
       /*groupPackets=*/false, simdBytes, target);
+}
+
+BuildResult buildFromIL(const std::string &il, const SpirvSpecValues &specValues,
+                        const std::string &options, const Target &target) {
+  BuildResult compiled = compileFromIL(il, specValues, options);
+  if (compiled.status != BuildResult::Success)
+    return compiled;
+  BuildResult built = linkChecked({compiled.bitcode}, options, OptionsKind::Build, false, target);
+  built.log = compiled.log + built.log;
+  return built;
 }
 
 BuildResult buildFromBinary(const std::string &bitcode, const std::string &options,

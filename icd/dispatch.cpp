@@ -118,6 +118,7 @@ CL_API_ENTRY void *CL_API_CALL clGetExtensionFunctionAddress(const char *func_na
   // the specification requires.
   static const ExtensionFunction table[] = {
       {"clIcdGetPlatformIDsKHR", reinterpret_cast<void *>(&clIcdGetPlatformIDsKHR)},
+      {"clCreateProgramWithILKHR", reinterpret_cast<void *>(&clCreateProgramWithILKHR)},
   };
   if (!func_name)
     return nullptr;

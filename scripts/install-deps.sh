@@ -9,6 +9,9 @@ PACKAGES=(
   python3-mpmath
   llvm-19-dev libclang-19-dev clang-19 lld-19 libmpfr-dev libzstd-dev zlib1g-dev libxml2-dev
   libtbb-dev
+  # SPIR-V input (compiler/spirv.h): the Khronos translator for LLVM 15, run
+  # as a separate process, and spirv-tools' validator and assembler.
+  llvm-spirv-15 spirv-tools
   opencl-c-headers opencl-clhpp-headers ocl-icd-opencl-dev clinfo
   googletest libgtest-dev
   pocl-opencl-icd

@@ -303,9 +303,29 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, co
     return withError<_cl_program>(errcode_ret,
                                   apiError(__func__, CL_INVALID_VALUE, "il is %s and length is %zu",
                                            il ? "not NULL" : "NULL", length));
-  // No CoreCL device accepts an intermediate language (CL_DEVICE_IL_VERSION "").
-  return withError<_cl_program>(errcode_ret,
-                                unsupported<Context>(context, "intermediate languages (SPIR-V)"));
+  if (!compiler::spirvToolsAvailable())
+    return withError<_cl_program>(
+        errcode_ret, apiError(__func__, CL_INVALID_OPERATION,
+                              "no device takes SPIR-V: llvm-spirv-15 or spirv-val is not "
+                              "installed (CL_DEVICE_IL_VERSION is empty)"));
+  return guardedCreate(errcode_ret, [&]() -> cl_program {
+    std::string bytes(static_cast<const char *>(il), length);
+    std::string why;
+    std::optional<compiler::SpirvModuleInfo> info =
+        compiler::inspectSpirv(bytes, /*validate=*/true, why);
+    if (!info)
+      return withError<_cl_program>(
+          errcode_ret, apiError("clCreateProgramWithIL", CL_INVALID_VALUE, "%s", why.c_str()));
+    Context *c = Context::fromHandle(context);
+    auto *p = new Program(*c, std::move(bytes), std::move(*info));
+    return withError(errcode_ret, CL_SUCCESS, p->handle());
+  });
+}
+
+/// cl_khr_il_program's name for clCreateProgramWithIL.
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithILKHR(cl_context context, const void *il,
+                                                             size_t length, cl_int *errcode_ret) {
+  return clCreateProgramWithIL(context, il, length, errcode_ret);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) {
@@ -377,9 +397,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
                                case CL_PROGRAM_SOURCE:
                                  return put(p->hasSource() ? p->source() : std::string());
                                case CL_PROGRAM_IL:
-                                 if (put.sizeRet)
-                                   *put.sizeRet = 0; // not created from IL
-                                 return CL_SUCCESS;
+                                 if (!p->fromIl()) {
+                                   if (put.sizeRet)
+                                     *put.sizeRet = 0; // not created from IL
+                                   return CL_SUCCESS;
+                                 }
+                                 return put(p->il().data(), p->il().size());
                                case CL_PROGRAM_BINARY_SIZES:
                                  return put(
                                      std::vector<size_t>(p->devices().size(), p->binary().size()));
@@ -465,10 +488,15 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program,
   return unsupported<Program>(program, "program-scope global destructors");
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program, cl_uint,
-                                                                   size_t, const void *) {
-  // Specialization constants belong to IL programs, which CoreCL does not take.
-  return unsupported<Program>(program, "specialization constants (they belong to IL programs)");
+CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program,
+                                                                   cl_uint spec_id,
+                                                                   size_t spec_size,
+                                                                   const void *spec_value) {
+  Program *p;
+  if (cl_int err = resolve(program, p, __func__))
+    return err;
+  return guarded(
+      [&, entry = __func__] { return p->setSpecConstant(spec_id, spec_size, spec_value, entry); });
 }
 
 } // extern "C"

@@ -31,9 +31,11 @@ cl_ulong Device::maxMemAllocSize() const {
 }
 
 const char *Device::extensions() {
-  static const std::string list = std::string(compiler::frontendExtensions()) +
-                                  " cl_khr_extended_versioning cl_khr_image2d_from_buffer"
-                                  " cl_ext_cxx_for_opencl";
+  // SPIR-V only where its translator and validator are installed.
+  static const std::string list =
+      std::string(compiler::frontendExtensions()) +
+      " cl_khr_extended_versioning cl_khr_image2d_from_buffer cl_ext_cxx_for_opencl" +
+      (compiler::spirvToolsAvailable() ? " cl_khr_il_program" : "");
   return list.c_str();
 }
 

@@ -1,6 +1,7 @@
 // Device::getInfo: every clGetDeviceInfo parameter of OpenCL 3.0, answered
 // from the machine (rt::CpuInfo) and from what CoreCL actually supports.
 #include "compiler/frontend_extensions.h"
+#include "compiler/spirv.h"
 #include "runtime/clock.h"
 #include "src/info_util.h"
 #include "src/objects/device.h"
@@ -71,8 +72,22 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_CXX_FOR_OPENCL_NUMERIC_VERSION_EXT:
     // -cl-std=CLC++ is C++ for OpenCL 1.0 (CLC++2021 is accepted as well).
     return put(cl_version(CL_MAKE_VERSION(1, 0, 0)));
-  case CL_DEVICE_IL_VERSION: return put("");
-  case CL_DEVICE_ILS_WITH_VERSION: return put(std::vector<cl_name_version>{});
+  // SPIR-V 1.0 to 1.4 (compiler/spirv.h), where the translator is installed.
+  case CL_DEVICE_IL_VERSION: // = CL_DEVICE_IL_VERSION_KHR
+    return put(compiler::spirvToolsAvailable()
+                   ? "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4"
+                   : "");
+  case CL_DEVICE_ILS_WITH_VERSION: {
+    std::vector<cl_name_version> ils;
+    if (compiler::spirvToolsAvailable())
+      for (unsigned minor = 0; minor <= 4; ++minor) {
+        cl_name_version v = {};
+        v.version = CL_MAKE_VERSION(1, minor, 0);
+        std::snprintf(v.name, sizeof v.name, "SPIR-V");
+        ils.push_back(v);
+      }
+    return put(ils);
+  }
 
   // Compute
   case CL_DEVICE_MAX_COMPUTE_UNITS: return put(cl_uint(computeUnits_));

@@ -15,7 +15,27 @@ Program::Program(Context &context, std::string source)
 Program::Program(Context &context, std::vector<Device *> devices)
     : context_(&context), devices_(std::move(devices)), hasSource_(false) {}
 
+Program::Program(Context &context, std::string il, compiler::SpirvModuleInfo info)
+    : context_(&context), devices_(context.devices()), hasSource_(false), fromIl_(true),
+      il_(std::move(il)), ilInfo_(std::move(info)) {}
+
 Program::~Program() = default;
+
+cl_int Program::setSpecConstant(cl_uint id, size_t size, const void *value, const char *entry) {
+  if (!fromIl_)
+    return apiError(entry, CL_INVALID_PROGRAM, "the program was not created from SPIR-V");
+  auto it = ilInfo_.specConstants.find(id);
+  if (it == ilInfo_.specConstants.end())
+    return apiError(entry, CL_INVALID_SPEC_ID, "spec_id %u names no specialization constant", id);
+  if (!value || size != it->second.bytes())
+    return apiError(entry, CL_INVALID_VALUE,
+                    "spec_value %p, spec_size %zu: the constant %u takes %zu bytes", value, size,
+                    id, it->second.bytes());
+  const auto *bytes = static_cast<const unsigned char *>(value);
+  std::lock_guard lock(mutex_);
+  specValues_[id].assign(bytes, bytes + size);
+  return CL_SUCCESS;
+}
 
 cl_int Program::record(const std::vector<Device *> &requested, const std::string &options,
                        compiler::BuildResult result, cl_program_binary_type type, cl_int failure,
@@ -91,6 +111,13 @@ cl_int Program::build(const std::vector<Device *> &devices, const std::string &o
   compiler::BuildResult result;
   if (hasSource_) {
     result = compiler::buildProgram(source_, options, target());
+  } else if (fromIl_) {
+    compiler::SpirvSpecValues values;
+    {
+      std::lock_guard lock(mutex_);
+      values = specValues_;
+    }
+    result = compiler::buildFromIL(il_, values, options, target());
   } else {
     std::string bitcode;
     {
@@ -108,11 +135,22 @@ cl_int Program::build(const std::vector<Device *> &devices, const std::string &o
 
 cl_int Program::compile(const std::vector<Device *> &devices, const std::string &options,
                         const std::vector<compiler::HeaderFile> &headers, const char *entry) {
-  if (!hasSource_)
-    return apiError(entry, CL_INVALID_OPERATION, "the program was not created from source");
+  if (!hasSource_ && !fromIl_)
+    return apiError(entry, CL_INVALID_OPERATION,
+                    "the program was not created from source or SPIR-V");
   if (hasKernels())
     return apiError(entry, CL_INVALID_OPERATION, "kernels of the program are still attached");
-  compiler::BuildResult result = compiler::compileProgram(source_, options, headers);
+  compiler::BuildResult result;
+  if (fromIl_) {
+    compiler::SpirvSpecValues values;
+    {
+      std::lock_guard lock(mutex_);
+      values = specValues_;
+    }
+    result = compiler::compileFromIL(il_, values, options);
+  } else {
+    result = compiler::compileProgram(source_, options, headers);
+  }
   return record(devices, options, std::move(result), CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT,
                 CL_COMPILE_PROGRAM_FAILURE, CL_INVALID_COMPILER_OPTIONS,
                 CL_COMPILE_PROGRAM_FAILURE);

@@ -22,6 +22,8 @@ public:
   Program(Context &context, std::string source);
   /// From a binary or a link: no source, devices given.
   Program(Context &context, std::vector<Device *> devices);
+  /// From SPIR-V (clCreateProgramWithIL), inspected already.
+  Program(Context &context, std::string il, compiler::SpirvModuleInfo info);
   ~Program();
 
   Context &context() const { return *context_; }
@@ -30,6 +32,10 @@ public:
   const compiler::Target &target() const;
   bool hasSource() const { return hasSource_; }
   const std::string &source() const { return source_; }
+  bool fromIl() const { return fromIl_; }
+  const std::string &il() const { return il_; }
+  /// clSetProgramSpecializationConstant: the spec's code.
+  cl_int setSpecConstant(cl_uint id, size_t size, const void *value, const char *entry);
 
   struct BuildInfo {
     cl_build_status status = CL_BUILD_NONE;
@@ -102,6 +108,10 @@ private:
   std::vector<Device *> devices_;
   bool hasSource_;
   std::string source_;
+  bool fromIl_ = false;
+  std::string il_;
+  compiler::SpirvModuleInfo ilInfo_;
+  compiler::SpirvSpecValues specValues_; // guarded by mutex_
   mutable std::mutex mutex_;
   std::map<const Device *, BuildInfo> builds_;
   cl_program_binary_type binaryType_ = CL_PROGRAM_BINARY_TYPE_NONE;

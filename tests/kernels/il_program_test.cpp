@@ -1,0 +1,216 @@
+// Programs from SPIR-V (clCreateProgramWithIL, cl_khr_il_program): a kernel
+// written in SPIR-V assembly (tests/kernels/data/scale_add.spvasm,
+// assembled here with spirv-as) built and run through the loader, with its
+// specialization constants set and unset, compiled and linked separately,
+// CL_PROGRAM_IL handed back; malformed and invalid modules refused with
+// CL_INVALID_VALUE; the spec's codes for clSetProgramSpecializationConstant.
+// The device reports SPIR-V only where the translator is installed; without
+// it, the refusal is checked instead.
+#include "kernels/kernel_fixture.h"
+
+#include <CL/cl_ext.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#ifndef CORECL_TEST_DATA_DIR
+#error "CORECL_TEST_DATA_DIR names tests/kernels/data"
+#endif
+
+namespace corecl::test {
+namespace {
+
+using IlProgramTest = KernelTest;
+
+std::string deviceString(cl_device_info param) {
+  size_t size = 0;
+  EXPECT_EQ(clGetDeviceInfo(device(), param, 0, nullptr, &size), CL_SUCCESS);
+  std::string s(size, '\0');
+  EXPECT_EQ(clGetDeviceInfo(device(), param, size, s.data(), nullptr), CL_SUCCESS);
+  return std::string(s.c_str());
+}
+
+/// scale_add.spvasm assembled by spirv-as (empty if that fails).
+std::string assembledModule() {
+  std::string out =
+      std::string(::testing::TempDir()) + "scale_add." + std::to_string(::getpid()) + ".spv";
+  std::string command = std::string("spirv-as --target-env spv1.0 ") + CORECL_TEST_DATA_DIR +
+                        "/scale_add.spvasm -o " + out + " 2>&1";
+  if (std::system(command.c_str()) != 0)
+    return "";
+  std::ifstream in(out, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(out.c_str());
+  return bytes;
+}
+
+class IlFixture : public IlProgramTest {
+protected:
+  void SetUp() override {
+    IlProgramTest::SetUp();
+    supported_ = !deviceString(CL_DEVICE_IL_VERSION).empty();
+    if (supported_) {
+      module_ = assembledModule();
+      ASSERT_FALSE(module_.empty()) << "spirv-as failed on scale_add.spvasm";
+    }
+  }
+
+  cl_program createIl(const std::string &bytes, cl_int *err) {
+    cl_program p = clCreateProgramWithIL(context, bytes.data(), bytes.size(), err);
+    return adoptProgram(p);
+  }
+
+  /// Runs scale_add over x = i, y = 1, a = 2 and returns y.
+  std::vector<float> run(cl_program program) {
+    cl_kernel k = createKernel(program, "scale_add");
+    EXPECT_TRUE(k);
+    if (!k)
+      return {};
+    const size_t n = 64;
+    std::vector<float> x(n), y(n, 1.0f);
+    for (size_t i = 0; i < n; ++i)
+      x[i] = float(i);
+    cl_mem by = bufferOf(y), bx = bufferOf(x);
+    EXPECT_EQ(setArgs(k, by, bx, 2.0f), CL_SUCCESS);
+    EXPECT_EQ(KernelTest::run(k, 1, &n), CL_SUCCESS);
+    return read<float>(by, n);
+  }
+
+  static std::vector<float> expected(float bias) {
+    std::vector<float> y(64);
+    for (size_t i = 0; i < y.size(); ++i)
+      y[i] = 2.0f * float(i) + 1.0f + bias;
+    return y;
+  }
+
+  bool supported_ = false;
+  std::string module_;
+};
+
+TEST_F(IlFixture, DeviceReportsSpirvOnlyWithTheTranslator) {
+  std::string ils = deviceString(CL_DEVICE_IL_VERSION);
+  std::string extensions = deviceString(CL_DEVICE_EXTENSIONS);
+  size_t size = 0;
+  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_ILS_WITH_VERSION, 0, nullptr, &size), CL_SUCCESS);
+  if (!supported_) {
+    EXPECT_EQ(size, 0u);
+    EXPECT_EQ(extensions.find("cl_khr_il_program"), std::string::npos);
+    const char bytes[20] = {};
+    cl_int err;
+    EXPECT_EQ(clCreateProgramWithIL(context, bytes, sizeof bytes, &err), nullptr);
+    EXPECT_EQ(err, CL_INVALID_OPERATION);
+    return;
+  }
+  EXPECT_EQ(ils, "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4");
+  EXPECT_EQ(size, 5 * sizeof(cl_name_version));
+  EXPECT_NE(extensions.find("cl_khr_il_program"), std::string::npos);
+  cl_platform_id platform;
+  ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr),
+            CL_SUCCESS);
+  EXPECT_NE(clGetExtensionFunctionAddressForPlatform(platform, "clCreateProgramWithILKHR"),
+            nullptr);
+}
+
+TEST_F(IlFixture, BuildsRunsAndHandsTheModuleBack) {
+  if (!supported_)
+    GTEST_SKIP() << "no SPIR-V translator on this machine (checked by the test above)";
+  cl_int err;
+  cl_program program = createIl(module_, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_device_id d = device();
+  ASSERT_EQ(clBuildProgram(program, 1, &d, "", nullptr, nullptr), CL_SUCCESS) << buildLog(program);
+  EXPECT_EQ(run(program), expected(7.0f));
+  size_t size = 0;
+  ASSERT_EQ(clGetProgramInfo(program, CL_PROGRAM_IL, 0, nullptr, &size), CL_SUCCESS);
+  std::string il(size, '\0');
+  ASSERT_EQ(clGetProgramInfo(program, CL_PROGRAM_IL, size, il.data(), nullptr), CL_SUCCESS);
+  EXPECT_EQ(il, module_);
+  // The KHR entry point makes the same program.
+  auto *khr = reinterpret_cast<decltype(&clCreateProgramWithILKHR)>(
+      clGetExtensionFunctionAddressForPlatform(nullptr, "clCreateProgramWithILKHR"));
+  if (khr) {
+    cl_program again = adoptProgram(khr(context, module_.data(), module_.size(), &err));
+    ASSERT_EQ(err, CL_SUCCESS);
+    ASSERT_EQ(clBuildProgram(again, 1, &d, "-cl-opt-disable", nullptr, nullptr), CL_SUCCESS);
+    EXPECT_EQ(run(again), expected(7.0f));
+  }
+}
+
+TEST_F(IlFixture, SpecializationConstantsChangeTheCode) {
+  if (!supported_)
+    GTEST_SKIP() << "no SPIR-V translator on this machine";
+  cl_int err;
+  cl_program program = createIl(module_, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  float bias = -0.5f;
+  ASSERT_EQ(clSetProgramSpecializationConstant(program, 3, sizeof bias, &bias), CL_SUCCESS);
+  cl_device_id d = device();
+  ASSERT_EQ(clBuildProgram(program, 1, &d, "", nullptr, nullptr), CL_SUCCESS) << buildLog(program);
+  EXPECT_EQ(run(program), expected(-0.5f));
+
+  // The bool constant: true leaves y untouched.
+  cl_program skipping = createIl(module_, &err);
+  cl_uchar yes = 1;
+  ASSERT_EQ(clSetProgramSpecializationConstant(skipping, 5, sizeof yes, &yes), CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(skipping, 1, &d, "", nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(run(skipping), std::vector<float>(64, 1.0f));
+
+  // Refusals: an unknown id, a wrong size, no value, a program from source.
+  EXPECT_EQ(clSetProgramSpecializationConstant(program, 4, sizeof bias, &bias), CL_INVALID_SPEC_ID);
+  EXPECT_EQ(clSetProgramSpecializationConstant(program, 3, 8, &bias), CL_INVALID_VALUE);
+  EXPECT_EQ(clSetProgramSpecializationConstant(program, 3, sizeof bias, nullptr), CL_INVALID_VALUE);
+  cl_program source = createProgram("kernel void k() {}");
+  EXPECT_EQ(clSetProgramSpecializationConstant(source, 3, sizeof bias, &bias), CL_INVALID_PROGRAM);
+  EXPECT_EQ(clSetProgramSpecializationConstant(nullptr, 3, sizeof bias, &bias), CL_INVALID_PROGRAM);
+}
+
+TEST_F(IlFixture, CompilesAndLinksSeparately) {
+  if (!supported_)
+    GTEST_SKIP() << "no SPIR-V translator on this machine";
+  cl_int err;
+  cl_program object = createIl(module_, &err);
+  cl_device_id d = device();
+  ASSERT_EQ(clCompileProgram(object, 1, &d, "", 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS)
+      << buildLog(object);
+  cl_program linked = clLinkProgram(context, 1, &d, "", 1, &object, nullptr, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  EXPECT_EQ(run(adoptProgram(linked)), expected(7.0f));
+}
+
+TEST_F(IlFixture, MalformedModulesAreRefused) {
+  cl_int err;
+  EXPECT_EQ(clCreateProgramWithIL(context, nullptr, 20, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+  EXPECT_EQ(clCreateProgramWithIL(context, "x", 0, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+  EXPECT_EQ(clCreateProgramWithIL(nullptr, "x", 1, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_CONTEXT);
+  if (!supported_)
+    return;
+  // Not SPIR-V; a truncated module; a valid header with a broken body;
+  // one the validator rejects (an instruction's operand changed).
+  std::string text = "kernel void k() {}    ";
+  EXPECT_EQ(createIl(text, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+  EXPECT_EQ(createIl(module_.substr(0, module_.size() - 6), &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+  std::string broken = module_;
+  broken[20] = '\xff'; // the first instruction's word count
+  broken[21] = '\xff';
+  broken[22] = '\xff';
+  EXPECT_EQ(createIl(broken, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+  std::string version = module_;
+  version[6] = 9; // SPIR-V 1.9
+  EXPECT_EQ(createIl(version, &err), nullptr);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+}
+
+} // namespace
+} // namespace corecl::test
