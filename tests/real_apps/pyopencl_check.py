@@ -6,7 +6,8 @@ with the usual options), and its image API (image_from_array, Image,
 Sampler, enqueue_copy) with nearest and linear reads, and where the device
 has them, pyopencl's SVM API (svm_empty, SVM arrays as kernel arguments,
 enqueue_copy and fill on SVM) and OpenCL C 3.0 kernels with work-group
-functions and generic pointers. Prints one line per check and exits
+functions and generic pointers, and a SPIR-V program where the device takes
+SPIR-V. Prints one line per check and exits
 non-zero if any fails. Run by scripts/real_apps.sh.
 """
 import numpy as np, pyopencl as cl, pyopencl.array as cla
@@ -114,5 +115,20 @@ if dev.get_info(cl.device_info.WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT) and \
     cprg.prefix(q, (4096,), (256,), ind.data, outd.data, sumd.data)
     check("CL3.0 work-group scan", outd.get(), np.cumsum(vals.reshape(16, 256), axis=1).ravel(), 0)
     check("CL3.0 generic pointer to local", sumd.get(), vals.reshape(16, 256).sum(axis=1), 0)
+# SPIR-V through pyopencl's Program(context, il_bytes): the IL tests' kernel,
+# assembled by spirv-as, where the device takes SPIR-V.
+if dev.get_info(cl.device_info.IL_VERSION):
+    import os, subprocess, tempfile
+    asm = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "kernels", "data",
+                       "scale_add.spvasm")
+    with tempfile.TemporaryDirectory() as tmp:
+        spv = os.path.join(tmp, "scale_add.spv")
+        subprocess.run(["spirv-as", "--target-env", "spv1.0", asm, "-o", spv], check=True)
+        il = open(spv, "rb").read()
+    iprg = cl.Program(ctx, il).build()
+    xs = np.arange(256, dtype=np.float32); ys = np.ones(256, np.float32)
+    xd, yd = cla.to_device(q, xs), cla.to_device(q, ys)
+    iprg.scale_add(q, (256,), None, yd.data, xd.data, np.float32(2))
+    check("SPIR-V program", yd.get(), 2 * xs + 1 + 7)
 print("ALL OK" if ok else "SOME FAILED")
 raise SystemExit(0 if ok else 1)
