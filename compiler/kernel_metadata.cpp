@@ -123,14 +123,17 @@ void layOutArgument(const llvm::Argument &a, const llvm::DataLayout &layout,
                     const std::string &baseType, KernelArg &arg, uint64_t &size, uint64_t &align) {
   llvm::Type *type = a.getType();
   bool image = isImageTypeName(baseType) && (type->isPointerTy() || type->isTargetExtTy());
-  bool sampler = baseType == "sampler_t" && (type->isIntegerTy(32) || type->isTargetExtTy());
+  // A pointer too in SPIR-V's modules (compiler/spirv_samplers.h).
+  bool sampler = baseType == "sampler_t" &&
+                 (type->isIntegerTy(32) || type->isTargetExtTy() || type->isPointerTy());
   if (image) {
     // A pointer to its corecl_image (include/corecl/image_abi.h).
     size = align = 8;
     arg.kind = ArgKind::Image;
   } else if (sampler) {
-    // The CLK_* bits.
-    size = align = 4;
+    // The CLK_* bits (in the low half of a pointer-sized slot for a
+    // pointer-typed sampler, the rest zero).
+    size = align = type->isPointerTy() ? 8 : 4;
     arg.kind = ArgKind::Sampler;
   } else if (llvm::Type *byval = a.getParamByValType()) {
     // Structs by value: the args block holds the bytes themselves.

@@ -15,6 +15,7 @@
 #include "compiler/pipeline.h"
 #include "compiler/program_constructors.h"
 #include "compiler/spirv.h"
+#include "compiler/spirv_samplers.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
@@ -566,6 +567,7 @@ BuildResult compileFromIL(const std::string &il, const SpirvSpecValues &specValu
     auto module = linkBitcodes(context, {translated}, result);
     if (!module)
       return result;
+    lowerTranslatedSamplers(*module);
     // SPIR-V kernels follow OpenCL C 3.0's rules (non-uniform groups unless
     // -cl-uniform-work-group-size); the options travel like a compile's.
     recordOptions(*module, "-cl-std=CL3.0 " + options);

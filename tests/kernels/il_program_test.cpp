@@ -36,12 +36,13 @@ std::string deviceString(cl_device_info param) {
   return std::string(s.c_str());
 }
 
-/// scale_add.spvasm assembled by spirv-as (empty if that fails).
-std::string assembledModule() {
+/// tests/kernels/data/<name>.spvasm assembled by spirv-as (empty if that
+/// fails).
+std::string assembledModule(const std::string &name = "scale_add") {
   std::string out =
-      std::string(::testing::TempDir()) + "scale_add." + std::to_string(::getpid()) + ".spv";
-  std::string command = std::string("spirv-as --target-env spv1.0 ") + CORECL_TEST_DATA_DIR +
-                        "/scale_add.spvasm -o " + out + " 2>&1";
+      std::string(::testing::TempDir()) + name + "." + std::to_string(::getpid()) + ".spv";
+  std::string command = std::string("spirv-as --target-env spv1.0 ") + CORECL_TEST_DATA_DIR + "/" +
+                        name + ".spvasm -o " + out + " 2>&1";
   if (std::system(command.c_str()) != 0)
     return "";
   std::ifstream in(out, std::ios::binary);
@@ -181,6 +182,48 @@ TEST_F(IlFixture, CompilesAndLinksSeparately) {
   cl_program linked = clLinkProgram(context, 1, &d, "", 1, &object, nullptr, nullptr, &err);
   ASSERT_EQ(err, CL_SUCCESS);
   EXPECT_EQ(run(adoptProgram(linked)), expected(7.0f));
+}
+
+TEST_F(IlFixture, ImagesAndSamplersFromTheModuleAndTheApplication) {
+  // sampled_read.spvasm: a sampler constant of the module (nearest, clamp
+  // to edge, unnormalized) and one the application passes, each reading
+  // texel (0, 0); the translator gives samplers as pointers
+  // (compiler/spirv_samplers.h).
+  if (!supported_)
+    GTEST_SKIP() << "no SPIR-V translator on this machine";
+  std::string module = assembledModule("sampled_read");
+  ASSERT_FALSE(module.empty());
+  cl_int err;
+  cl_program program = createIl(module, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_device_id d = device();
+  ASSERT_EQ(clBuildProgram(program, 1, &d, "", nullptr, nullptr), CL_SUCCESS) << buildLog(program);
+  cl_kernel k = createKernel(program, "k");
+  ASSERT_TRUE(k);
+  std::vector<float> pixels(4 * 4 * 4);
+  for (size_t i = 0; i < pixels.size(); ++i)
+    pixels[i] = float(i) * 0.125f + 0.5f;
+  cl_image_format format = {CL_RGBA, CL_FLOAT};
+  cl_image_desc desc = {};
+  desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  desc.image_width = desc.image_height = 4;
+  cl_mem image = clCreateImage(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &format, &desc,
+                               pixels.data(), &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_sampler sampler =
+      clCreateSampler(context, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_NEAREST, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_mem out = outputBuffer<float>(4);
+  ASSERT_EQ(clSetKernelArg(k, 0, sizeof image, &image), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 1, sizeof sampler, &sampler), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArg(k, 2, sizeof out, &out), CL_SUCCESS);
+  const size_t one = 1;
+  ASSERT_EQ(KernelTest::run(k, 1, &one), CL_SUCCESS);
+  std::vector<float> got = read<float>(out, 4);
+  for (int c = 0; c < 4; ++c)
+    EXPECT_EQ(got[c], 2 * pixels[c]) << "channel " << c;
+  clReleaseSampler(sampler);
+  clReleaseMemObject(image);
 }
 
 TEST_F(IlFixture, MalformedModulesAreRefused) {
