@@ -5,6 +5,7 @@
 // with C11 atomics. PoCL's device reports neither work-group functions nor
 // device-scope atomics, so those rows run on CoreCL alone (n/a for PoCL).
 #include "kernel_row.h"
+#include "row_helpers.h"
 
 #include <CL/cl.h>
 
@@ -136,18 +137,7 @@ public:
     size_t global = kN, local = kBlock;
     d_->runKernel(kernel_, 1, &global, &local, "block_scan");
   }
-  bool verify() override {
-    std::vector<cl_uint> result = d_->read<cl_uint>(out_, kN);
-    for (size_t block = 0; block < kN; block += kBlock) {
-      cl_uint sum = 0;
-      for (size_t i = block; i < block + kBlock; ++i) {
-        sum += in_[i];
-        if (result[i] != sum)
-          return false;
-      }
-    }
-    return true;
-  }
+  bool verify() override { return blockScanMatches(in_, d_->read<cl_uint>(out_, kN), kBlock); }
 
 private:
   static constexpr size_t kN = 16u << 20;
@@ -169,17 +159,8 @@ public:
     return hasFeature(d, "__opencl_c_atomic_scope_device");
   }
   void setUp(const Driver &d) override {
-    data_.resize(kN);
-    uint32_t state = 2463534242u; // the same bytes as local_kernels.cpp's row
-    for (unsigned char &value : data_) {
-      state ^= state << 13;
-      state ^= state >> 17;
-      state ^= state << 5;
-      value = (unsigned char)((state & 0xff) * ((state >> 8) & 0xff) >> 8);
-    }
-    expected_.assign(256, 0);
-    for (unsigned char value : data_)
-      ++expected_[value];
+    data_ = skewedBytes(kN); // the same bytes as local_kernels.cpp's row
+    expected_ = histogramOf(data_);
     compile(d, R"(
       kernel void histogram(global const uchar *data, global atomic_uint *bins, uint perItem) {
         local atomic_uint counts[256];

@@ -2,6 +2,7 @@
 // with local atomics and a block scan with a barrier per step. On a CPU
 // they measure what atomics and barriers between work-items cost.
 #include "kernel_row.h"
+#include "row_helpers.h"
 
 #include <cstdint>
 
@@ -16,19 +17,8 @@ public:
   double work() const override { return double(kN); } // bytes read
   bool isFlops() const override { return false; }
   void setUp(const Driver &d) override {
-    data_.resize(kN);
-    // Pseudo-random bytes, skewed towards low values like image data, so
-    // that some bins are hot.
-    uint32_t state = 2463534242u;
-    for (unsigned char &value : data_) {
-      state ^= state << 13;
-      state ^= state >> 17;
-      state ^= state << 5;
-      value = (unsigned char)((state & 0xff) * ((state >> 8) & 0xff) >> 8);
-    }
-    expected_.assign(256, 0);
-    for (unsigned char value : data_)
-      ++expected_[value];
+    data_ = skewedBytes(kN);
+    expected_ = histogramOf(data_);
     // Work-item `lid` of a group reads every local-size-th byte of the
     // group's block, so that the group's reads are contiguous together.
     compile(d, R"(
@@ -101,19 +91,7 @@ public:
     size_t global = kN, local = kBlock;
     d_->runKernel(kernel_, 1, &global, &local, "block_scan");
   }
-  bool verify() override {
-    std::vector<cl_uint> result = d_->read<cl_uint>(out, kN);
-    // Every element exactly (unsigned sums wrap the same way on both sides).
-    for (size_t block = 0; block < kN; block += kBlock) {
-      cl_uint sum = 0;
-      for (size_t i = block; i < block + kBlock; ++i) {
-        sum += in_[i];
-        if (result[i] != sum)
-          return false;
-      }
-    }
-    return true;
-  }
+  bool verify() override { return blockScanMatches(in_, d_->read<cl_uint>(out, kN), kBlock); }
 
 private:
   static constexpr size_t kN = 16u << 20, kBlock = 256;

@@ -2,8 +2,11 @@
 #pragma once
 #include "kernels.h"
 
+#include <CL/cl.h>
+
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -23,6 +26,43 @@ template <class Check> bool checkEvery(size_t step, size_t n, Check ok) {
   for (size_t i = 0; i < n; i += step)
     if (!ok(i))
       return false;
+  return true;
+}
+
+/// `n` pseudo-random bytes skewed towards low values like image data, so
+/// that some bins of a histogram of them are hot (the histogram rows).
+inline std::vector<unsigned char> skewedBytes(size_t n) {
+  std::vector<unsigned char> data(n);
+  uint32_t state = 2463534242u;
+  for (unsigned char &value : data) {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    value = (unsigned char)((state & 0xff) * ((state >> 8) & 0xff) >> 8);
+  }
+  return data;
+}
+
+/// The 256-bin histogram of `data`.
+inline std::vector<cl_uint> histogramOf(const std::vector<unsigned char> &data) {
+  std::vector<cl_uint> bins(256, 0);
+  for (unsigned char value : data)
+    ++bins[value];
+  return bins;
+}
+
+/// Whether `result` holds the inclusive scan of each `block` elements of
+/// `in`, exactly (unsigned sums wrap the same way on both sides).
+inline bool blockScanMatches(const std::vector<cl_uint> &in, const std::vector<cl_uint> &result,
+                             size_t block) {
+  for (size_t start = 0; start < in.size(); start += block) {
+    cl_uint sum = 0;
+    for (size_t i = start; i < start + block && i < in.size(); ++i) {
+      sum += in[i];
+      if (result[i] != sum)
+        return false;
+    }
+  }
   return true;
 }
 
