@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstring>
 #include <initializer_list>
 #include <utility>
@@ -282,11 +281,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_que
   if (cl_int err = resolveQueueBuffer(command_queue, num_events_in_wait_list, event_wait_list,
                                       buffer, q, mem))
     return err;
-  if (!pattern)
-    return apiError(entry, CL_INVALID_VALUE, "pattern is NULL");
-  if (!pattern_size || pattern_size > 128 || !std::has_single_bit(pattern_size))
-    return apiError(entry, CL_INVALID_VALUE, "pattern_size %zu is not 1, 2, 4, ... or 128",
-                    pattern_size);
+  if (cl_int err = checkFillPattern(pattern, pattern_size, entry))
+    return err;
   if (offset % pattern_size || size % pattern_size)
     return apiError(entry, CL_INVALID_VALUE,
                     "offset %zu or size %zu is not a multiple of pattern_size %zu", offset, size,

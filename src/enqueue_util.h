@@ -51,6 +51,17 @@ inline cl_int resolveMemObject(const CommandQueue &queue, cl_mem handle, MemObje
   return CL_SUCCESS;
 }
 
+/// A fill's pattern: not NULL, and 1, 2, 4, ... or 128 bytes
+/// (clEnqueueFillBuffer, clEnqueueSVMMemFill).
+inline cl_int checkFillPattern(const void *pattern, size_t patternSize, const char *entry) {
+  if (!pattern)
+    return apiError(entry, CL_INVALID_VALUE, "pattern is NULL");
+  if (!patternSize || patternSize > 128 || (patternSize & (patternSize - 1)))
+    return apiError(entry, CL_INVALID_VALUE, "pattern_size %zu is not 1, 2, 4, ... or 128",
+                    patternSize);
+  return CL_SUCCESS;
+}
+
 /// True if [offset, offset + size) lies inside a buffer of `total` bytes.
 inline bool inBounds(size_t offset, size_t size, size_t total) {
   return offset <= total && size <= total - offset;

@@ -137,11 +137,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_que
   CommandQueue *q;
   if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
     return err;
-  if (!svm_ptr || !pattern)
-    return apiError(entry, CL_INVALID_VALUE, "svm_ptr or pattern is NULL");
-  if (!pattern_size || pattern_size > 128 || !std::has_single_bit(pattern_size))
-    return apiError(entry, CL_INVALID_VALUE, "pattern_size %zu is not 1, 2, 4, ... or 128",
-                    pattern_size);
+  if (!svm_ptr)
+    return apiError(entry, CL_INVALID_VALUE, "svm_ptr is NULL");
+  if (cl_int err = checkFillPattern(pattern, pattern_size, entry))
+    return err;
   if (reinterpret_cast<uintptr_t>(svm_ptr) % pattern_size || size % pattern_size)
     return apiError(entry, CL_INVALID_VALUE,
                     "svm_ptr %p or size %zu is not a multiple of pattern_size %zu", svm_ptr, size,

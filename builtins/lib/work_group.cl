@@ -30,6 +30,14 @@ static size_t group_items(void) {
 
 #define SYNC() work_group_barrier(CLK_LOCAL_MEM_FENCE)
 
+// Every collective's first step: `value` into this work-item's slot of the
+// row (of T), then the cut; leaves `row`, `n` and `lid` for the rest.
+#define WRITE_ROW(T, value)                                                                    \
+  local T *row = (local T *)__corecl_group_scratch();                                         \
+  size_t n = group_items(), lid = get_local_linear_id();                                       \
+  row[lid] = value;                                                                            \
+  SYNC();
+
 #define ADD(a, b) ((a) + (b))
 #define IMIN(a, b) min(a, b)
 #define IMAX(a, b) max(a, b)
@@ -39,10 +47,7 @@ static size_t group_items(void) {
 // reduce and both scans for op OP with identity ID on type T.
 #define COLLECTIVE(T, name, OP, ID)                                                            \
   OVERLOAD T work_group_reduce_##name(T x) {                                                   \
-    local T *row = (local T *)__corecl_group_scratch();                                       \
-    size_t n = group_items(), lid = get_local_linear_id();                                     \
-    row[lid] = x;                                                                              \
-    SYNC();                                                                                    \
+    WRITE_ROW(T, x)                                                                            \
     if (lid == 0) {                                                                            \
       T acc = row[0];                                                                          \
       for (size_t k = 1; k < n; ++k)                                                           \
@@ -53,10 +58,7 @@ static size_t group_items(void) {
     return row[n];                                                                             \
   }                                                                                            \
   OVERLOAD T work_group_scan_inclusive_##name(T x) {                                           \
-    local T *row = (local T *)__corecl_group_scratch();                                       \
-    size_t n = group_items(), lid = get_local_linear_id();                                     \
-    row[lid] = x;                                                                              \
-    SYNC();                                                                                    \
+    WRITE_ROW(T, x)                                                                            \
     if (lid == 0) {                                                                            \
       T acc = row[0];                                                                          \
       for (size_t k = 1; k < n; ++k)                                                           \
@@ -66,10 +68,7 @@ static size_t group_items(void) {
     return row[lid];                                                                           \
   }                                                                                            \
   OVERLOAD T work_group_scan_exclusive_##name(T x) {                                           \
-    local T *row = (local T *)__corecl_group_scratch();                                       \
-    size_t n = group_items(), lid = get_local_linear_id();                                     \
-    row[lid] = x;                                                                              \
-    SYNC();                                                                                    \
+    WRITE_ROW(T, x)                                                                            \
     if (lid == 0) {                                                                            \
       T acc = ID;                                                                              \
       for (size_t k = 0; k < n; ++k) {                                                         \
@@ -103,10 +102,7 @@ FLOAT_COLLECTIVES(double)
 // all/any: a reduction of the predicates' truth.
 #define PREDICATE(name, START, COMBINE)                                                        \
   OVERLOAD int work_group_##name(int predicate) {                                              \
-    local int *row = (local int *)__corecl_group_scratch();                                   \
-    size_t n = group_items(), lid = get_local_linear_id();                                     \
-    row[lid] = predicate != 0;                                                                 \
-    SYNC();                                                                                    \
+    WRITE_ROW(int, predicate != 0)                                                             \
     if (lid == 0) {                                                                            \
       int acc = START;                                                                         \
       for (size_t k = 0; k < n; ++k)                                                           \
