@@ -74,9 +74,10 @@ template <class T>
 void checkEvery(WorkGroupCollectivesTest &test, cl_program program, const char *name) {
   cl_kernel k = test.createKernel(program, name);
   ASSERT_TRUE(k);
-  // (global, local): vectorised groups, a group of one, odd sizes, a
-  // non-uniform last group, the largest group.
-  const size_t shapes[][2] = {{256, 64}, {7, 1}, {90, 30}, {300, 128}, {4096, 4096}};
+  // (global, local): vectorised groups, groups of one (many of them, so
+  // launches may run packets of groups), odd sizes, a non-uniform last
+  // group, the largest group.
+  const size_t shapes[][2] = {{256, 64}, {7, 1}, {2048, 1}, {90, 30}, {300, 128}, {4096, 4096}};
   for (const auto &shape : shapes) {
     const size_t global = shape[0], local = shape[1];
     std::vector<T> in(global);
