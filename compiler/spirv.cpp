@@ -160,12 +160,20 @@ std::string specValueText(const SpirvSpecConstant &c, const std::vector<unsigned
   return "";
 }
 
+/// The tools' paths, looked up once per process.
+const std::string &translatorPath() {
+  static const std::string path = findTool(kTranslator, "CORECL_LLVM_SPIRV");
+  return path;
+}
+const std::string &validatorPath() {
+  static const std::string path = findTool(kValidator, "CORECL_SPIRV_VAL");
+  return path;
+}
+
 } // namespace
 
 bool spirvToolsAvailable() {
-  static const bool available = !findTool(kTranslator, "CORECL_LLVM_SPIRV").empty() &&
-                                !findTool(kValidator, "CORECL_SPIRV_VAL").empty();
-  return available;
+  return !translatorPath().empty() && !validatorPath().empty();
 }
 
 std::optional<SpirvModuleInfo> inspectSpirv(const std::string &il, bool validate,
@@ -227,8 +235,7 @@ std::optional<SpirvModuleInfo> inspectSpirv(const std::string &il, bool validate
       return std::nullopt;
     }
     std::string output;
-    int status = runTool(
-        {findTool(kValidator, "CORECL_SPIRV_VAL"), "--target-env", "spv1.4", input.path()}, output);
+    int status = runTool({validatorPath(), "--target-env", "spv1.4", input.path()}, output);
     if (status != 0) {
       why = "invalid SPIR-V (spirv-val): " + (output.empty() ? "it did not run" : output);
       return std::nullopt;
@@ -244,8 +251,7 @@ bool translateSpirv(const std::string &il, const SpirvModuleInfo &info,
     log += "error: cannot write temporary files for the SPIR-V translator\n";
     return false;
   }
-  std::vector<std::string> argv = {findTool(kTranslator, "CORECL_LLVM_SPIRV"), "-r", input.path(),
-                                   "-o", output.path()};
+  std::vector<std::string> argv = {translatorPath(), "-r", input.path(), "-o", output.path()};
   std::string spec;
   for (const auto &[id, bytes] : values)
     if (auto c = info.specConstants.find(id); c != info.specConstants.end())

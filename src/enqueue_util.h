@@ -70,8 +70,9 @@ inline bool inBounds(size_t offset, size_t size, size_t total) {
 /// clEnqueueMap*'s map_flags: known bits, CL_MAP_WRITE_INVALIDATE_REGION
 /// alone, and host access that `mem`'s flags allow (`kind`: "buffer",
 /// "image", for the reason).
-inline cl_int checkMapFlags(const MemObject &mem, cl_map_flags flags, const char *kind,
-                            const char *entry) {
+/// map_flags' bits alone: known ones, CL_MAP_WRITE_INVALIDATE_REGION alone
+/// (clEnqueueSVMMap too).
+inline cl_int checkMapFlagBits(cl_map_flags flags, const char *entry) {
   constexpr cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
   if ((flags & ~known) ||
       ((flags & CL_MAP_WRITE_INVALIDATE_REGION) && (flags & (CL_MAP_READ | CL_MAP_WRITE))))
@@ -79,6 +80,13 @@ inline cl_int checkMapFlags(const MemObject &mem, cl_map_flags flags, const char
                     "map_flags 0x%llx: unknown bits, or CL_MAP_WRITE_INVALIDATE_REGION with "
                     "CL_MAP_READ or CL_MAP_WRITE",
                     (unsigned long long)flags);
+  return CL_SUCCESS;
+}
+
+inline cl_int checkMapFlags(const MemObject &mem, cl_map_flags flags, const char *kind,
+                            const char *entry) {
+  if (cl_int err = checkMapFlagBits(flags, entry))
+    return err;
   if (((flags & CL_MAP_READ) && !mem.hostCanRead()) ||
       ((flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && !mem.hostCanWrite()))
     return apiError(entry, CL_INVALID_OPERATION,

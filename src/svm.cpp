@@ -182,12 +182,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue,
   CommandQueue *q;
   if (cl_int err = resolveQueue(command_queue, num_events_in_wait_list, event_wait_list, q))
     return err;
-  constexpr cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
-  if (!svm_ptr || size == 0 || (flags & ~known) ||
-      ((flags & CL_MAP_WRITE_INVALIDATE_REGION) && (flags & (CL_MAP_READ | CL_MAP_WRITE))))
-    return apiError(__func__, CL_INVALID_VALUE,
-                    "svm_ptr is NULL, size is 0, or map_flags 0x%llx is not valid",
-                    (unsigned long long)flags);
+  if (!svm_ptr || size == 0)
+    return apiError(__func__, CL_INVALID_VALUE, "svm_ptr is NULL or size is 0");
+  if (cl_int err = checkMapFlagBits(flags, __func__))
+    return err;
   return enqueueOrderOnly(q, CL_COMMAND_SVM_MAP, blocking_map, num_events_in_wait_list,
                           event_wait_list, event);
 }

@@ -21,6 +21,11 @@ Program::Program(Context &context, std::string il, compiler::SpirvModuleInfo inf
 
 Program::~Program() = default;
 
+compiler::SpirvSpecValues Program::specValues() const {
+  std::lock_guard lock(mutex_);
+  return specValues_;
+}
+
 cl_int Program::setSpecConstant(cl_uint id, size_t size, const void *value, const char *entry) {
   if (!fromIl_)
     return apiError(entry, CL_INVALID_PROGRAM, "the program was not created from SPIR-V");
@@ -112,12 +117,7 @@ cl_int Program::build(const std::vector<Device *> &devices, const std::string &o
   if (hasSource_) {
     result = compiler::buildProgram(source_, options, target());
   } else if (fromIl_) {
-    compiler::SpirvSpecValues values;
-    {
-      std::lock_guard lock(mutex_);
-      values = specValues_;
-    }
-    result = compiler::buildFromIL(il_, values, options, target());
+    result = compiler::buildFromIL(il_, specValues(), options, target());
   } else {
     std::string bitcode;
     {
@@ -142,12 +142,7 @@ cl_int Program::compile(const std::vector<Device *> &devices, const std::string 
     return apiError(entry, CL_INVALID_OPERATION, "kernels of the program are still attached");
   compiler::BuildResult result;
   if (fromIl_) {
-    compiler::SpirvSpecValues values;
-    {
-      std::lock_guard lock(mutex_);
-      values = specValues_;
-    }
-    result = compiler::compileFromIL(il_, values, options);
+    result = compiler::compileFromIL(il_, specValues(), options);
   } else {
     result = compiler::compileProgram(source_, options, headers);
   }

@@ -104,6 +104,9 @@ private:
                 compiler::BuildResult result, cl_program_binary_type type, cl_int failure,
                 cl_int invalidOptions, cl_int invalidBinary);
 
+  /// The specialization constants set so far (a copy, for a build).
+  compiler::SpirvSpecValues specValues() const;
+
   Ref<Context> context_;
   std::vector<Device *> devices_;
   bool hasSource_;

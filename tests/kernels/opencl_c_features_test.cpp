@@ -56,6 +56,28 @@ const Feature kFeatures[] = {
     {"__opencl_c_fp64", [] { return query<cl_device_fp_config>(CL_DEVICE_DOUBLE_FP_CONFIG) != 0; }},
 };
 
+/// For each name, whether a kernel built with `options` sees it defined.
+std::vector<bool> macrosDefined(KernelTest &test, const std::vector<std::string> &names,
+                                const char *options) {
+  std::string source = "kernel void macros(global int *out) {\n";
+  for (size_t i = 0; i < names.size(); ++i)
+    source += "#ifdef " + names[i] + "\n  out[" + std::to_string(i) + "] = 1;\n#else\n  out[" +
+              std::to_string(i) + "] = 0;\n#endif\n";
+  source += "}\n";
+  cl_kernel k = test.buildKernel(source, "macros", options);
+  EXPECT_TRUE(k);
+  if (!k)
+    return {};
+  cl_mem out = test.outputBuffer<int>(names.size());
+  EXPECT_EQ(test.setArgs(k, out), CL_SUCCESS);
+  const size_t one = 1;
+  EXPECT_EQ(test.run(k, 1, &one), CL_SUCCESS);
+  std::vector<bool> defined;
+  for (int value : test.read<int>(out, names.size()))
+    defined.push_back(value == 1);
+  return defined;
+}
+
 TEST_F(OpenCLCFeaturesTest, MacrosNamesAndQueriesAgree) {
   std::set<std::string> listed;
   size_t size = 0;
@@ -66,24 +88,16 @@ TEST_F(OpenCLCFeaturesTest, MacrosNamesAndQueriesAgree) {
   for (const cl_name_version &f : features)
     listed.insert(f.name);
 
-  // One output per feature: whether the macro is defined.
-  std::string source = "kernel void macros(global int *out) {\n";
-  for (size_t i = 0; i < std::size(kFeatures); ++i)
-    source += std::string("#ifdef ") + kFeatures[i].name + "\n  out[" + std::to_string(i) +
-              "] = 1;\n#else\n  out[" + std::to_string(i) + "] = 0;\n#endif\n";
-  source += "}\n";
-  cl_kernel k = buildKernel(source, "macros", "-cl-std=CL3.0");
-  ASSERT_TRUE(k);
-  cl_mem out = outputBuffer<int>(std::size(kFeatures));
-  ASSERT_EQ(setArgs(k, out), CL_SUCCESS);
-  const size_t one = 1;
-  ASSERT_EQ(run(k, 1, &one), CL_SUCCESS);
-  std::vector<int> macros = read<int>(out, std::size(kFeatures));
+  std::vector<std::string> names;
+  for (const Feature &f : kFeatures)
+    names.push_back(f.name);
+  std::vector<bool> macros = macrosDefined(*this, names, "-cl-std=CL3.0");
+  ASSERT_EQ(macros.size(), names.size());
   for (size_t i = 0; i < std::size(kFeatures); ++i) {
     const Feature &f = kFeatures[i];
     bool queried = f.queried();
     EXPECT_EQ(listed.count(f.name) == 1, queried) << f.name << " in CL_DEVICE_OPENCL_C_FEATURES";
-    EXPECT_EQ(macros[i] == 1, queried) << f.name << " as a macro";
+    EXPECT_EQ(macros[i], queried) << f.name << " as a macro";
   }
 }
 
@@ -114,19 +128,10 @@ TEST_F(OpenCLCFeaturesTest, ExtensionMacrosAgreeWithTheExtensionList) {
   ASSERT_EQ(clGetDeviceInfo(device(), CL_DEVICE_EXTENSIONS, size, list.data(), nullptr),
             CL_SUCCESS);
   list = " " + std::string(list.c_str()) + " ";
-  std::string source = "kernel void macros(global int *out) {\n";
-  for (size_t i = 0; i < std::size(names); ++i)
-    source += std::string("#ifdef ") + names[i] + "\n  out[" + std::to_string(i) +
-              "] = 1;\n#else\n  out[" + std::to_string(i) + "] = 0;\n#endif\n";
-  source += "}\n";
   for (const char *std : {"-cl-std=CL1.2", "-cl-std=CL3.0"}) {
-    cl_kernel k = buildKernel(source, "macros", std);
-    ASSERT_TRUE(k);
-    cl_mem out = outputBuffer<int>(std::size(names));
-    ASSERT_EQ(setArgs(k, out), CL_SUCCESS);
-    const size_t one = 1;
-    ASSERT_EQ(run(k, 1, &one), CL_SUCCESS);
-    std::vector<int> defined = read<int>(out, std::size(names));
+    std::vector<bool> defined =
+        macrosDefined(*this, std::vector<std::string>(std::begin(names), std::end(names)), std);
+    ASSERT_EQ(defined.size(), std::size(names));
     for (size_t i = 0; i < std::size(names); ++i) {
       bool listed = list.find(" " + std::string(names[i]) + " ") != std::string::npos;
       // Extensions that need OpenCL C 2.0 are not macros of 1.2 programs.
