@@ -89,14 +89,16 @@ const char *frontendExtensions() {
   return "cl_khr_byte_addressable_store cl_khr_global_int32_base_atomics "
          "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "
          "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics "
-         "cl_khr_int64_extended_atomics cl_khr_fp64 cl_khr_3d_image_writes cl_khr_depth_images "
+         "cl_khr_int64_extended_atomics cl_khr_fp64 cl_khr_fp16 cl_khr_3d_image_writes "
+         "cl_khr_depth_images "
          "cl_khr_subgroup_extended_types cl_khr_subgroup_non_uniform_vote "
          "cl_khr_subgroup_ballot cl_khr_subgroup_non_uniform_arithmetic cl_khr_subgroup_shuffle "
          "cl_khr_subgroup_shuffle_relative cl_khr_subgroup_clustered_reduce";
 }
 
 const char *frontendFeatures() {
-  return "__opencl_c_int64 __opencl_c_fp64 __opencl_c_images __opencl_c_3d_image_writes "
+  return "__opencl_c_int64 __opencl_c_fp64 __opencl_c_fp16 __opencl_c_images "
+         "__opencl_c_3d_image_writes "
          "__opencl_c_read_write_images __opencl_c_generic_address_space "
          "__opencl_c_program_scope_global_variables __opencl_c_atomic_order_acq_rel "
          "__opencl_c_atomic_order_seq_cst __opencl_c_atomic_scope_device "

@@ -140,10 +140,16 @@ JitProgramPtr jitLoadObject(const std::string &object, const Target &target, std
   // The C math library by name: through the ICD loader CoreCL is opened
   // with RTLD_LOCAL, so libm's symbols need not be in the process's global
   // scope even though libCoreCL.so depends on it.
-  if (auto libm = llvm::orc::DynamicLibrarySearchGenerator::Load("libm.so.6", prefix))
-    program->jit->getMainJITDylib().addGenerator(std::move(*libm));
-  else
-    llvm::consumeError(libm.takeError());
+  // The same for libgcc_s: half conversions without F16C (x86-64-v2), and
+  // from double at every level, are its __extendhfsf2, __truncsfhf2 and
+  // __truncdfhf2 (correctly rounded, half passed in xmm registers as LLVM
+  // passes it).
+  for (const char *library : {"libm.so.6", "libgcc_s.so.1"}) {
+    if (auto found = llvm::orc::DynamicLibrarySearchGenerator::Load(library, prefix))
+      program->jit->getMainJITDylib().addGenerator(std::move(*found));
+    else
+      llvm::consumeError(found.takeError());
+  }
   // Failures come back from lookups into the build log; the session must not
   // print them on the application's stderr.
   JitProgram *self = program.get();

@@ -115,8 +115,9 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_PRINTF_BUFFER_SIZE: return put(size_t(kPrintfBufferSize));
   case CL_DEVICE_MAX_PARAMETER_SIZE: return put(size_t(kMaxParameterSize));
 
-  // Vector widths (in elements) for the widest SIMD register. Half is not
-  // supported (no cl_khr_fp16), double not before cl_khr_fp64 is.
+  // Vector widths (in elements) for the widest SIMD register. Half values
+  // are computed in float lanes (converted with F16C), so their width is
+  // float's.
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR: return put(cl_uint(simd));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT:
@@ -130,14 +131,20 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE: return put(cl_uint(simd / 8));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
-  case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF: return put(cl_uint(0));
+  case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
+    return put(cl_uint(simd / 4));
 
   // Floating point
   case CL_DEVICE_SINGLE_FP_CONFIG: return put(singleFp);
   case CL_DEVICE_DOUBLE_FP_CONFIG: // cl_khr_fp64: the full-profile set
     return put(cl_device_fp_config(CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
                                    CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM));
-  case CL_DEVICE_HALF_FP_CONFIG: return put(cl_device_fp_config(0));
+  // cl_khr_fp16: half arithmetic rounds to nearest even, keeps denormals
+  // (every half is a normal float) and fma rounds once (builtins/lib/
+  // half_exact.cl).
+  case CL_DEVICE_HALF_FP_CONFIG:
+    return put(
+        cl_device_fp_config(CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA));
 
   // Memory
   case CL_DEVICE_GLOBAL_MEM_SIZE: return put(globalMemSize());

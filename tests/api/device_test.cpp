@@ -385,6 +385,15 @@ TEST(DeviceInfo, FloatingPointAndExecution) {
   if (ext.find("cl_khr_fp16") == std::string::npos) {
     EXPECT_EQ(info<cl_uint>(d, CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF), 0u);
     EXPECT_EQ(info<cl_uint>(d, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF), 0u);
+    EXPECT_EQ(info<cl_device_fp_config>(d, CL_DEVICE_HALF_FP_CONFIG), 0u);
+  } else {
+    // cl_khr_fp16's minimum (round to nearest or to zero, infinities and
+    // NaNs), and CoreCL's denormals and single-rounding fma.
+    const cl_device_fp_config expected =
+        CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM;
+    EXPECT_EQ(info<cl_device_fp_config>(d, CL_DEVICE_HALF_FP_CONFIG), expected);
+    EXPECT_GT(info<cl_uint>(d, CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF), 0u);
+    EXPECT_GT(info<cl_uint>(d, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF), 0u);
   }
   EXPECT_TRUE(info<cl_device_exec_capabilities>(d, CL_DEVICE_EXECUTION_CAPABILITIES) &
               CL_EXEC_KERNEL);

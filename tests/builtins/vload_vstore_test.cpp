@@ -5,6 +5,7 @@
 // the midpoints between halves and their neighbours, overflow, underflow,
 // NaN and infinities, against host references.
 #include "builtins/builtins_fixture.h"
+#include "builtins/half_reference.h"
 
 #include <algorithm>
 #include <cmath>
@@ -94,52 +95,6 @@ TEST_F(VloadVstore, AllTypesAndWidths) {
     for (const ElementType &t : kElementTypes)
       for (int n : {2, 3, 4, 8, 16})
         check(t, n, std);
-}
-
-// Half precision on the host.
-long double halfValue(uint16_t h) {
-  int e = (h >> 10) & 0x1f, m = h & 0x3ff;
-  long double v = e == 0    ? std::ldexp((long double)m, -24)
-                  : e == 31 ? (m ? std::numeric_limits<long double>::quiet_NaN()
-                                 : std::numeric_limits<long double>::infinity())
-                            : std::ldexp((long double)(m | 0x400), e - 25);
-  return (h & 0x8000) ? -v : v;
-}
-
-/// The half nearest x in the direction of `mode` (rte, rtz, rtp, rtn):
-/// found among the finite halves by binary search, not by bit tricks.
-uint16_t halfOf(long double x, const std::string &mode) {
-  if (std::isnan(x))
-    return 0x7e00;
-  uint16_t sign = std::signbit(x) ? 0x8000 : 0;
-  long double a = std::fabs(x);
-  if (std::isinf(a))
-    return sign | 0x7c00;
-  // lo: the largest finite half magnitude <= a.
-  uint16_t lo = 0, hi = 0x7bff;
-  while (lo < hi) {
-    uint16_t mid = uint16_t((lo + hi + 1) / 2);
-    if (halfValue(mid) <= a)
-      lo = mid;
-    else
-      hi = uint16_t(mid - 1);
-  }
-  if (halfValue(lo) == a)
-    return sign | lo;
-  uint16_t up = uint16_t(lo + 1); // 0x7c00 (infinity) above the largest
-  long double upValue = up == 0x7c00 ? 65536.0L : halfValue(up);
-  bool away;
-  if (mode == "rte") {
-    long double mid = (halfValue(lo) + upValue) / 2;
-    away = a > mid || (a == mid && (lo & 1));
-  } else if (mode == "rtz") {
-    away = false;
-  } else if (mode == "rtp") {
-    away = !sign;
-  } else {
-    away = sign;
-  }
-  return sign | (away ? up : lo);
 }
 
 class HalfLoadsStores : public BuiltinsTest {};
