@@ -19,7 +19,9 @@ Functions that only move bits (select, bitselect, shuffle, vloadN, vstoreN,
 the async copies, prefetch) work on ushort and reinterpret. The functions
 that need more than one rounding's care (fma, nextafter, nan, fract) are
 written by hand in lib/half_exact.cl; the conversions come from
-gen_conversions.py and vload_half/vstore_half from lib/vload_vstore.cl.
+gen_conversions.py, vload_half/vstore_half from lib/vload_vstore.cl and
+read_imageh/write_imageh from lib/image_rw.cl and lib/image_sample.cl
+(images are plain descriptors there, not Clang's image types).
 
 Declarations under extensions or features CoreCL does not report (mipmaps,
 Intel sub-groups, sub-group rotation, floating-point atomics) are skipped.
@@ -35,15 +37,14 @@ SKIPPED_CONDITIONS = re.compile(
     r"mipmap|cl_intel_|subgroup_rotate|float_atomics|_fp16_(global|local)_atomic")
 # Defined elsewhere (see the docstring), or not reported (atomics on half).
 SKIPPED_NAMES = re.compile(
-    r"^(convert_|v(load|store)a?_half|atomic_|fma$|nextafter$|nan$|fract$|intel_)")
+    r"^(convert_|v(load|store)a?_half|atomic_|fma$|nextafter$|nan$|fract$|intel_|"
+    r"read_imageh$|write_imageh$)")
 # Functions that only move half values: computed on ushort.
 BIT_MOVES = {
     "select", "bitselect", "shuffle", "shuffle2", "vload2", "vload3", "vload4", "vload8",
     "vload16", "vstore2", "vstore3", "vstore4", "vstore8", "vstore16", "async_work_group_copy",
     "async_work_group_strided_copy", "prefetch"
 }
-# Image functions: the half overload calls the float one of this name.
-FLOAT_NAMES = {"read_imageh": "read_imagef", "write_imageh": "write_imagef"}
 
 
 QUALIFIERS = {
@@ -130,7 +131,7 @@ def promoted(ret, name, params):
             args.append(cvt(arg, "float" + m.group(1)))
         else:
             args.append(arg)
-    call = "%s(%s)" % (FLOAT_NAMES.get(name, name), ", ".join(args))
+    call = "%s(%s)" % (name, ", ".join(args))
     if ret == "void":
         return pre + ["  %s;" % call] + post
     if HALF.fullmatch(ret):
@@ -180,7 +181,7 @@ def counterpart(ret, name, params):
     types = [t if to == "ushort" or not is_pointer(t) or "half" not in p else
              re.sub(r"__(global|local|private) ", "", t)
              for t, p in zip(types, params)]
-    return "OVERLOAD %s %s(%s);" % (ret, FLOAT_NAMES.get(name, name), ", ".join(types))
+    return "OVERLOAD %s %s(%s);" % (ret, name, ", ".join(types))
 
 
 def main():

@@ -11,6 +11,7 @@
 #pragma once
 #include "builtins.h"
 #include "image.h"
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
 // The API's cl_channel_order and cl_channel_type values (CL/cl.h): OpenCL
 // C only has the CLK_ spellings of some of them.
@@ -422,6 +423,14 @@ static uint4 load_ui(corecl_image_t img, int4 at) {
 static void store_f(corecl_image_t img, int4 at, float4 c) {
   raw_store(img, at, encode_f(img, c));
 }
+// Half colors (read_imageh, write_imageh) are float colors rounded to
+// nearest: every half is exactly a float on the way in.
+static half4 load_h(corecl_image_t img, int4 at) {
+  return convert_half4(load_f(img, at));
+}
+static void store_h(corecl_image_t img, int4 at, half4 c) {
+  store_f(img, at, convert_float4(c));
+}
 static void store_i(corecl_image_t img, int4 at, int4 c) {
   raw_store(img, at, encode_i(img, c));
 }
@@ -460,10 +469,13 @@ static bool outside_image(corecl_image_t img, int4 at) {
 #define KIND_LEN_f 11read_imagef
 #define KIND_LEN_i 11read_imagei
 #define KIND_LEN_ui 12read_imageui
+#define KIND_LEN_h 11read_imageh
 #define WKIND_LEN_f 12write_imagef
 #define WKIND_LEN_i 12write_imagei
 #define WKIND_LEN_ui 13write_imageui
+#define WKIND_LEN_h 12write_imageh
 
 #define COLOR_f float4
 #define COLOR_i int4
 #define COLOR_ui uint4
+#define COLOR_h half4

@@ -1,4 +1,4 @@
-// The samplerless read_image{f,i,ui} and write_image{f,i,ui}, for every
+// The samplerless read_image{f,i,ui,h} and write_image{f,i,ui,h}, for every
 // image type but the MSAA ones: thin macros over image_texel.h's loads and
 // stores. The reads with a sampler are in image_sample.cl.
 #include "image_texel.h"
@@ -24,6 +24,9 @@
 #define WRITE_ARGS_int4_f Dv4_iDv4_f
 #define WRITE_ARGS_int4_i Dv4_iS0_
 #define WRITE_ARGS_int4_ui Dv4_iDv4_j
+#define WRITE_ARGS_int_h iDv4_Dh
+#define WRITE_ARGS_int2_h Dv2_iDv4_Dh
+#define WRITE_ARGS_int4_h Dv4_iDv4_Dh
 
 // Writes out of the image are undefined: dropped.
 #define WRITE(kind, type, tag, ctype, coord)                                                       \
@@ -36,10 +39,12 @@
   }
 
 #define READS(type, tag, ctype, coord)                                                             \
-  READ(f, type, tag, ctype, coord) READ(i, type, tag, ctype, coord) READ(ui, type, tag, ctype, coord)
+  READ(f, type, tag, ctype, coord)                                                                 \
+  READ(i, type, tag, ctype, coord) READ(ui, type, tag, ctype, coord) READ(h, type, tag, ctype, coord)
 #define WRITES(type, tag, ctype, coord)                                                            \
   WRITE(f, type, tag, ctype, coord)                                                                \
-  WRITE(i, type, tag, ctype, coord) WRITE(ui, type, tag, ctype, coord)
+  WRITE(i, type, tag, ctype, coord)                                                                \
+  WRITE(ui, type, tag, ctype, coord) WRITE(h, type, tag, ctype, coord)
 
 // Every color image type, read_only and read_write (reads), write_only and
 // read_write (writes).

@@ -169,6 +169,12 @@ static float4 sample_f(corecl_image_t img, uint sampler, float4 s, int axes, int
 SAMPLE_INTEGER(i)
 SAMPLE_INTEGER(ui)
 
+// Half colors: the float color (filtered in float) rounded to nearest.
+static half4 texel_h(corecl_image_t img, int4 at) { return convert_half4(texel_f(img, at)); }
+static half4 sample_h(corecl_image_t img, uint sampler, float4 s, int axes, int layer_lane) {
+  return convert_half4(sample_f(img, sampler, s, axes, layer_lane));
+}
+
 // ---------------------------------------------------------------------------
 // The builtins: read_image<kind>(image, sampler, coord) for float and int
 // coordinates. `fcoord` and `coord` turn the coordinate into (x, y, z).
@@ -192,7 +198,8 @@ SAMPLE_INTEGER(ui)
 #define SAMPLED_READS(type, tag, n, axes, layer_lane)                                              \
   SAMPLED_READ(f, type, tag, n, axes, layer_lane)                                                  \
   SAMPLED_READ(i, type, tag, n, axes, layer_lane)                                                  \
-  SAMPLED_READ(ui, type, tag, n, axes, layer_lane)
+  SAMPLED_READ(ui, type, tag, n, axes, layer_lane)                                                 \
+  SAMPLED_READ(h, type, tag, n, axes, layer_lane)
 
 // The coordinate types by component count: int/float, int2/float2 and
 // int4/float4 (C1, C2, C4 and F1, F2, F4 turn them into lanes).
