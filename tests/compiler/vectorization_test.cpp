@@ -121,6 +121,32 @@ INSTANTIATE_TEST_SUITE_P(Builtins, MathVectorization,
                                            "rsqrt(a)", "erfc(a)", "atan2(a, b)", "cbrt(a)",
                                            "tanh(a)"));
 
+// Half is computed in float lanes: the work-item loop of a half kernel
+// (arithmetic, a math builtin, fma rounded once) converts whole vectors
+// with F16C and computes on the widest registers, with no calls left.
+TEST(Vectorization, HalfKernelsConvertAndComputeInFullWidthVectors) {
+  if (hostTarget().cpuFeatures.find("+f16c") == std::string::npos)
+    GTEST_SKIP() << "no F16C: half converts through library calls";
+  std::string asmText = dumpAssembly(R"(
+    #pragma OPENCL EXTENSION cl_khr_fp16 : enable
+    kernel void k(half a, global const half *x, global half *y) {
+      size_t i = get_global_id(0);
+      half v = x[i];
+      y[i] = fma(a, v, y[i]) + sin(v) * a;
+    })");
+  ASSERT_FALSE(asmText.empty());
+  std::string reg = widestRegister();
+  EXPECT_TRUE(std::regex_search(asmText, std::regex("vcvtph2ps\\s+[^\\n]*%" + reg)))
+      << "no packed half to float conversion on " << reg;
+  EXPECT_TRUE(std::regex_search(asmText, std::regex("vcvtps2ph\\s+\\$4, %" + reg)))
+      << "no packed float to half rounding from " << reg;
+  EXPECT_TRUE(std::regex_search(asmText, std::regex("v[a-z0-9]+ps\\s+[^\\n]*%" + reg)))
+      << "no packed float arithmetic on " << reg;
+  std::regex directCall("\\bcall[a-z]*\\s+[A-Za-z_][^\\n]*");
+  std::smatch found;
+  EXPECT_FALSE(std::regex_search(asmText, found, directCall)) << "a call is left: " << found.str();
+}
+
 // prefetch() is a hint the CPU gets: prefetch instructions for the lines
 // of the range (builtins/lib/async_copy.cl), not nothing.
 // More vector values live than the registers hold (hashcat's SHA-512:

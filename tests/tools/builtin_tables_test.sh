@@ -5,6 +5,11 @@
 # Usage: builtin_tables_test.sh [SOURCE_DIR] (default: this script's repository).
 # Exits 77 (skipped) without mpmath.
 root=${1:-$(dirname "$0")/../..}
+# Debian's python3 first: scripts/install-deps.sh gives it mpmath with the
+# gmpy2 backend (5x faster); a python3 earlier on PATH (pyenv) may lack it.
+if [ -z "${PYTHON:-}" ] && /usr/bin/python3 -c "import gmpy2, mpmath" 2>/dev/null; then
+  PYTHON=/usr/bin/python3
+fi
 python=${PYTHON:-python3}
 if ! "$python" -c "import mpmath" 2>/dev/null; then
   echo "mpmath is not installed (Debian: python3-mpmath); skipped"
