@@ -17,7 +17,8 @@ and round the result to half once (to nearest even):
   OpenCL C spec.
 Functions that only move bits (select, bitselect, shuffle, vloadN, vstoreN,
 the async copies, prefetch) work on ushort and reinterpret. The functions
-that need more than one rounding's care (fma, nextafter, nan, fract) are
+that need more than one rounding's care or half's own range (fma,
+nextafter, nan, fract, isnormal) are
 written by hand in lib/half_exact.cl; the conversions come from
 gen_conversions.py, vload_half/vstore_half from lib/vload_vstore.cl and
 read_imageh/write_imageh from lib/image_rw.cl and lib/image_sample.cl
@@ -37,7 +38,7 @@ SKIPPED_CONDITIONS = re.compile(
     r"mipmap|cl_intel_|subgroup_rotate|float_atomics|_fp16_(global|local)_atomic")
 # Defined elsewhere (see the docstring), or not reported (atomics on half).
 SKIPPED_NAMES = re.compile(
-    r"^(convert_|v(load|store)a?_half|atomic_|fma$|nextafter$|nan$|fract$|intel_|"
+    r"^(convert_|v(load|store)a?_half|atomic_|fma$|nextafter$|nan$|fract$|isnormal$|intel_|"
     r"read_imageh$|write_imageh$)")
 # Functions that only move half values: computed on ushort.
 BIT_MOVES = {

@@ -5,6 +5,7 @@
 // - nextafter: steps one half ulp, not one float ulp.
 // - nan: a half quiet NaN with the code in its payload.
 // - fract: x - floor(x) in float can round to 1.0 in half.
+// - isnormal: a half subnormal is a normal float.
 #include "builtins.h"
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
@@ -74,5 +75,20 @@ FOR_EACH_WIDTH(FLOAT_FRACT_PROTOTYPE, float)
   HALF_FRACT(N, __global) HALF_FRACT(N, __local) HALF_FRACT(N, __private)                      \
       HALF_FRACT(N, __generic)
 
-#define HALF_EXACT(T, N) HALF_FMA(N) HALF_NEXTAFTER(N) HALF_NAN(N) HALF_FRACT_ALL_SPACES(N)
+// isnormal: the exponent field neither 0 nor all ones (1 for a scalar,
+// -1 in each lane of a vector).
+#define HALF_ISNORMAL(N)                                                                       \
+  OVERLOAD ISNORMAL_RESULT_##N isnormal(half##N x) {                                           \
+    short##N field = as_short##N(x) & (short##N)0x7c00;                                        \
+    return (field != (short##N)0) & (field != (short##N)0x7c00);                               \
+  }
+#define ISNORMAL_RESULT_ int
+#define ISNORMAL_RESULT_2 short2
+#define ISNORMAL_RESULT_3 short3
+#define ISNORMAL_RESULT_4 short4
+#define ISNORMAL_RESULT_8 short8
+#define ISNORMAL_RESULT_16 short16
+
+#define HALF_EXACT(T, N)                                                                       \
+  HALF_FMA(N) HALF_NEXTAFTER(N) HALF_NAN(N) HALF_FRACT_ALL_SPACES(N) HALF_ISNORMAL(N)
 FOR_EACH_WIDTH(HALF_EXACT, half)

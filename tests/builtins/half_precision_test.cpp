@@ -530,7 +530,8 @@ TEST_F(HalfPrecision, BinaryMathOverRandomPairs) {
 }
 
 // The hand-written functions: nextafter steps one half ulp, nan carries its
-// code, fract stays below 1, and the bit-moving ones keep every bit.
+// code, fract stays below 1, isnormal knows half's subnormals, and the
+// bit-moving ones keep every bit.
 TEST_F(HalfPrecision, ExactFunctionsAndBitMoves) {
   std::vector<uint16_t> in(65536);
   for (uint32_t h = 0; h < 65536; ++h)
@@ -540,28 +541,29 @@ TEST_F(HalfPrecision, ExactFunctionsAndBitMoves) {
     kernel void k(global const half *in, global ushort *out) {
       size_t i = get_global_id(0);
       half x = in[i];
-      out[8 * i + 0] = as_ushort(nextafter(x, (half)INFINITY));
-      out[8 * i + 1] = as_ushort(nextafter(x, -(half)0.0h));
+      out[9 * i + 0] = as_ushort(nextafter(x, (half)INFINITY));
+      out[9 * i + 1] = as_ushort(nextafter(x, -(half)0.0h));
       half whole;
-      out[8 * i + 2] = as_ushort(fract(x, &whole));
-      out[8 * i + 3] = as_ushort(whole);
-      out[8 * i + 4] = as_ushort(nan((ushort)i));
+      out[9 * i + 2] = as_ushort(fract(x, &whole));
+      out[9 * i + 3] = as_ushort(whole);
+      out[9 * i + 4] = as_ushort(nan((ushort)i));
       half4 v = (half4)(x, -x, 1.0h, x);
       short4 lt = isless(v, (half4)(0.0h));
-      out[8 * i + 5] = as_ushort(lt.x) ^ as_ushort(lt.y);
+      out[9 * i + 5] = as_ushort(lt.x) ^ as_ushort(lt.y);
       half4 s = select(v, (half4)(2.0h), lt);
-      out[8 * i + 6] = as_ushort(shuffle(s, (ushort4)(3, 2, 1, 0)).x);
-      out[8 * i + 7] = isnan(x) | (signbit(x) << 1);
+      out[9 * i + 6] = as_ushort(shuffle(s, (ushort4)(3, 2, 1, 0)).x);
+      out[9 * i + 7] = isnan(x) | (signbit(x) << 1);
+      out[9 * i + 8] = isnormal(x) | (as_ushort(isnormal((half2)(x)).y) & 2);
     })",
                             "k");
-  std::vector<uint16_t> out = runOn(k, in, 65536, 8 * 65536);
+  std::vector<uint16_t> out = runOn(k, in, 65536, 9 * 65536);
   int failures = 0;
   auto check = [&](bool ok, uint32_t h, const char *what, uint16_t got) {
     if (!ok && ++failures < 12)
       ADD_FAILURE() << what << " of " << hex(uint16_t(h)) << ": " << hex(got);
   };
   for (uint32_t h = 0; h < 65536; ++h) {
-    const uint16_t *o = &out[8 * h];
+    const uint16_t *o = &out[9 * h];
     long double x = halfValue(uint16_t(h));
     bool nan = std::isnan(x);
     // nextafter towards +infinity: the next half up (by value).
@@ -589,6 +591,9 @@ TEST_F(HalfPrecision, ExactFunctionsAndBitMoves) {
     // shuffle(...).x is s.w, which is x unless x < 0 (then 2.0).
     check(o[6] == (negative ? 0x4000 : h), h, "select and shuffle", o[6]);
     check(o[7] == ((nan ? 1 : 0) | ((h & 0x8000) ? 2 : 0)), h, "isnan and signbit", o[7]);
+    // Normal halves: neither zero, subnormal (a normal float), infinite nor NaN.
+    bool normal = std::isnormal(double(x)) && std::fabs(x) >= 0x1p-14L;
+    check(o[8] == (normal ? 3 : 0), h, "isnormal", o[8]);
   }
 }
 
