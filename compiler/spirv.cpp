@@ -153,7 +153,9 @@ std::string specValueText(const SpirvSpecConstant &c, const std::vector<unsigned
         bits32 = sign | (exp + 112) << 23 | mant << 13;
       float f;
       std::memcpy(&f, &bits32, 4);
-      std::snprintf(text, sizeof text, "f16:%.9g", double(f));
+      // Hexadecimal: the translator rejects a decimal text that does not
+      // convert to half exactly, as "1.1920929e-07" for 2^-23 does.
+      std::snprintf(text, sizeof text, "f16:%a", double(f));
     }
     return text;
   }

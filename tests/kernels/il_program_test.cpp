@@ -10,6 +10,7 @@
 
 #include <CL/cl_ext.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -169,6 +170,49 @@ TEST_F(IlFixture, SpecializationConstantsChangeTheCode) {
   cl_program source = createProgram("kernel void k() {}");
   EXPECT_EQ(clSetProgramSpecializationConstant(source, 3, sizeof bias, &bias), CL_INVALID_PROGRAM);
   EXPECT_EQ(clSetProgramSpecializationConstant(nullptr, 3, sizeof bias, &bias), CL_INVALID_PROGRAM);
+}
+
+// A half specialization constant (cl_khr_fp16 from SPIR-V): its value
+// reaches the translator exactly, subnormals included.
+TEST_F(IlFixture, HalfSpecializationConstants) {
+  if (!supported_)
+    GTEST_SKIP() << "no SPIR-V translator on this machine";
+  std::string module = assembledModule("half_bias");
+  ASSERT_FALSE(module.empty()) << "spirv-as failed on half_bias.spvasm";
+  cl_device_id d = device();
+  // Halves: 0x0002 is 2^-23 (subnormal), 0x3400 is 0.25, 0x3c00 (the
+  // default) 1.0. x = i / 16 (0x2c00 + ...) exactly: y = x + bias.
+  const size_t n = 16;
+  std::vector<uint16_t> x(n);
+  for (size_t i = 0; i < n; ++i)
+    x[i] = uint16_t(0x2c00 + 0x40 * i); // 1/16 + i/256, exact halves
+  for (uint16_t bias : {uint16_t(0), uint16_t(0x0002), uint16_t(0x3400)}) {
+    SCOPED_TRACE(bias);
+    cl_int err;
+    cl_program program = createIl(module, &err);
+    ASSERT_EQ(err, CL_SUCCESS);
+    if (bias)
+      ASSERT_EQ(clSetProgramSpecializationConstant(program, 1, 2, &bias), CL_SUCCESS);
+    ASSERT_EQ(clBuildProgram(program, 1, &d, "", nullptr, nullptr), CL_SUCCESS)
+        << buildLog(program);
+    cl_kernel k = createKernel(program, "half_bias");
+    ASSERT_TRUE(k);
+    cl_mem by = outputBuffer<uint16_t>(n), bx = bufferOf(x);
+    ASSERT_EQ(setArgs(k, by, bx), CL_SUCCESS);
+    ASSERT_EQ(KernelTest::run(k, 1, &n), CL_SUCCESS);
+    std::vector<uint16_t> y = read<uint16_t>(by, n);
+    for (size_t i = 0; i < n; ++i) {
+      double xv = 1.0 / 16 + double(i) / 256;
+      double b = bias == 0 ? 1.0 : bias == 0x0002 ? 0x1p-23 : 0.25;
+      // x + 2^-23 rounds back to x (far below half an ulp of x).
+      double expected = bias == 0x0002 ? xv : xv + b;
+      // Every expected value is a half of the form 2^e (1 + m / 1024).
+      int e;
+      double m = std::frexp(expected, &e); // expected = m 2^e, m in [0.5, 1)
+      uint16_t bits = uint16_t((e + 14) << 10 | (uint16_t(m * 2048) & 0x3ff));
+      EXPECT_EQ(y[i], bits) << "element " << i;
+    }
+  }
 }
 
 TEST_F(IlFixture, CompilesAndLinksSeparately) {
