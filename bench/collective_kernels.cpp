@@ -17,21 +17,6 @@
 namespace bench {
 namespace {
 
-/// Whether `d`'s device lists the OpenCL C feature `name`.
-bool hasFeature(const Driver &d, const char *name) {
-  size_t size = 0;
-  if (clGetDeviceInfo(d.device, CL_DEVICE_OPENCL_C_FEATURES, 0, nullptr, &size) != CL_SUCCESS)
-    return false;
-  std::vector<cl_name_version> features(size / sizeof(cl_name_version));
-  if (clGetDeviceInfo(d.device, CL_DEVICE_OPENCL_C_FEATURES, size, features.data(), nullptr) !=
-      CL_SUCCESS)
-    return false;
-  for (const cl_name_version &f : features)
-    if (std::strcmp(f.name, name) == 0)
-      return true;
-  return false;
-}
-
 constexpr size_t kBlock = 256;
 
 enum class Method { Collective, LocalMemory };

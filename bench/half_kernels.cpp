@@ -5,6 +5,7 @@
 // in float lanes and rounded after every operation). PoCL's device
 // reports no cl_khr_fp16, so these rows run on CoreCL alone (n/a for PoCL).
 #include "kernel_row.h"
+#include "row_helpers.h"
 
 #include <CL/cl.h>
 
@@ -16,15 +17,6 @@
 
 namespace bench {
 namespace {
-
-bool hasFp16(const Driver &d) {
-  size_t size = 0;
-  if (clGetDeviceInfo(d.device, CL_DEVICE_EXTENSIONS, 0, nullptr, &size) != CL_SUCCESS)
-    return false;
-  std::string extensions(size, '\0');
-  clGetDeviceInfo(d.device, CL_DEVICE_EXTENSIONS, size, extensions.data(), nullptr);
-  return extensions.find("cl_khr_fp16") != std::string::npos;
-}
 
 /// A normal half's bits from its float value (the rows' values are small
 /// multiples of 1/8, so every sum they form is exact in half).
@@ -51,7 +43,7 @@ public:
   std::string name() const override { return "saxpy in half (16M halves)"; }
   double work() const override { return 3.0 * 2 * kN; } // bytes: read x, y; write y
   bool isFlops() const override { return false; }
-  bool supportedBy(const Driver &d) const override { return hasFp16(d); }
+  bool supportedBy(const Driver &d) const override { return hasFeature(d, "__opencl_c_fp16"); }
   void setUp(const Driver &d) override {
     compile(d, R"(
       #pragma OPENCL EXTENSION cl_khr_fp16 : enable
@@ -99,7 +91,7 @@ public:
   std::string name() const override { return "GEMM in half, tiled 16x16 (N=1024)"; }
   double work() const override { return 2.0 * kN * kN * kN; }
   bool isFlops() const override { return true; }
-  bool supportedBy(const Driver &d) const override { return hasFp16(d); }
+  bool supportedBy(const Driver &d) const override { return hasFeature(d, "__opencl_c_fp16"); }
   void setUp(const Driver &d) override {
     compile(d, R"(
       #pragma OPENCL EXTENSION cl_khr_fp16 : enable

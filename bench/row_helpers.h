@@ -7,10 +7,27 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <vector>
 
 namespace bench {
+
+/// Whether `d`'s device lists the OpenCL C feature `name`
+/// (CL_DEVICE_OPENCL_C_FEATURES), for rows that need an optional one.
+inline bool hasFeature(const Driver &d, const char *name) {
+  size_t size = 0;
+  if (clGetDeviceInfo(d.device, CL_DEVICE_OPENCL_C_FEATURES, 0, nullptr, &size) != CL_SUCCESS)
+    return false;
+  std::vector<cl_name_version> features(size / sizeof(cl_name_version));
+  if (clGetDeviceInfo(d.device, CL_DEVICE_OPENCL_C_FEATURES, size, features.data(), nullptr) !=
+      CL_SUCCESS)
+    return false;
+  for (const cl_name_version &f : features)
+    if (std::strcmp(f.name, name) == 0)
+      return true;
+  return false;
+}
 
 /// |got - want| within `relative` x (1 + |want|): relative for large
 /// values, absolute near zero, where a relative bound would demand more

@@ -135,13 +135,10 @@ def promoted(ret, name, params):
     call = "%s(%s)" % (name, ", ".join(args))
     if ret == "void":
         return pre + ["  %s;" % call] + post
-    if HALF.fullmatch(ret):
-        result = cvt(call, ret)
-    elif re.fullmatch(r"short\d+", ret):
-        # Vector comparisons: the float overload answers in intN masks.
-        result = cvt(call, ret)
-    else:
-        result = call
+    # Half results are rounded back; vector comparisons' shortN masks come
+    # from the float overload's intN ones.
+    converted = HALF.fullmatch(ret) or re.fullmatch(r"short\d+", ret)
+    result = cvt(call, ret) if converted else call
     return pre + ["  %s r = %s;" % (ret, result)] + post + ["  return r;"]
 
 

@@ -112,7 +112,10 @@ constexpr uint32_t kOpTypeBool = 20, kOpTypeInt = 21, kOpTypeFloat = 22, kOpDeco
                    kDecorationSpecId = 1;
 
 /// The value of a constant of `c`'s type as llvm-spirv's --spec-const
-/// option spells it ("i32:5", "f64:0.25").
+/// option spells it ("i32:5", "f64:0x1p-2"). Floating-point values are
+/// written in hexadecimal, exactly: the translator refuses a decimal text
+/// that does not convert to its type exactly ("1.1920929e-07" for the
+/// half 2^-23).
 std::string specValueText(const SpirvSpecConstant &c, const std::vector<unsigned char> &bytes) {
   uint64_t raw = 0;
   std::memcpy(&raw, bytes.data(), std::min<size_t>(bytes.size(), 8));
@@ -128,12 +131,12 @@ std::string specValueText(const SpirvSpecConstant &c, const std::vector<unsigned
     if (c.bits == 64) {
       double d;
       std::memcpy(&d, &raw, 8);
-      std::snprintf(text, sizeof text, "f64:%.17g", d);
+      std::snprintf(text, sizeof text, "f64:%a", d);
     } else if (c.bits == 32) {
       float f;
       uint32_t bits32 = uint32_t(raw);
       std::memcpy(&f, &bits32, 4);
-      std::snprintf(text, sizeof text, "f32:%.9g", double(f));
+      std::snprintf(text, sizeof text, "f32:%a", double(f));
     } else {
       // A half's bits, widened exactly to float for the option's text.
       uint32_t h = uint32_t(raw & 0xffff), sign = (h >> 15) << 31, exp = (h >> 10) & 31,
@@ -153,8 +156,6 @@ std::string specValueText(const SpirvSpecConstant &c, const std::vector<unsigned
         bits32 = sign | (exp + 112) << 23 | mant << 13;
       float f;
       std::memcpy(&f, &bits32, 4);
-      // Hexadecimal: the translator rejects a decimal text that does not
-      // convert to half exactly, as "1.1920929e-07" for 2^-23 does.
       std::snprintf(text, sizeof text, "f16:%a", double(f));
     }
     return text;

@@ -16,14 +16,8 @@ class HalfImages : public ImageKernel {
 protected:
   void SetUp() override {
     ImageKernel::SetUp();
-    cl_device_id device;
-    clGetContextInfo(context, CL_CONTEXT_DEVICES, sizeof device, &device, nullptr);
-    size_t size = 0;
-    clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, 0, nullptr, &size);
-    std::string extensions(size, '\0');
-    clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, size, extensions.data(), nullptr);
-    if (extensions.find("cl_khr_fp16") == std::string::npos)
-      GTEST_SKIP() << "no cl_khr_fp16";
+    if (!deviceReports("cl_khr_fp16"))
+      GTEST_SKIP() << "the device does not report cl_khr_fp16";
   }
 };
 

@@ -14,6 +14,15 @@ cl_device_id device() {
   return d;
 }
 
+bool deviceReports(const char *extension) {
+  size_t size = 0;
+  clGetDeviceInfo(device(), CL_DEVICE_EXTENSIONS, 0, nullptr, &size);
+  std::string list(size, '\0');
+  clGetDeviceInfo(device(), CL_DEVICE_EXTENSIONS, size, list.data(), nullptr);
+  return (" " + std::string(list.c_str()) + " ").find(" " + std::string(extension) + " ") !=
+         std::string::npos;
+}
+
 void ContextTest::SetUp() {
   cl_device_id d = device();
   cl_int err;

@@ -4,12 +4,15 @@
 #include <CL/cl.h>
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 namespace corecl::test {
 
 cl_platform_id platform();
 cl_device_id device();
+/// Whether device() lists `extension` in CL_DEVICE_EXTENSIONS.
+bool deviceReports(const char *extension);
 
 /// A context on the CoreCL device, and an in-order queue on it.
 class ContextTest : public ::testing::Test {

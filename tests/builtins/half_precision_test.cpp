@@ -17,11 +17,7 @@ class HalfPrecision : public BuiltinsTest {
 protected:
   void SetUp() override {
     BuiltinsTest::SetUp();
-    size_t size = 0;
-    clGetDeviceInfo(device(), CL_DEVICE_EXTENSIONS, 0, nullptr, &size);
-    std::string extensions(size, '\0');
-    clGetDeviceInfo(device(), CL_DEVICE_EXTENSIONS, size, extensions.data(), nullptr);
-    if (extensions.find("cl_khr_fp16") == std::string::npos)
+    if (!deviceReports("cl_khr_fp16"))
       GTEST_SKIP() << "the device does not report cl_khr_fp16";
   }
 
