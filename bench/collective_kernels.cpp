@@ -1,9 +1,10 @@
-// OpenCL C 3.0's work-group functions and C11 atomics against the same
-// algorithms written with __local memory and barriers (local_kernels.cpp
-// has the barrier scan and the OpenCL 1.x atomics histogram): a block
-// reduce and a block scan of 256-element blocks, and a 256-bin histogram
-// with C11 atomics. PoCL's device reports neither work-group functions nor
-// device-scope atomics, so those rows run on CoreCL alone (n/a for PoCL).
+// OpenCL C 3.0's work-group and sub-group functions and C11 atomics
+// against the same algorithms written with __local memory and barriers
+// (local_kernels.cpp has the barrier scan and the OpenCL 1.x atomics
+// histogram): a block reduce and a block scan of 256-element blocks, and a
+// 256-bin histogram with C11 atomics. Rows a driver does not report the
+// features for read n/a (PoCL has neither work-group functions nor
+// device-scope atomics).
 #include "kernel_row.h"
 #include "row_helpers.h"
 
@@ -19,7 +20,7 @@ namespace {
 
 constexpr size_t kBlock = 256;
 
-enum class Method { Collective, LocalMemory };
+enum class Method { Collective, LocalMemory, SubGroups };
 
 /// The sum of each 256-element block: work_group_reduce_add, or a tree in
 /// local memory (8 halving steps, 9 barriers).
@@ -27,13 +28,20 @@ class BlockReduce : public KernelRow {
 public:
   explicit BlockReduce(Method method) : method_(method) {}
   std::string name() const override {
-    return method_ == Method::Collective
-               ? "sum of 256-element blocks, work_group_reduce_add (16M uint)"
-               : "sum of 256-element blocks, local tree, 9 barriers (16M uint)";
+    switch (method_) {
+    case Method::Collective:
+      return "sum of 256-element blocks, work_group_reduce_add (16M uint)";
+    case Method::SubGroups:
+      return "sum of 256-element blocks, sub_group_reduce_add, 1 barrier (16M uint)";
+    default:
+      return "sum of 256-element blocks, local tree, 9 barriers (16M uint)";
+    }
   }
   double work() const override { return 4.0 * kN; } // bytes read
   bool isFlops() const override { return false; }
   bool supportedBy(const Driver &d) const override {
+    if (method_ == Method::SubGroups)
+      return hasFeature(d, "__opencl_c_subgroups");
     return method_ == Method::LocalMemory ||
            hasFeature(d, "__opencl_c_work_group_collective_functions");
   }
@@ -47,6 +55,24 @@ public:
           uint sum = work_group_reduce_add(in[get_global_id(0)]);
           if (get_local_id(0) == 0)
             out[get_group_id(0)] = sum;
+        })",
+              "block_sum", "-cl-std=CL3.0");
+    else if (method_ == Method::SubGroups)
+      // Each sub-group's sum into local memory, one barrier, work-item 0
+      // adds them up.
+      compile(d, R"(
+        kernel void block_sum(global const uint *in, global uint *out) {
+          local uint partial[256];
+          uint sum = sub_group_reduce_add(in[get_global_id(0)]);
+          if (get_sub_group_local_id() == 0)
+            partial[get_sub_group_id()] = sum;
+          barrier(CLK_LOCAL_MEM_FENCE);
+          if (get_local_id(0) == 0) {
+            uint total = 0;
+            for (uint s = 0; s < get_num_sub_groups(); ++s)
+              total += partial[s];
+            out[get_group_id(0)] = total;
+          }
         })",
               "block_sum", "-cl-std=CL3.0");
     else
@@ -92,29 +118,59 @@ private:
   cl_mem out_ = nullptr;
 };
 
-/// The inclusive scan of each 256-element block with
-/// work_group_scan_inclusive_add: BlockScan's work (local_kernels.cpp)
-/// with the work-group function in place of its 17 barriers.
-class BlockScanCollective : public KernelRow {
+/// The inclusive scan of each 256-element block: BlockScan's work
+/// (local_kernels.cpp) with work_group_scan_inclusive_add in place of its
+/// 17 barriers, or with sub-group scans (each sub-group's scan, the
+/// sub-groups' totals scanned by work-item 0 in local memory between two
+/// barriers, added back).
+class BlockScanBuiltIn : public KernelRow {
 public:
+  explicit BlockScanBuiltIn(Method method) : method_(method) {}
   std::string name() const override {
-    return "scan of 256-element blocks, work_group_scan_inclusive_add (16M uint)";
+    return method_ == Method::SubGroups
+               ? "scan of 256-element blocks, sub_group_scan_inclusive_add, 2 barriers (16M uint)"
+               : "scan of 256-element blocks, work_group_scan_inclusive_add (16M uint)";
   }
   double work() const override { return 2.0 * 4 * kN; } // bytes: read in, write out
   bool isFlops() const override { return false; }
   bool supportedBy(const Driver &d) const override {
-    return hasFeature(d, "__opencl_c_work_group_collective_functions");
+    return hasFeature(d, method_ == Method::SubGroups
+                             ? "__opencl_c_subgroups"
+                             : "__opencl_c_work_group_collective_functions");
   }
   void setUp(const Driver &d) override {
     in_.resize(kN);
     for (size_t i = 0; i < kN; ++i)
       in_[i] = cl_uint((i * 2654435761u) >> 20);
-    compile(d, R"(
-      kernel void block_scan(global const uint *in, global uint *out) {
-        size_t i = get_global_id(0);
-        out[i] = work_group_scan_inclusive_add(in[i]);
-      })",
-            "block_scan", "-cl-std=CL3.0");
+    if (method_ == Method::SubGroups)
+      compile(d, R"(
+        kernel void block_scan(global const uint *in, global uint *out) {
+          local uint totals[256];
+          size_t i = get_global_id(0);
+          uint x = sub_group_scan_inclusive_add(in[i]);
+          uint group = get_sub_group_id();
+          if (get_sub_group_local_id() == get_sub_group_size() - 1)
+            totals[group] = x;
+          barrier(CLK_LOCAL_MEM_FENCE);
+          if (get_local_id(0) == 0) {
+            uint before = 0;
+            for (uint s = 0; s < get_num_sub_groups(); ++s) {
+              uint total = totals[s];
+              totals[s] = before;
+              before += total;
+            }
+          }
+          barrier(CLK_LOCAL_MEM_FENCE);
+          out[i] = x + totals[group];
+        })",
+              "block_scan", "-cl-std=CL3.0");
+    else
+      compile(d, R"(
+        kernel void block_scan(global const uint *in, global uint *out) {
+          size_t i = get_global_id(0);
+          out[i] = work_group_scan_inclusive_add(in[i]);
+        })",
+              "block_scan", "-cl-std=CL3.0");
     out_ = buffer(kN * 4);
     setArgs(buffer(kN * 4, in_.data()), out_);
   }
@@ -126,6 +182,7 @@ public:
 
 private:
   static constexpr size_t kN = 16u << 20;
+  Method method_;
   std::vector<cl_uint> in_;
   cl_mem out_ = nullptr;
 };
@@ -192,7 +249,9 @@ private:
 void addCollectiveBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
   list.push_back(std::make_unique<BlockReduce>(Method::LocalMemory));
   list.push_back(std::make_unique<BlockReduce>(Method::Collective));
-  list.push_back(std::make_unique<BlockScanCollective>());
+  list.push_back(std::make_unique<BlockReduce>(Method::SubGroups));
+  list.push_back(std::make_unique<BlockScanBuiltIn>(Method::Collective));
+  list.push_back(std::make_unique<BlockScanBuiltIn>(Method::SubGroups));
   list.push_back(std::make_unique<HistogramC11>());
 }
 

@@ -22,7 +22,9 @@ nextafter, nan, fract, isnormal) are
 written by hand in lib/half_exact.cl; the conversions come from
 gen_conversions.py, vload_half/vstore_half from lib/vload_vstore.cl and
 read_imageh/write_imageh from lib/image_rw.cl and lib/image_sample.cl
-(images are plain descriptors there, not Clang's image types).
+(images are plain descriptors there, not Clang's image types), and the
+sub-group functions from lib/sub_group.cl (their reductions and scans round
+each step to half, which one float computation rounded once would not).
 
 Declarations under extensions or features CoreCL does not report (mipmaps,
 Intel sub-groups, sub-group rotation, floating-point atomics) are skipped.
@@ -39,7 +41,7 @@ SKIPPED_CONDITIONS = re.compile(
 # Defined elsewhere (see the docstring), or not reported (atomics on half).
 SKIPPED_NAMES = re.compile(
     r"^(convert_|v(load|store)a?_half|atomic_|fma$|nextafter$|nan$|fract$|isnormal$|intel_|"
-    r"read_imageh$|write_imageh$)")
+    r"read_imageh$|write_imageh$|sub_group_)")
 # Functions that only move half values: computed on ushort.
 BIT_MOVES = {
     "select", "bitselect", "shuffle", "shuffle2", "vload2", "vload3", "vload4", "vload8",

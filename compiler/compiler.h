@@ -52,6 +52,13 @@ struct KernelDesc {
   uint32_t vectorWidth = 1;        // work-items per SIMD step the compiler aims at
   bool hasBarriers = false;
   bool usesPrintf = false;
+  /// Work-items per sub-group where it divides every row of a launch
+  /// (builtins/lib/sub_group.cl), else 1.
+  uint32_t subGroupWidth = 1;
+  /// The kernel exchanges values between a sub-group's work-items: a
+  /// launch with subGroupWidth > 1 must run this executable, whose packets
+  /// are of that width.
+  bool readsSubGroupLanes = false;
 };
 
 /// The CPU the code is generated for: LLVM's name and features for it, and

@@ -1,5 +1,6 @@
 #include "compiler/kernel_desc_io.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace corecl::compiler {
@@ -54,7 +55,10 @@ void writeKernelDescs(std::string &out, const std::vector<KernelDesc> &kernels) 
     writeU64(out, k.privateMemSize);
     writeU64(out, k.wiStoragePerItem);
     writeU64(out, k.vectorWidth);
-    writeU64(out, uint64_t(k.hasBarriers) | uint64_t(k.usesPrintf) << 1);
+    // Flags, and the sub-group width in bits 8-15 (0, read as 1, in
+    // binaries from before sub-groups had more than one work-item).
+    writeU64(out, uint64_t(k.hasBarriers) | uint64_t(k.usesPrintf) << 1 |
+                      uint64_t(k.readsSubGroupLanes) << 2 | uint64_t(k.subGroupWidth & 0xff) << 8);
   }
 }
 
@@ -99,6 +103,8 @@ bool readKernelDescs(const char *&p, const char *end, std::vector<KernelDesc> &k
       return false;
     k.hasBarriers = v & 1;
     k.usesPrintf = v & 2;
+    k.readsSubGroupLanes = v & 4;
+    k.subGroupWidth = std::max<uint32_t>(1, uint32_t(v >> 8) & 0xff);
     // The args block must hold every argument.
     for (const KernelArg &a : k.args)
       if (uint64_t(a.offset) + a.size > k.argsBlockSize)

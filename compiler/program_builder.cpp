@@ -151,6 +151,8 @@ void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels, cons
     desc.hasBarriers = number(attr::kBarriers) != 0;
     desc.usesPrintf = number(attr::kPrintf) != 0;
     desc.vectorWidth = uint32_t(std::max<uint64_t>(1, number(attr::kVectorWidth)));
+    desc.subGroupWidth = uint32_t(std::clamp<uint64_t>(number(attr::kSubGroupWidth), 1, 128));
+    desc.readsSubGroupLanes = number(attr::kSubGroupReads) != 0;
   }
 }
 
@@ -178,10 +180,12 @@ bool measureGlobalVariables(const llvm::Module &module, BuildResult &result) {
   return fits;
 }
 
-/// CoreCL's sub-groups have one work-item (builtins/lib/sub_group.cl): a
-/// kernel that requires another size (intel_reqd_sub_group_size) cannot
-/// run as written, and its build fails with a log line saying so; false
-/// then.
+/// CoreCL's sub-groups are a packet's lanes where the kernel's width
+/// divides a launch's rows, else one work-item (builtins/lib/sub_group.cl):
+/// only sub-groups of one can be promised for every launch. A kernel that
+/// requires them (intel_reqd_sub_group_size(1)) gets them
+/// (work_group_loops.cpp); one that requires another size cannot run as
+/// written, and its build fails with a log line saying so; false then.
 bool checkRequiredSubGroupSizes(const llvm::Module &module, BuildResult &result) {
   bool fine = true;
   for (const llvm::Function &f : module) {
@@ -193,7 +197,9 @@ bool checkRequiredSubGroupSizes(const llvm::Module &module, BuildResult &result)
       continue;
     result.log += "error: kernel '" + f.getName().str() + "' requires sub-groups of " +
                   (value ? std::to_string(value->getZExtValue()) : std::string("?")) +
-                  " work-items (intel_reqd_sub_group_size); CoreCL's sub-groups have one\n";
+                  " work-items (intel_reqd_sub_group_size); CoreCL can promise sub-groups of one "
+                  "work-item only (its sub-groups are SIMD lanes only where their width divides "
+                  "a launch's rows)\n";
     fine = false;
   }
   return fine;

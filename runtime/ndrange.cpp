@@ -163,6 +163,7 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
     groupItems *= range.localSize[d];
   }
   base.work_dim = range.workDim;
+  base.sub_group_width = std::max<uint32_t>(1, range.subGroupWidth);
   base.printf_buffer = range.printfBuffer;
   base.printf_capacity = range.printfCapacity;
   const size_t arenaBytes = roundUp(range.localMemBytes);

@@ -19,6 +19,7 @@ struct NDRange {
   uint64_t nsPerKiloItems = 0;       // measured cost (launch_timing.h), 0 if unknown
   char *printfBuffer = nullptr;      // runtime/printf_buffer.h; null if the kernel never prints
   uint64_t printfCapacity = 0;
+  uint32_t subGroupWidth = 1; // work-items per sub-group (kernel_abi.h)
 };
 
 /// Whether runNDRange runs `range` on the calling thread alone (a small

@@ -270,6 +270,9 @@ rt::NDRange describeRange(const Kernel &k, const Kernel::Launch &launch, cl_uint
   }
   range.localMemBytes = launch.localMemBytes;
   range.wiStoragePerItem = k.desc().wiStoragePerItem;
+  const uint64_t row = range.localSize[0], rest = range.globalSize[0] % row;
+  range.subGroupWidth =
+      k.subGroupWidth(row, rest ? rest : row, range.localSize[1] * range.localSize[2]);
   range.nsPerKiloItems = k.timing()->nsPerKiloItems();
   return range;
 }
@@ -298,7 +301,10 @@ LaunchCode chooseCode(Kernel &k, const rt::NDRange &range, const Device &device)
     if (std::shared_ptr<compiler::Executable> packets =
             k.program().groupPacketExecutable(k.desc().name))
       code = {packets->entry(k.index()), std::move(packets)};
-  if (uint32_t bytes = narrowerVectorBytes(k.desc(), range))
+  // Sub-groups of more than one work-item are packets of the kernel's own
+  // executable (a narrower one has narrower packets).
+  bool ownPackets = k.desc().readsSubGroupLanes && range.subGroupWidth > 1;
+  if (uint32_t bytes = ownPackets ? 0 : narrowerVectorBytes(k.desc(), range))
     if (std::shared_ptr<compiler::Executable> narrower = k.program().narrowerExecutable(bytes))
       code = {narrower->entry(k.index()), std::move(narrower)};
   return code;

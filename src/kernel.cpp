@@ -276,8 +276,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
                      });
 }
 
-// CoreCL's sub-groups have one work-item each (builtins/lib/sub_group.cl),
-// so a group of n work-items has n sub-groups.
+// A launch's sub-groups are W work-items of a row where the kernel's
+// sub-group width W divides the row, else one each (Kernel::subGroupWidth,
+// builtins/lib/sub_group.cl).
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
                                                         cl_kernel_sub_group_info param_name,
                                                         size_t input_value_size,
@@ -290,16 +291,21 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
     return err;
   if (cl_int err = checkContextDevice(k->context(), device, entry))
     return err;
-  // The local size some queries take as input: 1 to 3 size_t.
+  // The local size some queries take as input: 1 to 3 size_t; `row` its
+  // x, `rows` the rows of a group.
+  size_t row = 1, rows = 1;
   auto localItems = [&](size_t &items) -> cl_int {
     if (!input_value || input_value_size == 0 || input_value_size % sizeof(size_t) ||
         input_value_size > 3 * sizeof(size_t))
       return apiError(entry, CL_INVALID_VALUE,
                       "input_value %p, input_value_size %zu: not a local size of 1 to 3 size_t",
                       input_value, input_value_size);
-    items = 1;
-    for (size_t d = 0; d < input_value_size / sizeof(size_t); ++d)
-      items *= static_cast<const size_t *>(input_value)[d];
+    const size_t *sizes = static_cast<const size_t *>(input_value);
+    row = sizes[0];
+    rows = 1;
+    for (size_t d = 1; d < input_value_size / sizeof(size_t); ++d)
+      rows *= sizes[d];
+    items = row * rows;
     return CL_SUCCESS;
   };
   size_t items = 0;
@@ -319,16 +325,23 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
       [&](InfoBuffer put) -> cl_int {
         switch (param_name) {
         case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
-          return put(size_t(1));
-        case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
-          return put(items);
+          return put(size_t(k->subGroupWidth(row, row, rows)));
+        case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE: {
+          size_t width = k->subGroupWidth(row, row, rows);
+          return put((row + width - 1) / width * rows);
+        }
         case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
-          // (count, 1, 1) in as many dimensions as asked
-          // for; zeros if no group has that many.
+          // (count * W, 1, 1) where that fits a group; else, in two or
+          // three dimensions, a column (1, count, 1) of sub-groups of one;
+          // zeros if no group has that many.
           size_t count = *static_cast<const size_t *>(input_value);
-          bool possible = count >= 1 && count <= k->maxWorkGroupSize();
-          size_t sizes[3] = {possible ? count : 0, possible ? 1u : 0u, possible ? 1u : 0u};
           size_t dims = param_value ? param_value_size / sizeof(size_t) : 3;
+          size_t width = k->desc().subGroupWidth, most = k->maxWorkGroupSize();
+          size_t sizes[3] = {0, 0, 0};
+          if (count >= 1 && count <= most / width)
+            sizes[0] = count * width, sizes[1] = sizes[2] = 1;
+          else if (count >= 1 && count <= most && dims >= 2)
+            sizes[0] = 1, sizes[1] = count, sizes[2] = 1;
           return put(sizes, dims * sizeof(size_t));
         }
         case CL_KERNEL_MAX_NUM_SUB_GROUPS:

@@ -43,6 +43,7 @@
 #include "compiler/passes/packetize.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
+#include "compiler/passes/sub_group_lanes.h"
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/ADT/Statistic.h>
@@ -133,6 +134,36 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
                                 std::string &whyNot, LiveLimit limit,
                                 std::vector<llvm::Function *> *wider) {
   WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
+  if (readsSubGroupLanes(region)) {
+    // One sub-group per packet, or none (sub_group_lanes.h): the width is
+    // the kernel's sub-group width, whatever a packet's cost.
+    unsigned width = subGroupWidthFor(options.simdBytes);
+    if (dimension != 0 || width < 2) {
+      whyNot = "sub-group functions run in packets along x only";
+      return nullptr;
+    }
+    llvm::Function *packet =
+        packetizeFunction(region, width, {params.localId(0)}, {}, Lanes::OneSubGroup, whyNot);
+    // A row's last sub-group where the row is not a multiple of W: the
+    // same packet with the lanes past the row off.
+    llvm::Function *tail =
+        packet ? packetizeFunction(region, width, {params.localId(0)}, {}, Lanes::OneSubGroup,
+                                   whyNot, nullptr, int(params.localSize(0)))
+               : nullptr;
+    if (packet && !tail) {
+      packet->eraseFromParent();
+      return nullptr;
+    }
+    if (packet) {
+      packet->setName(region.getName() + ".packet" + std::to_string(width));
+      tail->setName(packet->getName() + kSubGroupTailSuffix);
+      for (llvm::Function *made : {packet, tail}) {
+        made->addFnAttr(attr::kPacketWidth, std::to_string(width));
+        made->addFnAttr(attr::kSubGroupPacket, std::to_string(width));
+      }
+    }
+    return packet;
+  }
   // The packet is made from a copy with short vectors split; the region
   // itself stays as it is for the rest of a row.
   llvm::Function *source = &region;
@@ -249,6 +280,9 @@ llvm::PreservedAnalyses BodyPacketsPass::run(llvm::Module &module,
     bool outline = isLongStraightLine(*body);
     std::string whyNot;
     std::vector<llvm::Function *> wider;
+    // A body that reads sub-group lanes runs them along x (sub_group_lanes.h).
+    if (readsSubGroupLanes(*body))
+      setLaneDimension(*body, 0);
     llvm::Function *packet =
         packetizeRegion(module, analyses, *body, *kernelOfBody(*body), laneDimension(*body),
                         options, whyNot, outline ? LiveLimit::None : LiveLimit::Registers, &wider);

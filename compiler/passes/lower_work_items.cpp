@@ -41,6 +41,7 @@ enum class WorkItemQuery {
   GlobalLinearId,
   LocalLinearId,
   GroupScratch,
+  SubGroupWidth,
   None,
 };
 
@@ -59,6 +60,8 @@ WorkItemQuery classify(llvm::StringRef name) {
       .Case("_Z19get_local_linear_idv", WorkItemQuery::LocalLinearId)
       // The collective functions' scratch row (builtins/lib/work_group.cl).
       .Case("__corecl_group_scratch", WorkItemQuery::GroupScratch)
+      // The launch's sub-group width (builtins/lib/sub_group.cl).
+      .Case("__corecl_sub_group_width", WorkItemQuery::SubGroupWidth)
       .Default(WorkItemQuery::None);
 }
 
@@ -239,6 +242,15 @@ llvm::Function *makeKernelBody(llvm::Function &kernel) {
           b.CreateConstInBoundsGEP2_32(ctxType, body->getArg(p.ctx()), 0, ctxfield::WorkDim);
       auto *load = b.CreateLoad(b.getInt32Ty(), addr);
       load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(context, {}));
+      value = load;
+      break;
+    }
+    case WorkItemQuery::SubGroupWidth: {
+      llvm::Value *addr =
+          b.CreateConstInBoundsGEP2_32(ctxType, body->getArg(p.ctx()), 0, ctxfield::SubGroupWidth);
+      auto *load = b.CreateLoad(b.getInt32Ty(), addr, "sub_group.width");
+      load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(context, {}));
+      load->setMetadata(kSubGroupWidthLoad, llvm::MDNode::get(context, {}));
       value = load;
       break;
     }

@@ -29,6 +29,8 @@
 #include "compiler/passes/address_difference.h"
 #include "compiler/passes/lane_interleaved_objects.h"
 #include "compiler/passes/stride_guesses.h"
+#include "compiler/passes/sub_group_lanes.h"
+#include "compiler/passes/work_item_state.h"
 #include "corecl/kernel_abi.h"
 
 #include <llvm/ADT/MapVector.h>
@@ -173,10 +175,16 @@ bool isDropped(const llvm::Instruction &inst) {
 class Packetizer {
 public:
   Packetizer(llvm::Function &f, unsigned width, llvm::ArrayRef<unsigned> laneParams,
-             const std::map<const llvm::Instruction *, llvm::Constant *> &known, Lanes lanes)
+             const std::map<const llvm::Instruction *, llvm::Constant *> &known, Lanes lanes,
+             int boundParam)
       : f_(f), width_(width), context_(f.getContext()), module_(*f.getParent()),
         layout_(module_.getDataLayout()), laneParams_(laneParams.begin(), laneParams.end()),
-        known_(known), lanes_(lanes), dt_(f), pdt_(f) {}
+        known_(known), lanes_(lanes), boundParam_(boundParam), dt_(f), pdt_(f) {
+    if (lanes_ == Lanes::OneSubGroup)
+      for (llvm::Instruction &inst : llvm::instructions(f_))
+        if (llvm::isa<llvm::LoadInst>(inst) && inst.getMetadata(kSubGroupWidthLoad))
+          known_[&inst] = llvm::ConstantInt::get(inst.getType(), width_);
+  }
 
   llvm::Function *run();
   const PacketReport &report() const { return report_; }
@@ -212,6 +220,7 @@ private:
   void emitTerminator(llvm::BasicBlock &bb);
   void emitAccess(llvm::Instruction &inst);
   void emitLaneByLane(llvm::Instruction &inst);
+  void emitSubGroupRead(llvm::Instruction &inst);
   void noteScattered(llvm::Instruction &inst);
   bool widensInWorkItem(llvm::Instruction &inst);
   unsigned timesRun(const llvm::BasicBlock &bb);
@@ -233,8 +242,16 @@ private:
   llvm::Module &module_;
   const llvm::DataLayout &layout_;
   std::set<unsigned> laneParams_;
-  const std::map<const llvm::Instruction *, llvm::Constant *> &known_;
+  std::map<const llvm::Instruction *, llvm::Constant *> known_;
   Lanes lanes_;
+  // A packet with trailing lanes off (packetize.h): the parameter bounding
+  // the lanes, and once emitted, which lanes are on and how many.
+  int boundParam_ = -1;
+  llvm::Value *active_ = nullptr, *activeCount_ = nullptr;
+  bool masked() const { return boundParam_ >= 0; }
+  llvm::Value *allActive(llvm::Value *cond);
+  llvm::Value *anyActive(llvm::Value *cond);
+  llvm::Value *activeFor(llvm::Type *type);
   PacketReport report_;
   llvm::DominatorTree dt_;
   llvm::PostDominatorTree pdt_;
@@ -333,7 +350,7 @@ private:
 void Packetizer::checkSupported() {
   unsigned count = 0;
   auto isLocal = [&](llvm::Type *type) {
-    if (lanes_ == Lanes::OfOneGroup)
+    if (lanes_ != Lanes::OfGroups)
       return false;
     if (auto *vector = llvm::dyn_cast<llvm::VectorType>(type))
       type = vector->getElementType();
@@ -356,7 +373,7 @@ void Packetizer::checkSupported() {
         llvm::isa<llvm::IndirectBrInst>(inst) || inst.isEHPad())
       throw Unsupported{"exception or indirect control flow"};
     if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst)) {
-      if (call->isConvergent() || call->isInlineAsm())
+      if ((call->isConvergent() && !isSubGroupRead(inst)) || call->isInlineAsm())
         throw Unsupported{"convergent call or inline assembly"};
     }
     if (auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst))
@@ -407,6 +424,10 @@ bool Packetizer::mustVary(llvm::Instruction &inst) const {
     return true;
   if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst); load && !load->isSimple())
     return true;
+  // A sub-group read is one lane's value: the same for every lane where
+  // the lane read is; where a lane is a sub-group of its own, the value.
+  if (isSubGroupRead(inst))
+    return varying_.count(inst.getOperand(lanes_ == Lanes::OneSubGroup ? 1 : 0)) != 0;
   if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
     if (call->mayHaveSideEffects())
       return true;
@@ -436,7 +457,7 @@ void Packetizer::checkLanesCannotWait(const Divergence &d) {
     if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst))
       return !store->isSimple();
     if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
-      return call->mayHaveSideEffects() && !isDropped(inst);
+      return call->mayHaveSideEffects() && !isDropped(inst) && !isSubGroupRead(inst);
     return false;
   };
   // True if a condition that ends `loop` depends on such an access in the
@@ -537,6 +558,15 @@ void Packetizer::analyse() {
           return false;
         });
       checkLanesCannotWait(d);
+      // Lanes that part run the region one by one: a sub-group read there
+      // would see no other lane.
+      if (lanes_ == Lanes::OneSubGroup)
+        for (llvm::BasicBlock *inside : d.regionWalk)
+          for (llvm::Instruction &inst : *inside)
+            if (isSubGroupRead(inst))
+              throw Unsupported{"a sub-group function under a branch the work-items of a "
+                                "sub-group may take apart (" +
+                                bb->getName().str() + ")"};
       divergences_.insert({bb, std::move(d)});
       changed = true;
     }
@@ -595,7 +625,7 @@ void Packetizer::computeStrides() {
   for (unsigned index : laneParams_) {
     strides_[f_.getArg(index)] = 1;
     // Local ids are below the largest work-group size, far below 2^31.
-    if (lanes_ == Lanes::OfOneGroup) {
+    if (lanes_ != Lanes::OfGroups) {
       small_.insert(f_.getArg(index));
       bounds_[f_.getArg(index)] = CORECL_MAX_WORK_GROUP_SIZE;
     }
@@ -849,6 +879,8 @@ BoundFn Packetizer::laneBound() const {
 /// together write one (`q[2 * lid] = re; q[2 * lid + 1] = im;`: their
 /// values interleaved into one wide store, at the last of them).
 void Packetizer::findInterleavedAccesses() {
+  if (masked())
+    return; // wide accesses of whole groups would touch the lanes off
   BoundFn bound = laneBound();
   for (llvm::BasicBlock *bb : order_) {
     std::vector<llvm::Instruction *> loads, stores;
@@ -1148,6 +1180,8 @@ void Packetizer::emit(llvm::Instruction &inst) {
     scalars_[&inst] = it->second;
     return;
   }
+  if (isSubGroupRead(inst))
+    return emitSubGroupRead(inst);
   if (auto *phi = llvm::dyn_cast<llvm::PHINode>(&inst)) {
     llvm::PHINode *copy = b_.CreatePHI(phi->getType(), phi->getNumIncomingValues(), phi->getName());
     scalars_[phi] = copy;
@@ -1202,8 +1236,35 @@ unsigned Packetizer::timesRun(const llvm::BasicBlock &bb) {
   return loopInfo().getLoopDepth(&bb);
 }
 
+/// Whether `cond` holds in every lane that is on (every lane but in a
+/// packet with lanes off).
+llvm::Value *Packetizer::allActive(llvm::Value *cond) {
+  if (!masked())
+    return b_.CreateAndReduce(cond);
+  return b_.CreateAndReduce(b_.CreateOr(cond, b_.CreateNot(active_)));
+}
+
+llvm::Value *Packetizer::anyActive(llvm::Value *cond) {
+  if (!masked())
+    return b_.CreateOrReduce(cond);
+  return b_.CreateOrReduce(b_.CreateAnd(cond, active_));
+}
+
+/// The lanes on, one bit per element of a varying value of `type`.
+llvm::Value *Packetizer::activeFor(llvm::Type *type) {
+  unsigned n = elementsPerLane(type);
+  if (n == 1)
+    return active_;
+  std::vector<int> spread;
+  for (unsigned i = 0; i < width_ * n; ++i)
+    spread.push_back(int(i / n));
+  return b_.CreateShuffleVector(active_, spread);
+}
+
 void Packetizer::emitLaneByLane(llvm::Instruction &inst) {
   std::vector<llvm::Value *> results;
+  // In a packet with lanes off, what touches memory runs for the lanes on.
+  bool guarded = masked() && inst.mayReadOrWriteMemory();
   for (unsigned lane = 0; lane < width_; ++lane) {
     llvm::Instruction *copy = inst.clone();
     for (unsigned i = 0; i < copy->getNumOperands(); ++i) {
@@ -1212,11 +1273,65 @@ void Packetizer::emitLaneByLane(llvm::Instruction &inst) {
                        varying_.count(op) ? laneOf(vector(op), op->getType(), lane) : scalar(op));
     }
     lowerLaneAlignment(inst, *copy);
+    if (!guarded || lane == 0) { // lane 0 is always on
+      b_.Insert(copy);
+      results.push_back(copy);
+      continue;
+    }
+    llvm::BasicBlock *from = b_.GetInsertBlock();
+    llvm::BasicBlock *on = newBlock("lane.on"), *after = newBlock("lane.after");
+    b_.CreateCondBr(b_.CreateExtractElement(active_, uint64_t(lane)), on, after);
+    b_.SetInsertPoint(on);
     b_.Insert(copy);
-    results.push_back(copy);
+    b_.CreateBr(after);
+    b_.SetInsertPoint(after);
+    if (inst.getType()->isVoidTy()) {
+      results.push_back(copy);
+      continue;
+    }
+    llvm::PHINode *phi = b_.CreatePHI(inst.getType(), 2);
+    phi->addIncoming(copy, on);
+    phi->addIncoming(llvm::PoisonValue::get(inst.getType()), from);
+    results.push_back(phi);
   }
   if (!inst.getType()->isVoidTy())
     setVector(inst, combineLanes(inst.getType(), results));
+}
+
+/// `x` in lane `lane` (sub_group_lanes.h): lane index modulo the width;
+/// a uniform lane is one extract, a varying one an extract per lane. Where
+/// each lane is a sub-group of its own, the value itself.
+void Packetizer::emitSubGroupRead(llvm::Instruction &inst) {
+  llvm::Value *x = inst.getOperand(0), *lane = inst.getOperand(1);
+  if (lanes_ != Lanes::OneSubGroup) {
+    if (varying_.count(&inst))
+      return setVector(inst, vector(x));
+    scalars_[&inst] = scalar(x);
+    return;
+  }
+  auto wrap = [&](llvm::Value *index) {
+    return llvm::isPowerOf2_32(width_)
+               ? b_.CreateAnd(index, llvm::ConstantInt::get(index->getType(), width_ - 1))
+               : b_.CreateURem(index, llvm::ConstantInt::get(index->getType(), width_));
+  };
+  if (!varying_.count(x)) {
+    // Every lane holds the same value.
+    if (varying_.count(&inst))
+      setVector(inst, vector(x));
+    else
+      scalars_[&inst] = scalar(x);
+    return;
+  }
+  llvm::Value *lanes = vector(x);
+  if (!varying_.count(lane)) {
+    scalars_[&inst] = b_.CreateExtractElement(lanes, wrap(scalar(lane)), inst.getName());
+    return;
+  }
+  llvm::Value *indices = wrap(vector(lane));
+  std::vector<llvm::Value *> values;
+  for (unsigned l = 0; l < width_; ++l)
+    values.push_back(b_.CreateExtractElement(lanes, b_.CreateExtractElement(indices, uint64_t(l))));
+  setVector(inst, combineLanes(inst.getType(), values));
 }
 
 /// Loads and stores with a varying address.
@@ -1290,6 +1405,12 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
     auto lane = laneZero_.find(ptr);
     llvm::Value *base =
         lane != laneZero_.end() ? lane->second : b_.CreateExtractElement(ptrs, uint64_t(0));
+    if (masked()) {
+      if (load)
+        return b_.CreateMaskedLoad(wide, base, align, activeFor(type), nullptr, inst.getName());
+      b_.CreateMaskedStore(vector(store->getValueOperand()), base, align, activeFor(type));
+      return nullptr;
+    }
     if (load)
       return b_.CreateAlignedLoad(wide, base, align, inst.getName());
     b_.CreateAlignedStore(vector(store->getValueOperand()), base, align);
@@ -1298,6 +1419,10 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
   auto scatteredAccess = [&]() -> llvm::Value * {
     // Each lane's address: into an interleaved object, a unit's alignment.
     llvm::Align laneAligned = laneAlign(ptr, align);
+    if (type->isVectorTy() && masked()) {
+      emitLaneByLane(inst); // each lane on, its vector whole
+      return load ? vector(load) : nullptr;
+    }
     if (type->isVectorTy()) {
       // Lane by lane, each lane's vector whole.
       std::vector<llvm::Value *> results;
@@ -1313,10 +1438,10 @@ void Packetizer::emitAccess(llvm::Instruction &inst) {
     }
     ++NumGathers;
     if (load)
-      return b_.CreateMaskedGather(wide, ptrs, laneAligned);
+      return b_.CreateMaskedGather(wide, ptrs, laneAligned, active_);
     // Lanes writing one address: the highest lane's value stays, as if
     // the work-items had run one after the other.
-    b_.CreateMaskedScatter(vector(store->getValueOperand()), ptrs, laneAligned);
+    b_.CreateMaskedScatter(vector(store->getValueOperand()), ptrs, laneAligned, active_);
     return nullptr;
   };
   llvm::Value *result = nullptr;
@@ -1522,6 +1647,8 @@ void Packetizer::emitVarying(llvm::Instruction &inst) {
   }
   if (llvm::isa<llvm::LoadInst>(inst) || llvm::isa<llvm::StoreInst>(inst))
     return emitAccess(inst);
+  if (isSubGroupRead(inst))
+    return emitSubGroupRead(inst);
   if (auto *intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(&inst)) {
     llvm::Intrinsic::ID id = intrinsic->getIntrinsicID();
     bool vectorisable = llvm::isTriviallyVectorizable(id) && !wide->isStructTy();
@@ -1576,7 +1703,7 @@ void Packetizer::emitTerminator(llvm::BasicBlock &bb) {
       // Every lane with the first lane's value, or the lanes one by one.
       llvm::Value *lanes = vector(sw->getCondition());
       cond = b_.CreateExtractElement(lanes, uint64_t(0));
-      llvm::Value *same = b_.CreateAndReduce(b_.CreateICmpEQ(lanes, splat(cond)));
+      llvm::Value *same = allActive(b_.CreateICmpEQ(lanes, splat(cond)));
       llvm::BasicBlock *uniform = newBlock(bb.getName() + ".same");
       llvm::BasicBlock *apart = newBlock(bb.getName() + ".lanes");
       b_.CreateCondBr(same, uniform, apart, lanesApartWeights(context_));
@@ -1617,9 +1744,9 @@ void Packetizer::emitTerminator(llvm::BasicBlock &bb) {
   llvm::Value *cond = vector(br->getCondition());
   llvm::BasicBlock *check = newBlock(bb.getName() + ".some");
   llvm::BasicBlock *lanes = newBlock(bb.getName() + ".lanes");
-  b_.CreateCondBr(b_.CreateAndReduce(cond), head_.at(onTrue), check);
+  b_.CreateCondBr(allActive(cond), head_.at(onTrue), check);
   b_.SetInsertPoint(check);
-  b_.CreateCondBr(b_.CreateOrReduce(cond), lanes, head_.at(onFalse),
+  b_.CreateCondBr(anyActive(cond), lanes, head_.at(onFalse),
                   lanesApartWeights(context_, /*apartFirst=*/true));
   edgeFrom_[{&bb, onTrue}] = tail;
   edgeFrom_[{&bb, onFalse}] = check;
@@ -1930,8 +2057,8 @@ void Packetizer::buildLaneLoop(Divergence &d) {
   }
   llvm::Value *next = at.CreateAdd(lane, at.getInt64(1), "lane.next");
   lane->addIncoming(next, latch);
-  llvm::BranchInst *back =
-      at.CreateCondBr(at.CreateICmpULT(next, at.getInt64(width_)), header, exit);
+  llvm::BranchInst *back = at.CreateCondBr(
+      at.CreateICmpULT(next, masked() ? activeCount_ : at.getInt64(width_)), header, exit);
   // Its trip count is the packet's width, a constant. A large region's
   // loop is never unrolled: LLVM's full unroller and IndVarSimplify
   // weighed and walked every such loop and copied the region W times
@@ -2074,6 +2201,19 @@ llvm::Function *Packetizer::run() {
                      arg->getName() + ".lanes");
     laneZero_[f_.getArg(index)] = arg;
   }
+  if (masked()) {
+    // The lanes whose lane parameter lies below the bound are on: the first
+    // min(W, bound - lane 0's) of them.
+    if (laneParams_.size() != 1 || lanes_ != Lanes::OneSubGroup)
+      throw Unsupported{"internal: lanes off in a packet other than a sub-group's"};
+    llvm::Value *first = packet_->getArg(*laneParams_.begin());
+    llvm::Value *bound = packet_->getArg(unsigned(boundParam_));
+    active_ = b_.CreateICmpULT(vectors_[f_.getArg(*laneParams_.begin())],
+                               b_.CreateVectorSplat(width_, bound), "lanes.on");
+    activeCount_ = b_.CreateBinaryIntrinsic(llvm::Intrinsic::umin, b_.CreateSub(bound, first),
+                                            llvm::ConstantInt::get(first->getType(), width_),
+                                            nullptr, "lanes.on.count");
+  }
   for (llvm::BasicBlock *bb : order_) {
     head_[bb] = newBlock(bb->getName());
   }
@@ -2114,9 +2254,9 @@ llvm::Function *Packetizer::run() {
 llvm::Function *
 packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,
                   const std::map<const llvm::Instruction *, llvm::Constant *> &known, Lanes lanes,
-                  std::string &whyNot, PacketReport *report) {
+                  std::string &whyNot, PacketReport *report, int boundParam) {
   try {
-    Packetizer packetizer(scalar, width, laneParams, known, lanes);
+    Packetizer packetizer(scalar, width, laneParams, known, lanes, boundParam);
     llvm::Function *packet = packetizer.run();
     if (report)
       *report = packetizer.report();

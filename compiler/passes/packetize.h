@@ -33,6 +33,11 @@ enum class Lanes {
   OfGroups,
   /// Work-items of one work-group: they share its local memory.
   OfOneGroup,
+  /// Consecutive work-items of a row of one work-group that form one
+  /// sub-group (sub_group_lanes.h): a sub-group read becomes a lane
+  /// extract or permute, the launch's sub-group width the packet's, and a
+  /// read under a branch the lanes may take apart is refused.
+  OneSubGroup,
 };
 
 /// Makes `<scalar>.packet<width>` next to `scalar`, with the same
@@ -62,10 +67,16 @@ struct PacketReport {
 /// barrier_regions.cpp) as well as its own.
 inline constexpr const char *kTimesRun = "corecl.times-run";
 
+///
+/// With `boundParam` (an index, Lanes::OneSubGroup only), a packet with its
+/// trailing lanes off: the lanes whose lane parameter is not below that
+/// parameter do nothing (their loads, stores, atomics and calls are masked
+/// off, the branches and lane loops follow the others). A row's last
+/// sub-group, narrower than the packet, runs as such a packet.
 llvm::Function *
 packetizeFunction(llvm::Function &scalar, unsigned width, llvm::ArrayRef<unsigned> laneParams,
                   const std::map<const llvm::Instruction *, llvm::Constant *> &known, Lanes lanes,
-                  std::string &whyNot, PacketReport *report = nullptr);
+                  std::string &whyNot, PacketReport *report = nullptr, int boundParam = -1);
 
 /// With CORECL_PACKET_TRACE set: prints whether `f` got `packet` or why
 /// not (the passes that decide, for a developer reading their choices).

@@ -45,6 +45,13 @@ struct KernelBodyPass : RequiredPass<KernelBodyPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
 };
 
+/// The sub-group reads left after the packets are made become their value:
+/// what runs one work-item at a time runs with sub-groups of one
+/// (sub_group_lanes.cpp).
+struct SubGroupReadsPass : RequiredPass<SubGroupReadsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+};
+
 struct PrintfLoweringPass : RequiredPass<PrintfLoweringPass> {
   llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
 };
@@ -195,6 +202,13 @@ inline constexpr const char *kLoopOrder = "corecl.loop-order";
 /// packet's lanes run along that dimension (region_packets.cpp), and its
 /// loop order follows the packet's.
 inline constexpr const char *kPacketOrder = "corecl.packet-order";
+/// On a packet whose lanes are one sub-group (sub_group_lanes.h): it runs
+/// only in launches whose sub-group width is its width.
+inline constexpr const char *kSubGroupPacket = "corecl.sub-group-packet";
+/// On a work-group function: its kernel's sub-group width, and "1" in
+/// kSubGroupReads if its code exchanges values between lanes.
+inline constexpr const char *kSubGroupWidth = "corecl.sub-group-width";
+inline constexpr const char *kSubGroupReads = "corecl.sub-group-reads";
 } // namespace attr
 
 } // namespace corecl::compiler

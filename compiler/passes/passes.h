@@ -71,6 +71,10 @@ struct Regions {
   // consecutive work-items of a row (region_packets.cpp), or null.
   std::vector<llvm::Function *> regionPackets;
   std::vector<unsigned> regionPacketWidths;
+  // Per region: for a packet whose lanes are one sub-group, its twin with
+  // the lanes past the row off (sub_group_lanes.h), which runs a row's
+  // last, narrower sub-group; else null.
+  std::vector<llvm::Function *> subGroupTails;
 };
 
 /// True for the mangled names of barrier and work_group_barrier.

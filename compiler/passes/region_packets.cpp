@@ -43,6 +43,7 @@
 #include "compiler/passes/packetize.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
+#include "compiler/passes/sub_group_lanes.h"
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/ADT/Statistic.h>
@@ -78,9 +79,13 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
     // A long loop-free region gets a packet whatever the options, called
     // rather than inlined (body_packets.cpp, isLongStraightLine).
     bool outline = !region->hasFnAttribute(attr::kPacketised) && isLongStraightLine(*region);
+    // A region that reads sub-group lanes has sub-groups of more than one
+    // work-item only through a packet (sub_group_lanes.h).
+    bool reads = readsSubGroupLanes(*region);
     bool wanted = options.regionPackets == RegionPacketKernels::All ||
                   (options.regionPackets == RegionPacketKernels::WithBarriers &&
-                   it->second->getFnAttribute(attr::kBarriers).getValueAsString() == "1");
+                   it->second->getFnAttribute(attr::kBarriers).getValueAsString() == "1") ||
+                  (reads && options.regionPackets != RegionPacketKernels::None);
     if (!wanted && !outline)
       continue;
     std::string whyNot;
@@ -94,6 +99,11 @@ llvm::PreservedAnalyses RegionPacketsPass::run(llvm::Module &module,
       // loops would gather).
       LiveLimit limit = outline ? LiveLimit::None : LiveLimit::NotBelowARegister;
       unsigned loops = laneDimension(*region), own = packetDimension(*region);
+      if (reads) {
+        // Along x, the sub-groups' dimension.
+        setLaneDimension(*region, 0);
+        loops = own = 0;
+      }
       packet = packetizeRegion(module, analyses, *region, *it->second, own, options, whyNot, limit,
                                &wider);
       if (!packet && own != loops)

@@ -13,6 +13,7 @@
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 #include "compiler/passes/row_guard.h"
+#include "compiler/passes/sub_group_lanes.h"
 #include "compiler/passes/work_item_state.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -103,7 +104,7 @@ llvm::Value *ctxField(llvm::IRBuilder<> &b, llvm::Value *ctx, unsigned field, in
   llvm::Type *valueType = b.getInt64Ty();
   if (dim >= 0)
     addr = b.CreateConstInBoundsGEP1_32(b.getInt64Ty(), addr, unsigned(dim));
-  else if (field == ctxfield::WorkDim)
+  else if (field == ctxfield::WorkDim || field == ctxfield::SubGroupWidth)
     valueType = b.getInt32Ty();
   else if (field == ctxfield::LocalArena || field == ctxfield::WiStorage ||
            field == ctxfield::PrintfBuffer)
@@ -111,6 +112,22 @@ llvm::Value *ctxField(llvm::IRBuilder<> &b, llvm::Value *ctx, unsigned field, in
   auto *load = b.CreateLoad(valueType, addr, name);
   load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(b.getContext(), {}));
   return load;
+}
+
+/// How many packets of `width` lanes run in a row of `size` work-items:
+/// all that fit, but for a packet whose lanes are one sub-group
+/// (sub_group_lanes.h) none unless the launch's sub-group width is the
+/// packet's (the runtime chooses it only where it divides every row), so
+/// that the region then runs one work-item at a time, with sub-groups of
+/// one.
+llvm::Value *packetsPerRow(llvm::IRBuilder<> &b, llvm::Value *ctx, llvm::Value *size,
+                           unsigned width, bool subGroup) {
+  llvm::Value *packets = b.CreateUDiv(size, b.getInt64(width), "packets");
+  if (!subGroup)
+    return packets;
+  llvm::Value *launchWidth = ctxField(b, ctx, ctxfield::SubGroupWidth, -1, "sub_group.width");
+  return b.CreateSelect(b.CreateICmpEQ(launchWidth, b.getInt32(width)), packets, b.getInt64(0),
+                        "packets");
 }
 
 /// Loads parameter `arg` of the kernel from the args block.
@@ -385,8 +402,12 @@ llvm::Function *packetRows(const std::vector<PacketTier> &tiers, unsigned dimens
   WorkItemParams params{unsigned(packet.arg_size() - WorkItemParams::kCount)};
   unsigned across = 1 - dimension; // the dimension the rows follow one another in
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", rows));
-  llvm::Value *count =
-      b.CreateUDiv(rows->getArg(params.localSize(dimension)), b.getInt64(width), "packets");
+  bool subGroup = packet.hasFnAttribute(attr::kSubGroupPacket);
+  if (subGroup)
+    rows->addFnAttr(attr::kSubGroupPacket,
+                    packet.getFnAttribute(attr::kSubGroupPacket).getValueAsString());
+  llvm::Value *count = packetsPerRow(b, rows->getArg(params.ctx()),
+                                     rows->getArg(params.localSize(dimension)), width, subGroup);
   std::vector<llvm::CallInst *> boundCalls;
   std::vector<llvm::CallInst *> calls;
   llvm::Value *result = nullptr;
@@ -815,12 +836,41 @@ private:
     llvm::Function *region = regions.functions[index];
     unsigned width = regions.regionPacketWidths[index];
     unsigned dim = column ? 1 : 0, across = 1 - dim;
-    llvm::Value *packets = b.CreateUDiv(localSize[dim], b.getInt64(width), "packets");
+    bool subGroup = regions.regionPackets[index]->hasFnAttribute(attr::kSubGroupPacket);
+    llvm::Value *packets = packetsPerRow(b, ctx, localSize[dim], width, subGroup);
     llvm::Value *whole = b.CreateMul(packets, b.getInt64(width));
     llvm::Value *rest = b.CreateSub(localSize[dim], whole, "rest");
     llvm::Value *zero = b.getInt64(0);
-    llvm::CallInst *afterPackets =
+    llvm::Value *afterPackets =
         b.CreateCall(regions.regionPackets[index], regionArgs(zero, zero, zero));
+    if (llvm::Function *tail = subGroup ? regions.subGroupTails[index] : nullptr) {
+      // Sub-groups of W: the row's last, narrower sub-group is the tail
+      // packet, and no work-item is left for the loops below.
+      llvm::Value *ran = b.CreateICmpEQ(
+          ctxField(b, ctx, ctxfield::SubGroupWidth, -1, "sub_group.width"), b.getInt32(width));
+      llvm::Value *partial = b.CreateAnd(ran, b.CreateICmpNE(rest, zero));
+      llvm::BasicBlock *from = b.GetInsertBlock();
+      auto *tails = llvm::BasicBlock::Create(context, "tail.rows", wg);
+      auto *tailsDone = llvm::BasicBlock::Create(context, "tail.done", wg);
+      b.CreateCondBr(partial, tails, tailsDone);
+      b.SetInsertPoint(tails);
+      llvm::CallInst *tailCall = nullptr;
+      emitLoop(b, localSize[2], "lid.z", [&](llvm::IRBuilder<> &b, llvm::Value *z) {
+        emitLoop(b, localSize[1], "lid.y", [&](llvm::IRBuilder<> &b, llvm::Value *y) {
+          tailCall = b.CreateCall(tail, regionArgs(whole, y, z));
+        });
+      });
+      llvm::BasicBlock *tailEnd = b.GetInsertBlock();
+      b.CreateBr(tailsDone);
+      b.SetInsertPoint(tailsDone);
+      if (!region->getReturnType()->isVoidTy()) {
+        llvm::PHINode *merged = b.CreatePHI(region->getReturnType(), 2, "tail.result");
+        merged->addIncoming(afterPackets, from);
+        merged->addIncoming(tailCall, tailEnd);
+        afterPackets = merged;
+      }
+      rest = b.CreateSelect(ran, zero, rest, "rest");
+    }
     llvm::CallInst *call = nullptr;
     llvm::BranchInst *latch = nullptr;
     const char *name = column ? "lid.y" : "lid.x";
@@ -920,12 +970,14 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       auto it = regionPacketOf.find(
           {name, region->getFnAttribute(attr::kRegionIndex).getValueAsString().str()});
       unsigned width = 0;
-      llvm::Function *row = nullptr;
+      llvm::Function *row = nullptr, *tail = nullptr;
       if (it != regionPacketOf.end()) {
         std::vector<PacketTier> tiers = it->second;
         std::sort(tiers.begin(), tiers.end(),
                   [](const PacketTier &a, const PacketTier &b) { return a.width > b.width; });
         width = tiers.back().width;
+        if (tiers.back().packet->hasFnAttribute(attr::kSubGroupPacket))
+          tail = module.getFunction((tiers.back().packet->getName() + kSubGroupTailSuffix).str());
         unsigned dimension = laneDimension(*region);
         uint64_t required = desc.reqdWorkGroupSize[dimension];
         row = packetRows(tiers, dimension, rowActiveBound(*region, dimension),
@@ -940,6 +992,7 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
       }
       regions.regionPackets.push_back(row);
       regions.regionPacketWidths.push_back(width);
+      regions.subGroupTails.push_back(tail);
     }
     // A kernel some of whose regions keep the work-item loops wants the
     // scalariser for those (OpenCL vectors split into components for the
@@ -967,7 +1020,25 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
     for (size_t r = 0; r < regions.regionPackets.size(); ++r)
       if (regions.regionPackets[r] && laneDimension(*regions.functions[r]) == 0)
         lanes = std::max(lanes, regions.regionPacketWidths[r]);
+    // Sub-groups of a register of floats, unless a region that exchanges
+    // values between lanes has no packet of one sub-group (its reads are
+    // the values themselves now: SubGroupReadsPass): then of one work-item.
+    bool reads = false, readsInPackets = true;
+    for (size_t r = 0; r < regions.functions.size(); ++r)
+      if (regions.functions[r]->hasFnAttribute(attr::kSubGroupReads)) {
+        reads = true;
+        readsInPackets = readsInPackets && regions.regionPackets[r] &&
+                         regions.regionPackets[r]->hasFnAttribute(attr::kSubGroupPacket);
+      }
+    // A kernel that requires sub-groups of one (intel_reqd_sub_group_size;
+    // program_builder.cpp refuses other sizes) gets them.
+    bool requiresOne = kernel->getMetadata("intel_reqd_sub_group_size") != nullptr;
+    unsigned subGroupWidth =
+        readsInPackets && !requiresOne ? subGroupWidthFor(options.simdBytes) : 1;
     llvm::Function *wg = buildWorkGroupFunction(*kernel, regions, desc);
+    wg->addFnAttr(attr::kSubGroupWidth, std::to_string(subGroupWidth));
+    if (reads)
+      wg->addFnAttr(attr::kSubGroupReads, "1");
     // The facts the runtime needs travel on the work-group function.
     for (const char *key : {attr::kLocalBytes, attr::kPrintf, attr::kWiStorage, attr::kBarriers})
       if (kernel->hasFnAttribute(key))

@@ -29,7 +29,7 @@ struct WorkItemParams {
 /// Field indices of corecl_wg_ctx (include/corecl/kernel_abi.h) as an LLVM
 /// struct: { [3 x i64] global_size, [3 x i64] global_offset,
 ///           [3 x i64] local_size, [3 x i64] num_groups, i64 group_begin,
-///           i64 group_end, i32 work_dim, i32 reserved, ptr local_arena,
+///           i64 group_end, i32 work_dim, i32 sub_group_width, ptr local_arena,
 ///           ptr wi_storage, ptr printf_buffer, i64 printf_capacity,
 ///           i64 local_arena_size, i64 wi_storage_size, ptr private_low,
 ///           ptr private_high, ptr group_scratch }
@@ -42,7 +42,7 @@ enum : unsigned {
   GroupBegin,
   GroupEnd,
   WorkDim,
-  Reserved,
+  SubGroupWidth,
   LocalArena,
   WiStorage,
   PrintfBuffer,
@@ -54,5 +54,10 @@ enum : unsigned {
   GroupScratch,
 };
 } // namespace ctxfield
+
+/// Metadata on the load of the launch's sub-group width
+/// (corecl_wg_ctx.sub_group_width): a packet whose lanes are one sub-group
+/// knows its value (sub_group_lanes.cpp).
+inline constexpr const char *kSubGroupWidthLoad = "corecl.sub_group_width";
 
 } // namespace corecl::compiler

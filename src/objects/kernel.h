@@ -117,6 +117,15 @@ public:
   /// CL_KERNEL_WORK_GROUP_SIZE: the device limit, lowered for kernels whose
   /// values live across barriers need a lot of per-work-item storage.
   size_t maxWorkGroupSize() const;
+  /// The sub-group width of a launch whose groups' rows (dimension 0) have
+  /// `row` work-items, the last group's `lastRow`, and `rows` rows a group:
+  /// the kernel's where each group is one row (its last sub-group may be
+  /// narrower, the only one) or the width divides every row, else 1
+  /// (builtins/lib/sub_group.cl).
+  uint32_t subGroupWidth(uint64_t row, uint64_t lastRow, uint64_t rows) const {
+    uint32_t width = desc().subGroupWidth;
+    return width > 1 && (rows == 1 || (row % width == 0 && lastRow % width == 0)) ? width : 1;
+  }
 
 private:
   /// The program, held and counted among its live kernels (a rebuild is
