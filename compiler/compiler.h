@@ -25,6 +25,7 @@ enum class ArgKind {
   LocalPointer, // a __local pointer: the runtime stores an arena offset
   Sampler,
   Image,
+  Pipe, // a pipe cl_mem: the address of its corecl_pipe (include/corecl/pipe_abi.h)
 };
 
 struct KernelArg {

@@ -103,7 +103,7 @@ const char *frontendFeatures() {
          "__opencl_c_program_scope_global_variables __opencl_c_atomic_order_acq_rel "
          "__opencl_c_atomic_order_seq_cst __opencl_c_atomic_scope_device "
          "__opencl_c_atomic_scope_all_devices __opencl_c_work_group_collective_functions "
-         "__opencl_c_subgroups";
+         "__opencl_c_subgroups __opencl_c_pipes";
 }
 
 namespace {

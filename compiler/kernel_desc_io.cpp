@@ -78,7 +78,7 @@ bool readKernelDescs(const char *&p, const char *end, std::vector<KernelDesc> &k
           !readU64(p, end, kind) || !readU64(p, end, space) || !readU64(p, end, access) ||
           !readU64(p, end, quals) || !readU64(p, end, size) || !readU64(p, end, offset))
         return false;
-      if (kind > uint64_t(ArgKind::Image) || space > uint64_t(AddressSpace::Generic) ||
+      if (kind > uint64_t(ArgKind::Pipe) || space > uint64_t(AddressSpace::Generic) ||
           access > uint64_t(AccessQualifier::ReadWrite))
         return false;
       a.kind = ArgKind(kind);

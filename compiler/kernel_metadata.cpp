@@ -130,6 +130,10 @@ void layOutArgument(const llvm::Argument &a, const llvm::DataLayout &layout,
     // A pointer to its corecl_image (include/corecl/image_abi.h).
     size = align = 8;
     arg.kind = ArgKind::Image;
+  } else if (arg.typeQualifiers & kPipe) {
+    // The address of its corecl_pipe (include/corecl/pipe_abi.h).
+    size = align = 8;
+    arg.kind = ArgKind::Pipe;
   } else if (sampler) {
     // The CLK_* bits (in the low half of a pointer-sized slot for a
     // pointer-typed sampler, the rest zero).

@@ -20,6 +20,12 @@
 //    program-scope one, a literal), which Clang emits as a call to
 //    __translate_sampler_initializer(i32 bits), becomes those bits.
 //
+// Pipes and reservations (OpenCL C 2.0's pipe and reserve_id_t, Clang's
+// target("spirv.Pipe", access) and target("spirv.ReserveId")) are lowered
+// the same way: a pipe becomes `ptr addrspace(1)` to its corecl_pipe, a
+// reservation an i64 (include/corecl/pipe_abi.h), for the builtins of
+// lib/pipes_host.cl and lib/pipes.cl.
+//
 // Functions whose signature mentions either type (kernels, helpers taking
 // an image, the builtins' declarations) are recreated with the lowered
 // signature under the same name, with their attributes, calling
@@ -62,7 +68,8 @@ class ImageLowering {
 public:
   explicit ImageLowering(llvm::Module &module)
       : module_(module), image_(llvm::PointerType::get(module.getContext(), 1)),
-        sampler_(llvm::Type::getInt32Ty(module.getContext())) {}
+        sampler_(llvm::Type::getInt32Ty(module.getContext())),
+        reserveId_(llvm::Type::getInt64Ty(module.getContext())) {}
 
   bool run() {
     bool changed = false;
@@ -88,10 +95,12 @@ private:
       return found->second;
     llvm::Type *result = type;
     if (auto *ext = llvm::dyn_cast<llvm::TargetExtType>(type)) {
-      if (ext->getName() == "spirv.Image")
+      if (ext->getName() == "spirv.Image" || ext->getName() == "spirv.Pipe")
         result = image_;
       else if (ext->getName() == "spirv.Sampler")
         result = sampler_;
+      else if (ext->getName() == "spirv.ReserveId")
+        result = reserveId_;
     } else if (auto *array = llvm::dyn_cast<llvm::ArrayType>(type)) {
       llvm::Type *element = lower(array->getElementType());
       if (element != array->getElementType())
@@ -257,6 +266,7 @@ private:
   llvm::Module &module_;
   llvm::PointerType *image_;
   llvm::IntegerType *sampler_;
+  llvm::IntegerType *reserveId_;
   llvm::DenseMap<llvm::Type *, llvm::Type *> lowered_;
   std::vector<llvm::AllocaInst *> loweredAllocas_;
   std::vector<llvm::CallBase *> samplerInitializers_;

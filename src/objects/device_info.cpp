@@ -2,6 +2,7 @@
 // from the machine (rt::CpuInfo) and from what CoreCL actually supports.
 #include "compiler/frontend_extensions.h"
 #include "compiler/spirv.h"
+#include "include/corecl/pipe_abi.h"
 #include "runtime/clock.h"
 #include "src/info_util.h"
 #include "src/objects/device.h"
@@ -210,11 +211,17 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
     return put(size_t(kImageMaxArraySize));
 
-  // Pipes and device-side enqueue: not supported (optional in 3.0).
-  case CL_DEVICE_PIPE_SUPPORT: return put(cl_bool(CL_FALSE));
+  // Pipes (src/pipe.cpp, builtins/lib/pipes_host.cl): a reservation is
+  // a range of the ring, so a work-item may hold any number at once.
+  case CL_DEVICE_PIPE_SUPPORT:
+    return put(cl_bool(CL_TRUE));
   case CL_DEVICE_MAX_PIPE_ARGS:
+    return put(cl_uint(16));
   case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
+    return put(cl_uint(16));
   case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
+    return put(cl_uint(CORECL_PIPE_MAX_PACKET_SIZE));
+  // Device-side enqueue: not supported (optional in 3.0).
   case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
   case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
   case CL_DEVICE_MAX_ON_DEVICE_QUEUES:

@@ -125,6 +125,23 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value, const char 
     buffers_[index] = mem->handle();
     break;
   }
+  case ArgKind::Pipe: {
+    if (size != sizeof(cl_mem))
+      return apiError(entry, CL_INVALID_ARG_SIZE,
+                      "argument %u (%s) of %s is a pipe: arg_size %zu is not sizeof(cl_mem)", index,
+                      name, kernel, size);
+    MemObject *mem = value ? MemObject::fromHandle(*static_cast<const cl_mem *>(value)) : nullptr;
+    if (!mem || &mem->context() != &context())
+      return apiError(entry, CL_INVALID_MEM_OBJECT,
+                      "argument %u (%s) of %s: not a live memory object of the kernel's context",
+                      index, name, kernel);
+    if (!mem->isPipe())
+      return apiError(entry, CL_INVALID_ARG_VALUE,
+                      "argument %u (%s) of %s is a pipe: the memory object is not one", index, name,
+                      kernel);
+    buffers_[index] = mem->handle();
+    break;
+  }
   case ArgKind::Value:
     if (size != arg.size)
       return apiError(entry, CL_INVALID_ARG_SIZE,
@@ -254,7 +271,7 @@ cl_int Kernel::snapshot(Launch &launch, std::string *why) const {
     const compiler::KernelArg &arg = d.args[i];
     if (svmPointers_[i])
       continue; // the address is in the args block already
-    if (arg.kind == ArgKind::Buffer || arg.kind == ArgKind::Image) {
+    if (arg.kind == ArgKind::Buffer || arg.kind == ArgKind::Image || arg.kind == ArgKind::Pipe) {
       MemObject *mem = nullptr;
       if (buffers_[i]) {
         mem = MemObject::fromHandle(buffers_[i]);
@@ -262,7 +279,8 @@ cl_int Kernel::snapshot(Launch &launch, std::string *why) const {
           return refuse(i, "names a memory object released since");
         launch.addBuffer(mem);
       }
-      // A buffer's bytes, or an image's descriptor (image_abi.h).
+      // A buffer's bytes or a pipe's (pipe_abi.h), or an image's
+      // descriptor (image_abi.h).
       const void *data = !mem ? nullptr
                          : arg.kind == ArgKind::Image
                              ? static_cast<const void *>(mem->deviceImage())

@@ -1,5 +1,7 @@
 #include "src/objects/memory.h"
 
+#include "include/corecl/pipe_abi.h"
+
 #include "runtime/aligned_memory.h"
 #include "runtime/transfer.h"
 
@@ -44,6 +46,27 @@ MemObject *MemObject::createBuffer(Context &context, cl_mem_flags flags, size_t 
       std::memcpy(storage, hostPtr, size);
   }
   return adopt(context, flags, size, storage, owns, hostPtr, std::move(properties));
+}
+
+MemObject *MemObject::createPipe(Context &context, cl_mem_flags flags, cl_uint packetSize,
+                                 cl_uint maxPackets) {
+  const size_t bytes = CORECL_PIPE_DATA_OFFSET(maxPackets) + size_t(packetSize) * maxPackets;
+  char *storage = static_cast<char *>(rt::allocateAligned(bytes));
+  if (!storage)
+    return nullptr;
+  // Empty: slot i writable at position i.
+  corecl_pipe header = {};
+  header.packet_size = packetSize;
+  header.capacity = maxPackets;
+  std::memcpy(storage, &header, sizeof header);
+  for (uint64_t i = 0; i < maxPackets; ++i)
+    std::memcpy(storage + CORECL_PIPE_SEQ_OFFSET + 8 * i, &i, sizeof i);
+  MemObject *pipe = adopt(context, flags, bytes, storage, true, nullptr, {});
+  if (pipe) {
+    pipe->pipePacketSize_ = packetSize;
+    pipe->pipeMaxPackets_ = maxPackets;
+  }
+  return pipe;
 }
 
 MemObject *MemObject::createImage(Context &context, cl_mem_flags flags, const ImageDesc &desc,

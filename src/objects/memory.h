@@ -55,13 +55,24 @@ public:
   static MemObject *createImage(Context &context, cl_mem_flags flags, const ImageDesc &desc,
                                 void *hostPtr, size_t hostRowPitch, size_t hostSlicePitch,
                                 MemObject *buffer, std::vector<cl_mem_properties> properties);
+  /// Creates a pipe of `maxPackets` packets of `packetSize` bytes, empty
+  /// (include/corecl/pipe_abi.h). Validates nothing; returns nullptr if the
+  /// storage cannot be allocated.
+  static MemObject *createPipe(Context &context, cl_mem_flags flags, cl_uint packetSize,
+                               cl_uint maxPackets);
   /// Creates a sub-buffer of `parent` covering [origin, origin + size).
   static MemObject *createSubBuffer(MemObject &parent, cl_mem_flags flags, size_t origin,
                                     size_t size);
   ~MemObject();
 
   Context &context() const { return *context_; }
-  cl_mem_object_type type() const { return image_.type ? image_.type : CL_MEM_OBJECT_BUFFER; }
+  cl_mem_object_type type() const {
+    return image_.type ? image_.type : pipePacketSize_ ? CL_MEM_OBJECT_PIPE : CL_MEM_OBJECT_BUFFER;
+  }
+  bool isPipe() const { return pipePacketSize_ != 0; }
+  /// CL_PIPE_PACKET_SIZE and CL_PIPE_MAX_PACKETS (0 but for pipes).
+  cl_uint pipePacketSize() const { return pipePacketSize_; }
+  cl_uint pipeMaxPackets() const { return pipeMaxPackets_; }
   bool isImage() const { return image_.type != 0; }
   /// The image's description (type 0 for buffers).
   const ImageDesc &image() const { return image_; }
@@ -111,6 +122,7 @@ private:
   Ref<MemObject> buffer_; // the buffer an image lives in, if any
   ImageDesc image_;
   corecl_image deviceImage_ = {};
+  cl_uint pipePacketSize_ = 0, pipeMaxPackets_ = 0;
   size_t offset_ = 0;
   std::vector<cl_mem_properties> properties_;
 

@@ -16,7 +16,7 @@ TEST(PassRegistry, WorkGroupPipelineIsTheListsWorkGroupPassesInOrder) {
   EXPECT_EQ(workGroupPipeline(),
             "corecl-safe-division,corecl-kernel-body,corecl-printf,corecl-local-memory,"
             "corecl-body-packets,corecl-barrier-regions,corecl-group-packets,"
-            "corecl-region-packets,corecl-work-group-loops");
+            "corecl-region-packets,corecl-sub-group-reads,corecl-work-group-loops");
 }
 
 TEST(PassRegistry, EveryListedPassParses) {
@@ -36,7 +36,7 @@ TEST(PassRegistry, EveryListedPassParses) {
 #define CORECL_MODULE_PASS(NAME, CREATE) modulePasses.push_back(NAME);
 #define CORECL_FUNCTION_PASS(NAME, CREATE) functionPasses.push_back(NAME);
 #include "compiler/passes/passes.def"
-  EXPECT_EQ(modulePasses.size(), 11u);
+  EXPECT_EQ(modulePasses.size(), 12u);
   EXPECT_EQ(functionPasses.size(), 10u);
   for (const std::string &name : modulePasses) {
     llvm::ModulePassManager passes;

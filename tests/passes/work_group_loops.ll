@@ -32,7 +32,7 @@ declare spir_func i64 @_Z13get_global_idj(i32)
 ; CHECK: lid.x.loop:
 ; CHECK: fmul float
 ; CHECK: br i1 {{.*}}, label %lid.x.loop, label %lid.x.exit, !llvm.loop [[LOOP:![0-9]+]]
-; CHECK: attributes [[WG]] = { nounwind "corecl.barriers"="0" "corecl.local-bytes"="0" "corecl.vector-width"="16" "corecl.wi-storage"="0" }
+; CHECK: attributes [[WG]] = { nounwind "corecl.barriers"="0" "corecl.local-bytes"="0" "corecl.sub-group-width"="16" "corecl.vector-width"="16" "corecl.wi-storage"="0" }
 ; CHECK: [[LOOP]] = distinct !{[[LOOP]], [[PARALLEL:![0-9]+]], [[ENABLE:![0-9]+]]}
 ; CHECK: [[PARALLEL]] = !{!"llvm.loop.parallel_accesses", !{{[0-9]+}}}
 ; CHECK: [[ENABLE]] = !{!"llvm.loop.vectorize.enable", i1 true}
