@@ -224,6 +224,68 @@ TEST_F(PipeTest, ReservationsByWorkItemWorkGroupAndSubGroupCarryEveryPacket) {
   }
 }
 
+TEST_F(PipeTest, WritersAndReadersOnTwoQueuesAtOnceLoseAndDuplicateNothing) {
+  // A small pipe between a writer and a reader launched on two queues at
+  // the same time: each work-item retries a bounded number of times (the
+  // two launches may or may not overlap), then a drain launch reads what
+  // is left. Every packet accepted is read exactly once.
+  cl_program program = build(R"(
+    kernel void writer(write_only pipe uint p, global int *status) {
+      uint v = (uint)get_global_id(0);
+      int tries = 0;
+      while (write_pipe(p, &v) != 0 && ++tries < 20000)
+        ;
+      status[v] = tries < 20000;
+    }
+    kernel void reader(read_only pipe uint p, global uint *out, int patience) {
+      uint v = 0xffffffffu;
+      int tries = 0;
+      while (read_pipe(p, &v) != 0 && ++tries < patience)
+        v = 0xffffffffu;
+      out[get_global_id(0)] = v;
+    })",
+                             kCl3);
+  ASSERT_TRUE(program);
+  cl_int err = CL_SUCCESS;
+  cl_kernel writer = clCreateKernel(program, "writer", &err);
+  cl_kernel reader = clCreateKernel(program, "reader", &err);
+  cl_kernel drain = clCreateKernel(program, "reader", &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_command_queue other = clCreateCommandQueueWithProperties(context, device(), nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  const size_t n = 4096, local = 64;
+  cl_mem pipe = makePipe(context, sizeof(cl_uint), 64);
+  cl_mem status = outputBuffer<int>(n), out = outputBuffer<cl_uint>(n),
+         rest = outputBuffer<cl_uint>(n);
+  ASSERT_EQ(setArgs(writer, pipe, status), CL_SUCCESS);
+  ASSERT_EQ(setArgs(reader, pipe, out, cl_int(20000)), CL_SUCCESS);
+  ASSERT_EQ(setArgs(drain, pipe, rest, cl_int(1)), CL_SUCCESS);
+  ASSERT_EQ(clEnqueueNDRangeKernel(queue, writer, 1, nullptr, &n, &local, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueNDRangeKernel(other, reader, 1, nullptr, &n, &local, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clFlush(queue), CL_SUCCESS);
+  ASSERT_EQ(clFinish(other), CL_SUCCESS);
+  ASSERT_EQ(clFinish(queue), CL_SUCCESS);
+  ASSERT_EQ(run(drain, 1, &n, &local), CL_SUCCESS);
+  std::vector<int> accepted = read<int>(status, n);
+  std::vector<cl_uint> got = read<cl_uint>(out, n), left = read<cl_uint>(rest, n);
+  std::vector<int> seen(n, 0);
+  for (const std::vector<cl_uint> *values : {&got, &left})
+    for (cl_uint v : *values)
+      if (v != 0xffffffffu) {
+        ASSERT_LT(v, n);
+        ++seen[v];
+      }
+  for (size_t v = 0; v < n; ++v)
+    EXPECT_EQ(seen[v], accepted[v]) << "packet " << v;
+  EXPECT_EQ(clReleaseCommandQueue(other), CL_SUCCESS);
+  EXPECT_EQ(clReleaseKernel(writer), CL_SUCCESS);
+  EXPECT_EQ(clReleaseKernel(reader), CL_SUCCESS);
+  EXPECT_EQ(clReleaseKernel(drain), CL_SUCCESS);
+  EXPECT_EQ(clReleaseMemObject(pipe), CL_SUCCESS);
+}
+
 TEST_F(PipeTest, AReservationThatDoesNotFitIsInvalid) {
   cl_kernel k = buildKernel(R"(
     kernel void k(write_only pipe int p, global int *out) {
