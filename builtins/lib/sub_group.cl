@@ -124,7 +124,12 @@ OVERLOAD int sub_group_all(int predicate) { return all_lanes(predicate); }
 OVERLOAD int sub_group_any(int predicate) { return any_lane(predicate); }
 OVERLOAD int sub_group_non_uniform_all(int predicate) { return all_lanes(predicate); }
 OVERLOAD int sub_group_non_uniform_any(int predicate) { return any_lane(predicate); }
-OVERLOAD int sub_group_elect(void) { return lane_id() == 0; }
+// The first lane that runs it: lane 0 in a packet, where every lane runs
+// it, or the work-item itself. Through a read, so that a call under a
+// branch the lanes take apart keeps the kernel at sub-groups of one.
+OVERLOAD int sub_group_elect(void) {
+  return lane_id() == __corecl_sub_group_read_u32(lane_id(), 0);
+}
 
 // broadcast, shuffles and all_equal on type T. An index outside the
 // sub-group is undefined behaviour; the packet takes it modulo W.
@@ -297,8 +302,9 @@ VECTOR_BROADCASTS(float)
 VECTOR_BROADCASTS(double)
 VECTOR_BROADCASTS(half)
 
-// Ballots: bit l of the 128-bit value is lane l. Only the bits of the
-// sub-group's lanes (below its size) belong to it.
+// Ballots: bit l of the 128-bit value is lane l. The bits below the
+// maximum sub-group size count (for a row's last, narrower sub-group too,
+// as the CTS reads the spec).
 // The bits below `k` of a 32-bit word (k up to 32).
 static uint below(uint k) { return k >= 32 ? ~0u : (1u << k) - 1u; }
 static uint word_from(uint first, uint end, uint word) {
@@ -310,7 +316,7 @@ static uint4 lanes_from(uint first, uint end) {
   return (uint4)(word_from(first, end, 0), word_from(first, end, 1), word_from(first, end, 2),
                  word_from(first, end, 3));
 }
-static uint4 in_sub_group(uint4 value) { return value & lanes_from(0, size()); }
+static uint4 in_sub_group(uint4 value) { return value & lanes_from(0, width()); }
 
 OVERLOAD uint4 sub_group_ballot(int predicate) {
   uint4 bits = (uint4)(0);
