@@ -47,9 +47,9 @@ typedef struct corecl_wg_ctx {
   uint64_t group_begin;      /* first linear group index of this call */
   uint64_t group_end;        /* one past the last */
   uint32_t work_dim;         /* get_work_dim */
-  /* Work-items per sub-group in this launch: the kernel's sub-group width
-   * where it divides the x size of every group of the launch, else 1
-   * (builtins/lib/sub_group.cl). */
+  /* Work-items per sub-group in this launch (a power of two): the
+   * kernel's sub-group width where its groups are single rows or it
+   * divides the x size of every group, else 1 (builtins/lib/sub_group.cl). */
   uint32_t sub_group_width;
   /* This worker's local-memory arena: kernel-scope __local variables live
    * at offsets fixed by the compiler, __local pointer arguments at offsets
