@@ -286,6 +286,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   addComputeBenchmarks(list);
   addImageBenchmarks(list);
   addCollectiveBenchmarks(list);
+  addPipeBenchmarks(list);
   addHalfBenchmarks(list);
   list.push_back(std::make_unique<Reduction>());
   addLocalMemoryBenchmarks(list);
