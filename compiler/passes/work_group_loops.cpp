@@ -114,20 +114,25 @@ llvm::Value *ctxField(llvm::IRBuilder<> &b, llvm::Value *ctx, unsigned field, in
   return load;
 }
 
+/// Whether the launch's sub-group width is `width`.
+llvm::Value *subGroupsOf(llvm::IRBuilder<> &b, llvm::Value *ctx, unsigned width) {
+  llvm::Value *launchWidth = ctxField(b, ctx, ctxfield::SubGroupWidth, -1, "sub_group.width");
+  return b.CreateICmpEQ(launchWidth, b.getInt32(width), "sub_group.on");
+}
+
 /// How many packets of `width` lanes run in a row of `size` work-items:
 /// all that fit, but for a packet whose lanes are one sub-group
-/// (sub_group_lanes.h) none unless the launch's sub-group width is the
-/// packet's (the runtime chooses it only where it divides every row), so
-/// that the region then runs one work-item at a time, with sub-groups of
-/// one.
-llvm::Value *packetsPerRow(llvm::IRBuilder<> &b, llvm::Value *ctx, llvm::Value *size,
-                           unsigned width, bool subGroup) {
+/// (sub_group_lanes.h; `on` is subGroupsOf's answer, null for other
+/// packets) none unless the launch's sub-group width is the packet's (the
+/// runtime chooses it only where it divides every row or groups are single
+/// rows), so that the region then runs one work-item at a time, with
+/// sub-groups of one.
+llvm::Value *packetsPerRow(llvm::IRBuilder<> &b, llvm::Value *size, unsigned width,
+                           llvm::Value *on) {
   llvm::Value *packets = b.CreateUDiv(size, b.getInt64(width), "packets");
-  if (!subGroup)
+  if (!on)
     return packets;
-  llvm::Value *launchWidth = ctxField(b, ctx, ctxfield::SubGroupWidth, -1, "sub_group.width");
-  return b.CreateSelect(b.CreateICmpEQ(launchWidth, b.getInt32(width)), packets, b.getInt64(0),
-                        "packets");
+  return b.CreateSelect(on, packets, b.getInt64(0), "packets");
 }
 
 /// Loads parameter `arg` of the kernel from the args block.
@@ -402,12 +407,11 @@ llvm::Function *packetRows(const std::vector<PacketTier> &tiers, unsigned dimens
   WorkItemParams params{unsigned(packet.arg_size() - WorkItemParams::kCount)};
   unsigned across = 1 - dimension; // the dimension the rows follow one another in
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", rows));
-  bool subGroup = packet.hasFnAttribute(attr::kSubGroupPacket);
-  if (subGroup)
-    rows->addFnAttr(attr::kSubGroupPacket,
-                    packet.getFnAttribute(attr::kSubGroupPacket).getValueAsString());
-  llvm::Value *count = packetsPerRow(b, rows->getArg(params.ctx()),
-                                     rows->getArg(params.localSize(dimension)), width, subGroup);
+  // A sub-group packet's rows keep its attribute (copyAttributesFrom above).
+  llvm::Value *count = packetsPerRow(b, rows->getArg(params.localSize(dimension)), width,
+                                     packet.hasFnAttribute(attr::kSubGroupPacket)
+                                         ? subGroupsOf(b, rows->getArg(params.ctx()), width)
+                                         : nullptr);
   std::vector<llvm::CallInst *> boundCalls;
   std::vector<llvm::CallInst *> calls;
   llvm::Value *result = nullptr;
@@ -837,7 +841,8 @@ private:
     unsigned width = regions.regionPacketWidths[index];
     unsigned dim = column ? 1 : 0, across = 1 - dim;
     bool subGroup = regions.regionPackets[index]->hasFnAttribute(attr::kSubGroupPacket);
-    llvm::Value *packets = packetsPerRow(b, ctx, localSize[dim], width, subGroup);
+    llvm::Value *on = subGroup ? subGroupsOf(b, ctx, width) : nullptr;
+    llvm::Value *packets = packetsPerRow(b, localSize[dim], width, on);
     llvm::Value *whole = b.CreateMul(packets, b.getInt64(width));
     llvm::Value *rest = b.CreateSub(localSize[dim], whole, "rest");
     llvm::Value *zero = b.getInt64(0);
@@ -846,9 +851,7 @@ private:
     if (llvm::Function *tail = subGroup ? regions.subGroupTails[index] : nullptr) {
       // Sub-groups of W: the row's last, narrower sub-group is the tail
       // packet, and no work-item is left for the loops below.
-      llvm::Value *ran = b.CreateICmpEQ(
-          ctxField(b, ctx, ctxfield::SubGroupWidth, -1, "sub_group.width"), b.getInt32(width));
-      llvm::Value *partial = b.CreateAnd(ran, b.CreateICmpNE(rest, zero));
+      llvm::Value *partial = b.CreateAnd(on, b.CreateICmpNE(rest, zero));
       llvm::BasicBlock *from = b.GetInsertBlock();
       auto *tails = llvm::BasicBlock::Create(context, "tail.rows", wg);
       auto *tailsDone = llvm::BasicBlock::Create(context, "tail.done", wg);
@@ -869,7 +872,7 @@ private:
         merged->addIncoming(tailCall, tailEnd);
         afterPackets = merged;
       }
-      rest = b.CreateSelect(ran, zero, rest, "rest");
+      rest = b.CreateSelect(on, zero, rest, "rest");
     }
     llvm::CallInst *call = nullptr;
     llvm::BranchInst *latch = nullptr;
