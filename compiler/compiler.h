@@ -25,7 +25,8 @@ enum class ArgKind {
   LocalPointer, // a __local pointer: the runtime stores an arena offset
   Sampler,
   Image,
-  Pipe, // a pipe cl_mem: the address of its corecl_pipe (include/corecl/pipe_abi.h)
+  Pipe,  // a pipe cl_mem: the address of its corecl_pipe (include/corecl/pipe_abi.h)
+  Queue, // a queue_t: the runtime's handle of an on-device queue (device_enqueue_abi.h)
 };
 
 struct KernelArg {
@@ -60,6 +61,12 @@ struct KernelDesc {
   /// launch with subGroupWidth > 1 must run this executable, whose packets
   /// are of that width.
   bool readsSubGroupLanes = false;
+  /// A kernel Clang made for a block that a kernel enqueues (device-side
+  /// enqueue): launched only by the runtime, not listed by the API.
+  bool blockKernel = false;
+  /// It calls device-side enqueue's functions (enqueue_kernel and the
+  /// rest): its launches need the runtime's services in their context.
+  bool usesDeviceEnqueue = false;
 };
 
 /// The CPU the code is generated for: LLVM's name and features for it, and

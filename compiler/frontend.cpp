@@ -103,7 +103,7 @@ const char *frontendFeatures() {
          "__opencl_c_program_scope_global_variables __opencl_c_atomic_order_acq_rel "
          "__opencl_c_atomic_order_seq_cst __opencl_c_atomic_scope_device "
          "__opencl_c_atomic_scope_all_devices __opencl_c_work_group_collective_functions "
-         "__opencl_c_subgroups __opencl_c_pipes";
+         "__opencl_c_subgroups __opencl_c_pipes __opencl_c_device_enqueue";
 }
 
 namespace {
@@ -137,13 +137,10 @@ std::unique_ptr<llvm::Module> compileOpenCLC(llvm::LLVMContext &context, const s
   if (options.optDisable)
     args.push_back("-cl-opt-disable");
   // The OpenCL C 3.0 features CoreCL reports (CL_DEVICE_OPENCL_C_FEATURES).
-  // Clang's base header defines a few more for SPIR targets unless told
-  // they are absent.
-  if (options.clVersion() >= 300) {
+  // (Clang's base header adds pipes and device enqueue for SPIR targets
+  // unless told they are absent; CoreCL has both.)
+  if (options.clVersion() >= 300)
     args.push_back(enableAll(frontendFeatures()));
-    for (const char *feature : {"pipes", "device_enqueue"})
-      args.push_back(std::string("-D__undef___opencl_c_") + feature);
-  }
   // The device's OpenCL version (CL_DEVICE_VERSION 3.0); Clang defines only
   // the OpenCL C version for SPIR targets.
   args.push_back("-D__OPENCL_VERSION__=300");

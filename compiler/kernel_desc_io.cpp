@@ -58,7 +58,8 @@ void writeKernelDescs(std::string &out, const std::vector<KernelDesc> &kernels) 
     // Flags, and the sub-group width in bits 8-15 (0, read as 1, in
     // binaries from before sub-groups had more than one work-item).
     writeU64(out, uint64_t(k.hasBarriers) | uint64_t(k.usesPrintf) << 1 |
-                      uint64_t(k.readsSubGroupLanes) << 2 | uint64_t(k.subGroupWidth & 0xff) << 8);
+                      uint64_t(k.readsSubGroupLanes) << 2 | uint64_t(k.blockKernel) << 3 |
+                      uint64_t(k.usesDeviceEnqueue) << 4 | uint64_t(k.subGroupWidth & 0xff) << 8);
   }
 }
 
@@ -78,7 +79,7 @@ bool readKernelDescs(const char *&p, const char *end, std::vector<KernelDesc> &k
           !readU64(p, end, kind) || !readU64(p, end, space) || !readU64(p, end, access) ||
           !readU64(p, end, quals) || !readU64(p, end, size) || !readU64(p, end, offset))
         return false;
-      if (kind > uint64_t(ArgKind::Pipe) || space > uint64_t(AddressSpace::Generic) ||
+      if (kind > uint64_t(ArgKind::Queue) || space > uint64_t(AddressSpace::Generic) ||
           access > uint64_t(AccessQualifier::ReadWrite))
         return false;
       a.kind = ArgKind(kind);
@@ -104,6 +105,8 @@ bool readKernelDescs(const char *&p, const char *end, std::vector<KernelDesc> &k
     k.hasBarriers = v & 1;
     k.usesPrintf = v & 2;
     k.readsSubGroupLanes = v & 4;
+    k.blockKernel = v & 8;
+    k.usesDeviceEnqueue = v & 16;
     k.subGroupWidth = std::max<uint32_t>(1, uint32_t(v >> 8) & 0xff);
     // The args block must hold every argument.
     for (const KernelArg &a : k.args)

@@ -1,4 +1,5 @@
 #include "compiler/kernel_metadata.h"
+#include "compiler/passes/passes.h"
 
 #include <llvm/IR/CallingConv.h>
 #include <llvm/IR/Constants.h>
@@ -134,6 +135,10 @@ void layOutArgument(const llvm::Argument &a, const llvm::DataLayout &layout,
     // The address of its corecl_pipe (include/corecl/pipe_abi.h).
     size = align = 8;
     arg.kind = ArgKind::Pipe;
+  } else if (baseType == "queue_t" && type->isPointerTy()) {
+    // The handle of an on-device queue (lowered by lower_images.cpp).
+    size = align = 8;
+    arg.kind = ArgKind::Queue;
   } else if (sampler) {
     // The CLK_* bits (in the low half of a pointer-sized slot for a
     // pointer-typed sampler, the rest zero).
@@ -260,6 +265,7 @@ KernelDesc describeKernel(const llvm::Function &f) {
   describeArguments(f, desc);
   readAttributes(f, desc);
   desc.attributes = attributeString(desc);
+  desc.blockKernel = f.getMetadata(kBlockKernelMetadata) != nullptr;
   return desc;
 }
 

@@ -244,6 +244,20 @@ void recordPrivateMemory(const llvm::Module &module, std::vector<KernelDesc> &ke
       desc.privateMemSize = staticPrivateBytes(*kernel);
 }
 
+/// Which kernels call device-side enqueue's builtins, once everything is
+/// inlined: they reach the runtime through the launch context
+/// (builtins/lib/device_enqueue_host.cl).
+void recordDeviceEnqueue(const llvm::Module &module, std::vector<KernelDesc> &kernels) {
+  const llvm::Function *services = module.getFunction("__corecl_device_services");
+  if (!services)
+    return;
+  for (KernelDesc &desc : kernels)
+    for (const llvm::User *user : services->users())
+      if (const auto *call = llvm::dyn_cast<llvm::CallInst>(user);
+          call && call->getFunction()->getName() == desc.name)
+        desc.usesDeviceEnqueue = true;
+}
+
 /// `simdBytes`: the vector width to compile for, if not the target's.
 void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
                     std::unique_ptr<llvm::Module> module, const Target &device, BuildResult &result,
@@ -269,6 +283,9 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   // Images and samplers as plain values (passes/lower_images.cpp): the
   // descriptions and the builtins' signatures see them that way.
   lowerImages(*module);
+  // Before the kernels are described: it marks the block kernels.
+  if (!lowerDeviceEnqueue(*module, result.log))
+    return;
   // Before the kernels are described: Clang makes constructors kernels.
   result.programConstructors = lowerProgramConstructors(*module);
   std::vector<KernelDesc> kernels = describeKernels(*module);
@@ -278,6 +295,7 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     return;
   prepareForWorkGroups(*module);
   recordPrivateMemory(*module, kernels);
+  recordDeviceEnqueue(*module, kernels);
 
   Target target = device;
   if (simdBytes)

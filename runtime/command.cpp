@@ -59,6 +59,15 @@ void Command::launch(bool atCommit) {
   executor_->spawn([this] { run(); });
 }
 
+namespace {
+// A pointer, constant-initialised: no allocation on a thread's first use.
+thread_local Command *runningCommand = nullptr;
+} // namespace
+
+Command *Command::running() {
+  return runningCommand;
+}
+
 void Command::run() {
   if (dependencyFailed_.load(std::memory_order_relaxed)) {
     finish(status::kDependencyFailed);
@@ -67,8 +76,20 @@ void Command::run() {
   stamp(Stage::Started);
   status_.store(status::kRunning, std::memory_order_release);
   onStatus(status::kRunning);
+  Command *outer = runningCommand; // a command may run inside another's wait
+  runningCommand = this;
   int result = execute();
-  finish(result < 0 ? result : status::kComplete);
+  runningCommand = outer;
+  stamp(Stage::Executed);
+  result_ = result < 0 ? result : status::kComplete;
+  releaseCompletion();
+}
+
+void Command::releaseCompletion() {
+  // The last release sees result_: the work's own release comes after it
+  // is written, and acq_rel orders it for whichever release is last.
+  if (holds_.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    finish(result_);
 }
 
 bool Command::finishExternally(int finalStatus) { return finish(finalStatus); }

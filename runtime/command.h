@@ -25,7 +25,10 @@ inline constexpr int kQueued = 3;
 inline constexpr int kDependencyFailed = -14;
 } // namespace status
 
-enum class Stage { Queued, Submitted, Started, Ended };
+/// Executed: the command's own work is done; Ended: it has finished, its
+/// child commands too (device-side enqueue; CL_PROFILING_COMMAND_END and
+/// _COMPLETE). A command that never runs has no Executed time.
+enum class Stage { Queued, Submitted, Started, Executed, Ended };
 
 class Command {
 public:
@@ -68,6 +71,16 @@ public:
   /// the final status.
   int wait();
 
+  /// While execute() runs, on its thread: child commands (device-side
+  /// enqueue) that must complete before this command does. Each hold is
+  /// given back by releaseCompletion(); the command finishes when its own
+  /// work and every hold are done, with its own work's status.
+  void holdCompletion() { holds_.fetch_add(1, std::memory_order_relaxed); }
+  void releaseCompletion();
+
+  /// The command whose execute() runs on the calling thread, or null.
+  static Command *running();
+
   uint64_t timestamp(Stage stage) const {
     return stageTimes_[int(stage)].load(std::memory_order_acquire);
   }
@@ -89,6 +102,8 @@ private:
   void stamp(Stage stage);
 
   std::atomic<int> status_{status::kQueued};
+  std::atomic<int> holds_{1};               // 1 = the command's own work
+  int result_ = status::kComplete;          // its own work's, for the last release
   std::atomic<int> pendingDependencies_{1}; // 1 = the commit guard
   std::atomic<bool> dependencyFailed_{false};
   Executor *executor_ = nullptr;
@@ -104,7 +119,7 @@ private:
     bool propagateFailure;
   };
   std::vector<Successor> successors_;
-  std::atomic<uint64_t> stageTimes_[4] = {};
+  std::atomic<uint64_t> stageTimes_[5] = {};
 };
 
 } // namespace corecl::rt

@@ -166,6 +166,9 @@ void runNDRange(corecl_wg_fn entry, const void *args, const NDRange &range) {
   base.sub_group_width = std::max<uint32_t>(1, range.subGroupWidth);
   base.printf_buffer = range.printfBuffer;
   base.printf_capacity = range.printfCapacity;
+  base.device_services = range.deviceServices;
+  base.device_launch = range.deviceLaunch;
+  base.default_queue = range.defaultQueue;
   const size_t arenaBytes = roundUp(range.localMemBytes);
   const size_t storageBytes = roundUp(range.wiStoragePerItem * groupItems);
   // The arena and the storage, each with its slack on both sides

@@ -2,6 +2,7 @@
 // linear work-group index, each task calling the work-group function for a
 // slice of consecutive groups with this worker's scratch memory.
 #pragma once
+#include "corecl/device_enqueue_abi.h"
 #include "corecl/kernel_abi.h"
 
 #include <cstddef>
@@ -20,6 +21,10 @@ struct NDRange {
   char *printfBuffer = nullptr;      // runtime/printf_buffer.h; null if the kernel never prints
   uint64_t printfCapacity = 0;
   uint32_t subGroupWidth = 1; // work-items per sub-group (kernel_abi.h)
+  // Device-side enqueue (corecl_wg_ctx's fields of the same names).
+  const corecl_device_services *deviceServices = nullptr;
+  void *deviceLaunch = nullptr;
+  void *defaultQueue = nullptr;
 };
 
 /// Whether runNDRange runs `range` on the calling thread alone (a small

@@ -7,7 +7,9 @@
 #include "runtime/printf_buffer.h"
 #include "src/api_util.h"
 #include "src/enqueue_util.h"
+#include "src/objects/device_launch.h"
 #include "src/objects/kernel.h"
+#include "src/objects/launch_run.h"
 
 #include <algorithm>
 #include <bit>
@@ -21,42 +23,6 @@
 using namespace corecl;
 
 namespace {
-
-/// The largest divisor of n not above limit, preferring multiples of
-/// `multiple` (the vector width) so whole SIMD steps fill each group.
-size_t pickDivisor(size_t n, size_t limit, size_t multiple) {
-  size_t best = 1;
-  for (size_t d = std::min(n, limit); d >= 1; --d) {
-    if (n % d)
-      continue;
-    if (d % multiple == 0)
-      return d;
-    if (best == 1)
-      best = d;
-  }
-  return best;
-}
-
-/// Chooses a local size: dimension 0 gets up to 256 work-items (vector
-/// friendly), higher dimensions 1, so groups stay cheap to schedule and
-/// there are enough of them to balance across workers.
-void chooseLocalSize(const Kernel &kernel, cl_uint dims, const size_t *global, bool nonUniform,
-                     size_t *local) {
-  const compiler::KernelDesc &desc = kernel.desc();
-  if (desc.reqdWorkGroupSize[0]) {
-    for (cl_uint d = 0; d < dims; ++d)
-      local[d] = desc.reqdWorkGroupSize[d];
-    return;
-  }
-  size_t multiple = std::max<uint32_t>(1, desc.vectorWidth);
-  size_t target = std::min<size_t>(desc.hasBarriers ? 64 : 256, kernel.maxWorkGroupSize());
-  for (cl_uint d = 0; d < dims; ++d)
-    local[d] = 1;
-  if (nonUniform && global[0] > target)
-    local[0] = target;
-  else
-    local[0] = pickDivisor(global[0], target, multiple);
-}
 
 cl_int validateLocalSize(const char *entry, const Kernel &kernel, cl_uint dims,
                          const size_t *global, const size_t *local, bool nonUniform) {
@@ -129,38 +95,6 @@ uint32_t narrowerVectorBytes(const compiler::KernelDesc &desc, const rt::NDRange
   return uint32_t(4 * std::bit_floor(row));
 }
 
-/// Runs one launch over `range` on the calling thread: the work-group
-/// function, a printf buffer if the kernel prints (flushed when the launch
-/// completes, as the spec describes), and, if `timed`, the timing that
-/// decides whether the kernel's next launches run inline.
-cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range, bool prints,
-                 rt::LaunchTiming &timing, uint64_t workItems, bool timed) {
-  std::vector<char> printfBuffer;
-  rt::NDRange withPrintf;
-  const rt::NDRange *r = &range;
-  if (prints) {
-    // Zeroed: the first 8 bytes are the records' write cursor.
-    printfBuffer.assign(Device::kPrintfBufferSize, 0);
-    withPrintf = range;
-    withPrintf.printfBuffer = printfBuffer.data();
-    withPrintf.printfCapacity = printfBuffer.size();
-    r = &withPrintf;
-  }
-  if (timed) {
-    uint64_t start = rt::monotonicNanoseconds();
-    rt::runNDRange(entry, args, *r);
-    timing.record(workItems, rt::monotonicNanoseconds() - start);
-  } else {
-    rt::runNDRange(entry, args, *r);
-  }
-  if (prints) {
-    std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fflush(stdout);
-  }
-  return CL_SUCCESS;
-}
-
 /// One launch in flight. The executable stays alive with the command even
 /// if the kernel and program are released right after the enqueue.
 struct LaunchState {
@@ -171,9 +105,19 @@ struct LaunchState {
   bool prints = false;
   std::shared_ptr<rt::LaunchTiming> timing;
   uint64_t workItems = 0;
+  /// For a kernel that enqueues kernels (device-side enqueue).
+  std::shared_ptr<const LaunchFamily> family;
 
   cl_int run() {
-    return runLaunch(entry, launch.args(), range, prints, *timing, workItems, /*timed=*/true);
+    rt::Command *owner = rt::Command::running();
+    if (!family || !owner)
+      return runLaunch(entry, launch.args(), range, prints, timing.get(), workItems);
+    // What the groups enqueue is committed when they have all run, and
+    // this command completes when that has (device_launch.h).
+    DeviceLaunch device(family, *owner);
+    rt::NDRange withServices = range;
+    device.attach(withServices);
+    return runLaunch(entry, launch.args(), withServices, prints, timing.get(), workItems);
   }
 };
 
@@ -225,7 +169,7 @@ cl_int resolveLocalSize(const char *entry, const Kernel &k, cl_uint dims, const 
     std::copy(given, given + dims, local);
     return validateLocalSize(entry, k, dims, global, local, nonUniform);
   }
-  chooseLocalSize(k, dims, global, nonUniform, local);
+  chooseLocalSize(k.desc(), dims, global, nonUniform, local);
   // A required size is the only one allowed, chosen or given: it must fit
   // the range's dimensions and, in uniform programs, divide it.
   if (k.desc().reqdWorkGroupSize[0])
@@ -328,8 +272,8 @@ bool runWithoutCommand(CommandQueue &q, Kernel &k, const LaunchCode &code,
       return;
     try {
       rt::LaunchTiming &timing = *k.timing();
-      *result = runLaunch(code.entry, launch.args(), range, k.desc().usesPrintf, timing, workItems,
-                          timing.shouldTime(workItems));
+      *result = runLaunch(code.entry, launch.args(), range, k.desc().usesPrintf,
+                          timing.shouldTime(workItems) ? &timing : nullptr, workItems);
     } catch (const std::bad_alloc &) {
       *result = CL_OUT_OF_HOST_MEMORY;
     } catch (...) {
@@ -341,9 +285,17 @@ bool runWithoutCommand(CommandQueue &q, Kernel &k, const LaunchCode &code,
 /// The command's work: everything it needs in one allocation, so the
 /// closure holds only the pointer, which fits std::function's inline
 /// storage.
-Event::Work launchWork(const Kernel &k, LaunchCode code, Kernel::Launch launch,
-                       const rt::NDRange &range, uint64_t workItems) {
+Event::Work launchWork(const Kernel &k, const CommandQueue &q, LaunchCode code,
+                       Kernel::Launch launch, const rt::NDRange &range, uint64_t workItems) {
   auto state = std::make_shared<LaunchState>();
+  if (k.desc().usesDeviceEnqueue) {
+    auto family = std::make_shared<LaunchFamily>();
+    family->exe = code.exe;
+    family->device = Ref<Device>(&q.device());
+    family->defaultQueue = q.context().defaultDeviceQueue(q.device());
+    family->nonUniformWorkGroups = k.program().nonUniformWorkGroups();
+    state->family = std::move(family);
+  }
   launch.holdBuffers(); // the command may run after the call returns
   state->launch = std::move(launch);
   state->exe = std::move(code.exe);
@@ -401,7 +353,10 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     // Shorter than handing the launch to a worker: it runs on this thread.
     const bool runInline = !empty && k->timing()->predictsShorterThan(workItems) &&
                            k->desc().privateMemSize <= Device::kMaxInlinePrivateMemSize;
-    if (runInline && !event && !q->profiling() && rt::runsOnCallingThread(range)) {
+    // A kernel that enqueues kernels needs a command: its children hold
+    // the command's completion.
+    if (runInline && !event && !q->profiling() && rt::runsOnCallingThread(range) &&
+        !k->desc().usesDeviceEnqueue) {
       cl_int result;
       if (runWithoutCommand(*q, *k, code, launch, range, workItems, num_events_in_wait_list,
                             event_wait_list, &result)) {
@@ -414,7 +369,7 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     }
     Event::Work work;
     if (!empty)
-      work = launchWork(*k, std::move(code), std::move(launch), range, workItems);
+      work = launchWork(*k, *q, std::move(code), std::move(launch), range, workItems);
     Event *e = q->enqueue(type, std::move(work), num_events_in_wait_list, event_wait_list,
                           CommandQueue::Ordering::Normal, runInline);
     return completeEnqueue(e, event, false);

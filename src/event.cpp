@@ -154,8 +154,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event,
                          return put(cl_ulong(e->timestamp(rt::Stage::Submitted)));
                        case CL_PROFILING_COMMAND_START:
                          return put(cl_ulong(e->timestamp(rt::Stage::Started)));
-                       case CL_PROFILING_COMMAND_END:
-                       case CL_PROFILING_COMMAND_COMPLETE:
+                       case CL_PROFILING_COMMAND_END: // its own work
+                         if (uint64_t executed = e->timestamp(rt::Stage::Executed))
+                           return put(cl_ulong(executed));
+                         return put(cl_ulong(e->timestamp(rt::Stage::Ended)));
+                       case CL_PROFILING_COMMAND_COMPLETE: // and its children's
                          return put(cl_ulong(e->timestamp(rt::Stage::Ended)));
                        default:
                          return CL_INVALID_VALUE;

@@ -87,7 +87,9 @@ cl_int answerInfo(Handle *handle, cl_uint paramName, size_t valueSize, void *val
                   size_t *valueSizeRet, F &&answer,
                   const char *entry = __builtin_FUNCTION()) noexcept {
   T *object;
-  if (cl_int err = resolve(handle, object, entry))
+  // The template itself, never a narrower overload (resolve for host
+  // queues): every live object of T has its info.
+  if (cl_int err = resolve<T>(handle, object, entry))
     return err;
   return answerQuery(entry, paramName, valueSize, value, valueSizeRet,
                      [&](InfoBuffer put) { return answer(object, put); });

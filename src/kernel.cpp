@@ -88,7 +88,7 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char
   return guardedCreate(errcode_ret, [&]() -> cl_kernel {
     const auto &kernels = exe->kernels();
     for (size_t i = 0; i < kernels.size(); ++i)
-      if (kernels[i].name == kernel_name)
+      if (kernels[i].name == kernel_name && !kernels[i].blockKernel)
         return withError(errcode_ret, CL_SUCCESS, (new Kernel(*p, exe, i))->handle());
     return withError<_cl_kernel>(
         errcode_ret,
@@ -105,14 +105,19 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_
   auto exe = p->executable();
   if (!exe)
     return noExecutable(__func__);
-  cl_uint count = cl_uint(exe->kernels().size());
+  // Block kernels (device-side enqueue) are the runtime's, not listed.
+  std::vector<size_t> listed;
+  for (size_t i = 0; i < exe->kernels().size(); ++i)
+    if (!exe->kernels()[i].blockKernel)
+      listed.push_back(i);
+  cl_uint count = cl_uint(listed.size());
   if (kernels && num_kernels < count)
     return apiError(__func__, CL_INVALID_VALUE, "num_kernels %u is fewer than the program's %u",
                     num_kernels, count);
   return guarded([&] {
     if (kernels)
       for (cl_uint i = 0; i < count; ++i)
-        kernels[i] = (new Kernel(*p, exe, i))->handle();
+        kernels[i] = (new Kernel(*p, exe, listed[i]))->handle();
     if (num_kernels_ret)
       *num_kernels_ret = count;
     return CL_SUCCESS;

@@ -2,9 +2,7 @@
 // pipe is a memory object whose storage is the ring of
 // include/corecl/pipe_abi.h; kernels read and write it
 // (builtins/lib/pipes_host.cl), the host cannot (every buffer command
-// refuses a pipe: its type is CL_MEM_OBJECT_PIPE). Device-side queues are
-// not supported yet: clSetDefaultDeviceCommandQueue fails with the spec's
-// code for that case.
+// refuses a pipe: its type is CL_MEM_OBJECT_PIPE).
 #include "include/corecl/pipe_abi.h"
 #include "src/api_util.h"
 #include "src/enqueue_util.h"
@@ -88,12 +86,6 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info param_na
                          return CL_INVALID_VALUE;
                        }
                      });
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context,
-                                                               cl_device_id device,
-                                                               cl_command_queue queue) {
-  return unsupported<Context>(context, "device-side queues");
 }
 
 } // extern "C"

@@ -428,11 +428,17 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
                                  auto exe = p->executable();
                                  if (!exe)
                                    return noExecutable("clGetProgramInfo");
-                                 if (param_name == CL_PROGRAM_NUM_KERNELS)
-                                   return put(size_t(exe->kernels().size()));
+                                 // Block kernels (device-side enqueue)
+                                 // are the runtime's, not listed.
+                                 size_t count = 0;
                                  std::string names;
                                  for (const auto &k : exe->kernels())
-                                   names += (names.empty() ? "" : ";") + k.name;
+                                   if (!k.blockKernel) {
+                                     ++count;
+                                     names += (names.empty() ? "" : ";") + k.name;
+                                   }
+                                 if (param_name == CL_PROGRAM_NUM_KERNELS)
+                                   return put(count);
                                  return put(names);
                                }
                                case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT: {

@@ -1,8 +1,24 @@
 // Command queues: creation, info, flush and finish.
 #include "src/objects/queue.h"
+#include "src/api_util.h"
 #include "src/info_util.h"
 
 using namespace corecl;
+
+namespace corecl {
+
+cl_int resolve(cl_command_queue handle, CommandQueue *&queue, const char *entry) {
+  queue = CommandQueue::fromHandle(handle);
+  if (!queue)
+    return notALiveObject<CommandQueue>(entry, handle);
+  if (queue->onDevice())
+    return apiError(entry, CL_INVALID_COMMAND_QUEUE,
+                    "%p is an on-device queue (CL_QUEUE_ON_DEVICE): only kernels enqueue to it",
+                    static_cast<const void *>(handle));
+  return CL_SUCCESS;
+}
+
+} // namespace corecl
 
 namespace {
 
@@ -13,7 +29,7 @@ constexpr cl_command_queue_properties kKnownQueueProperties =
 cl_command_queue createQueue(cl_context context, cl_device_id device,
                              cl_command_queue_properties properties,
                              std::vector<cl_queue_properties> list, bool sizeGiven,
-                             cl_int *errcode_ret, const char *entry) {
+                             cl_queue_properties size, cl_int *errcode_ret, const char *entry) {
   auto fail = [&](cl_int code) { return withError<_cl_command_queue>(errcode_ret, code); };
   const auto bits = (unsigned long long)properties;
   Context *c;
@@ -39,12 +55,37 @@ cl_command_queue createQueue(cl_context context, cl_device_id device,
   if (sizeGiven && !(properties & CL_QUEUE_ON_DEVICE))
     return fail(apiError(entry, CL_INVALID_VALUE,
                          "CL_QUEUE_SIZE given for a queue that is not CL_QUEUE_ON_DEVICE"));
-  // Device-side queues are optional in OpenCL 3.0; CoreCL has none.
-  if (properties & ~d->queueProperties())
+  const bool onDevice = properties & CL_QUEUE_ON_DEVICE;
+  const cl_command_queue_properties supported =
+      onDevice ? d->deviceQueueProperties() | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT
+               : d->queueProperties();
+  if (properties & ~supported)
     return fail(apiError(entry, CL_INVALID_QUEUE_PROPERTIES,
                          "properties 0x%llx: the device does not support 0x%llx", bits,
-                         bits & ~(unsigned long long)d->queueProperties()));
-  auto *q = new CommandQueue(*c, *d, properties, std::move(list));
+                         bits & ~(unsigned long long)supported));
+  if (!onDevice)
+    return withError(errcode_ret, CL_SUCCESS,
+                     (new CommandQueue(*c, *d, properties, std::move(list)))->handle());
+  if (sizeGiven && size > Device::kDeviceQueueMaxSize)
+    return fail(apiError(entry, CL_INVALID_VALUE,
+                         "CL_QUEUE_SIZE %llu is above CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE %u",
+                         (unsigned long long)size, Device::kDeviceQueueMaxSize));
+  // One default on-device queue per device: asking for it again gives it
+  // again (OpenCL 2.0 s5.1).
+  if (properties & CL_QUEUE_ON_DEVICE_DEFAULT)
+    if (Ref<CommandQueue> existing = c->defaultDeviceQueue(*d); existing && existing->onDevice()) {
+      existing->retainPublic();
+      return withError(errcode_ret, CL_SUCCESS, existing->handle());
+    }
+  if (!c->countDeviceQueue(*d))
+    return fail(apiError(entry, CL_OUT_OF_RESOURCES,
+                         "the context has CL_DEVICE_MAX_ON_DEVICE_QUEUES (%u) on-device queues "
+                         "of the device already",
+                         Device::kMaxOnDeviceQueues));
+  auto *q = new CommandQueue(*c, *d, properties, std::move(list),
+                             sizeGiven ? cl_uint(size) : Device::kDeviceQueuePreferredSize);
+  if (properties & CL_QUEUE_ON_DEVICE_DEFAULT)
+    c->setDefaultDeviceQueue(*d, q);
   return withError(errcode_ret, CL_SUCCESS, q->handle());
 }
 
@@ -63,6 +104,7 @@ clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
   return guardedCreate(errcode_ret, [&]() -> cl_command_queue {
     cl_command_queue_properties bits = 0;
     bool seenProps = false, seenSize = false;
+    cl_queue_properties size = 0;
     std::vector<cl_queue_properties> list;
     if (properties) {
       size_t i = 0;
@@ -78,6 +120,7 @@ clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
           if (seenSize)
             return twice("CL_QUEUE_SIZE");
           seenSize = true;
+          size = properties[i + 1];
           break;
         default:
           return withError<_cl_command_queue>(
@@ -87,7 +130,7 @@ clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
       }
       list.assign(properties, properties + i + 1);
     }
-    return createQueue(context, device, bits, std::move(list), seenSize, errcode_ret, entry);
+    return createQueue(context, device, bits, std::move(list), seenSize, size, errcode_ret, entry);
   });
 }
 
@@ -95,7 +138,13 @@ CL_API_ENTRY cl_command_queue CL_API_CALL
 clCreateCommandQueue(cl_context context, cl_device_id device,
                      cl_command_queue_properties properties, cl_int *errcode_ret) {
   return guardedCreate(errcode_ret, [&, entry = __func__] {
-    return createQueue(context, device, properties, {}, false, errcode_ret, entry);
+    // clCreateCommandQueue (OpenCL 1.x) makes host queues only.
+    if (properties & (CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT))
+      return withError<_cl_command_queue>(
+          errcode_ret, apiError(entry, CL_INVALID_VALUE,
+                                "clCreateCommandQueue cannot make on-device queues "
+                                "(clCreateCommandQueueWithProperties can)"));
+    return createQueue(context, device, properties, {}, false, 0, errcode_ret, entry);
   });
 }
 
@@ -128,15 +177,43 @@ CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_q
                                     case CL_QUEUE_PROPERTIES_ARRAY:
                                       return put(q->propertyList());
                                     case CL_QUEUE_SIZE: // host queues have no size
-                                      return apiError("clGetCommandQueueInfo",
-                                                      CL_INVALID_COMMAND_QUEUE,
-                                                      "CL_QUEUE_SIZE of a host queue");
-                                    case CL_QUEUE_DEVICE_DEFAULT:
-                                      return put(cl_command_queue(nullptr));
+                                      if (!q->onDevice())
+                                        return apiError("clGetCommandQueueInfo",
+                                                        CL_INVALID_COMMAND_QUEUE,
+                                                        "CL_QUEUE_SIZE of a host queue");
+                                      return put(q->deviceQueueSize());
+                                    case CL_QUEUE_DEVICE_DEFAULT: {
+                                      Ref<CommandQueue> d =
+                                          q->context().defaultDeviceQueue(q->device());
+                                      return put(cl_command_queue(d ? d->handle() : nullptr));
+                                    }
                                     default:
                                       return CL_INVALID_VALUE;
                                     }
                                   });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context,
+                                                               cl_device_id device,
+                                                               cl_command_queue command_queue) {
+  const char *entry = __func__;
+  Context *c;
+  if (cl_int err = resolve(context, c, entry))
+    return err;
+  Device *d;
+  if (cl_int err = resolve(device, d, entry))
+    return err;
+  if (!c->hasDevice(d))
+    return apiError(entry, CL_INVALID_DEVICE, "the device is not one of the context's");
+  CommandQueue *q = CommandQueue::fromHandle(command_queue);
+  if (!q || !q->onDevice() || &q->context() != c || &q->device() != d)
+    return apiError(entry, CL_INVALID_COMMAND_QUEUE,
+                    "%p is not an on-device queue of the context and the device",
+                    static_cast<const void *>(command_queue));
+  return guarded([&] {
+    c->setDefaultDeviceQueue(*d, q);
+    return CL_SUCCESS;
+  });
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue command_queue,

@@ -95,7 +95,10 @@ private:
       return found->second;
     llvm::Type *result = type;
     if (auto *ext = llvm::dyn_cast<llvm::TargetExtType>(type)) {
-      if (ext->getName() == "spirv.Image" || ext->getName() == "spirv.Pipe")
+      // Device-side enqueue's queue_t and clk_event_t are the runtime's
+      // handles (include/corecl/device_enqueue_abi.h).
+      if (ext->getName() == "spirv.Image" || ext->getName() == "spirv.Pipe" ||
+          ext->getName() == "spirv.Queue" || ext->getName() == "spirv.DeviceEvent")
         result = image_;
       else if (ext->getName() == "spirv.Sampler")
         result = sampler_;

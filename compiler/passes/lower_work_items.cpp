@@ -20,10 +20,9 @@ llvm::StructType *wgContextType(llvm::LLVMContext &context) {
   auto *i32 = llvm::Type::getInt32Ty(context);
   auto *ptr = llvm::PointerType::get(context, 0);
   auto *dims = llvm::ArrayType::get(i64, 3);
-  return llvm::StructType::create(
-      context,
-      {dims, dims, dims, dims, i64, i64, i32, i32, ptr, ptr, ptr, i64, i64, i64, ptr, ptr, ptr},
-      "corecl.wg_ctx");
+  return llvm::StructType::create(context, {dims, dims, dims, dims, i64, i64, i32, i32, ptr, ptr,
+                                            ptr,  i64,  i64,  i64,  ptr, ptr, ptr, ptr, ptr, ptr},
+                                  "corecl.wg_ctx");
 }
 
 namespace {
@@ -42,6 +41,9 @@ enum class WorkItemQuery {
   LocalLinearId,
   GroupScratch,
   SubGroupWidth,
+  DeviceServices,
+  DeviceLaunch,
+  DefaultQueue,
   None,
 };
 
@@ -62,6 +64,10 @@ WorkItemQuery classify(llvm::StringRef name) {
       .Case("__corecl_group_scratch", WorkItemQuery::GroupScratch)
       // The launch's sub-group width (builtins/lib/sub_group.cl).
       .Case("__corecl_sub_group_width", WorkItemQuery::SubGroupWidth)
+      // Device-side enqueue (builtins/lib/device_enqueue_host.cl).
+      .Case("__corecl_device_services", WorkItemQuery::DeviceServices)
+      .Case("__corecl_device_launch", WorkItemQuery::DeviceLaunch)
+      .Case("_Z17get_default_queuev", WorkItemQuery::DefaultQueue)
       .Default(WorkItemQuery::None);
 }
 
@@ -254,9 +260,15 @@ llvm::Function *makeKernelBody(llvm::Function &kernel) {
       value = load;
       break;
     }
-    case WorkItemQuery::GroupScratch: {
-      llvm::Value *addr =
-          b.CreateConstInBoundsGEP2_32(ctxType, body->getArg(p.ctx()), 0, ctxfield::GroupScratch);
+    case WorkItemQuery::GroupScratch:
+    case WorkItemQuery::DeviceServices:
+    case WorkItemQuery::DeviceLaunch:
+    case WorkItemQuery::DefaultQueue: {
+      unsigned field = query == WorkItemQuery::GroupScratch     ? ctxfield::GroupScratch
+                       : query == WorkItemQuery::DeviceServices ? ctxfield::DeviceServices
+                       : query == WorkItemQuery::DeviceLaunch   ? ctxfield::DeviceLaunch
+                                                                : ctxfield::DefaultQueue;
+      llvm::Value *addr = b.CreateConstInBoundsGEP2_32(ctxType, body->getArg(p.ctx()), 0, field);
       auto *load = b.CreateLoad(b.getPtrTy(), addr);
       load->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(context, {}));
       value = b.CreateAddrSpaceCast(load, call->getType());

@@ -40,6 +40,15 @@ llvm::StructType *wgContextType(llvm::LLVMContext &context);
 /// Returns true if it changed anything.
 bool lowerImages(llvm::Module &module);
 
+/// Marks the kernels Clang made for enqueued blocks (the API does not list
+/// them; compiler::KernelDesc::blockKernel).
+inline constexpr const char *kBlockKernelMetadata = "corecl.block_kernel";
+
+/// Device-side enqueue's calls become calls of CoreCL's builtins, naming
+/// the block kernels (lower_device_enqueue.cpp). False, with a line in
+/// `log`, for a block it cannot trace.
+bool lowerDeviceEnqueue(llvm::Module &module, std::string &log);
+
 /// Divisors that would trap (0, or -1 under INT_MIN) become 1. Returns
 /// true if `f` divides at all.
 bool makeDivisionSafe(llvm::Function &f);

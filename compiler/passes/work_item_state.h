@@ -52,6 +52,9 @@ enum : unsigned {
   PrivateLow,
   PrivateHigh,
   GroupScratch,
+  DeviceServices,
+  DeviceLaunch,
+  DefaultQueue,
 };
 } // namespace ctxfield
 

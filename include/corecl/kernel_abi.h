@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#define CORECL_KERNEL_ABI_VERSION 2
+#define CORECL_KERNEL_ABI_VERSION 3
 
 /* Bytes before and after corecl_wg_ctx.local_arena and .wi_storage that
  * the call owns as well (see there). A multiple of 128, the alignment of
@@ -85,6 +85,13 @@ typedef struct corecl_wg_ctx {
    * work_group.cl): 8 bytes per work-item of a group, plus 16, 64-byte
    * aligned, the call's alone like local_arena. */
   char *group_scratch;
+  /* Device-side enqueue (device_enqueue_abi.h): the runtime's functions,
+   * its handle of this launch (the parent of what the kernel enqueues),
+   * and get_default_queue()'s answer (null: no default on-device queue).
+   * All null where the runtime offers no device-side enqueue. */
+  const struct corecl_device_services *device_services;
+  void *device_launch;
+  void *default_queue;
 } corecl_wg_ctx;
 
 typedef void (*corecl_wg_fn)(const void *args, const corecl_wg_ctx *ctx);

@@ -1,5 +1,7 @@
 #include "src/objects/context.h"
 
+#include "src/objects/queue.h"
+
 #include "runtime/aligned_memory.h"
 
 #include <algorithm>
@@ -76,6 +78,43 @@ void Context::notify(const std::string &message) const {
 void Context::addDestructorCallback(DestructorFn fn, void *userData) {
   std::lock_guard lock(mutex_);
   destructorCallbacks_.emplace_back(fn, userData);
+}
+
+} // namespace corecl
+
+namespace corecl {
+
+Ref<CommandQueue> Context::defaultDeviceQueue(const Device &device) const {
+  std::lock_guard lock(deviceQueueMutex_);
+  auto found = defaultDeviceQueues_.find(&device);
+  return found == defaultDeviceQueues_.end() ? Ref<CommandQueue>() : found->second;
+}
+
+void Context::setDefaultDeviceQueue(const Device &device, CommandQueue *queue) {
+  Ref<CommandQueue> replaced; // dropped after the lock
+  std::lock_guard lock(deviceQueueMutex_);
+  replaced = std::exchange(defaultDeviceQueues_[&device], Ref<CommandQueue>(queue));
+}
+
+void Context::forgetDeviceQueue(CommandQueue *queue) {
+  Ref<CommandQueue> dropped; // after the lock: it may be the last reference
+  std::lock_guard lock(deviceQueueMutex_);
+  auto found = defaultDeviceQueues_.find(&queue->device());
+  if (found != defaultDeviceQueues_.end() && found->second.get() == queue) {
+    dropped = std::move(found->second);
+    defaultDeviceQueues_.erase(found);
+  }
+  if (unsigned &count = deviceQueueCounts_[&queue->device()]; count > 0)
+    --count;
+}
+
+bool Context::countDeviceQueue(const Device &device) {
+  std::lock_guard lock(deviceQueueMutex_);
+  unsigned &count = deviceQueueCounts_[&device];
+  if (count >= Device::kMaxOnDeviceQueues)
+    return false;
+  ++count;
+  return true;
 }
 
 } // namespace corecl

@@ -12,6 +12,8 @@
 
 namespace corecl {
 
+class CommandQueue;
+
 class Context : public Object<Context, _cl_context, Tag::Context> {
 public:
   using NotifyFn = void(CL_CALLBACK *)(const char *, const void *, size_t, void *);
@@ -47,6 +49,18 @@ public:
   /// The allocation holding `p`, if any.
   std::optional<SvmAllocation> svmAllocationOf(const void *p) const;
 
+  /// On-device queues (device-side enqueue). The default one of a device
+  /// is what get_default_queue() answers in the kernels launched on it; the
+  /// context holds it until another replaces it or the application
+  /// releases it (CommandQueue::onLastPublicRelease).
+  Ref<CommandQueue> defaultDeviceQueue(const Device &device) const;
+  void setDefaultDeviceQueue(const Device &device, CommandQueue *queue);
+  /// Called once the application holds no reference to `queue`.
+  void forgetDeviceQueue(CommandQueue *queue);
+  /// Counts an on-device queue of `device`; false at the device's limit
+  /// (CL_DEVICE_MAX_ON_DEVICE_QUEUES). Given back by forgetDeviceQueue.
+  bool countDeviceQueue(const Device &device);
+
 private:
   std::vector<Device *> devices_;
   std::vector<cl_context_properties> properties_;
@@ -57,6 +71,9 @@ private:
   std::vector<std::pair<DestructorFn, void *>> destructorCallbacks_;
   mutable std::mutex svmMutex_;
   std::map<const char *, SvmAllocation> svm_; // by base address
+  mutable std::mutex deviceQueueMutex_;
+  std::map<const Device *, Ref<CommandQueue>> defaultDeviceQueues_;
+  std::map<const Device *, unsigned> deviceQueueCounts_;
 };
 
 } // namespace corecl

@@ -77,6 +77,18 @@ public:
     return CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
   }
 
+  /// On-device queues (device-side enqueue, src/objects/device_launch.h).
+  /// A queue of N bytes holds N / kDeviceCommandBytes commands that have
+  /// not completed; more fail with CLK_DEVICE_QUEUE_FULL.
+  static constexpr cl_uint kDeviceQueuePreferredSize = 256 * 1024;
+  static constexpr cl_uint kDeviceQueueMaxSize = 16 * 1024 * 1024;
+  static constexpr cl_uint kDeviceCommandBytes = 64;
+  static constexpr cl_uint kMaxOnDeviceQueues = 16;
+  static constexpr cl_uint kMaxOnDeviceEvents = 1024;
+  cl_command_queue_properties deviceQueueProperties() const {
+    return CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
+  }
+
 private:
   Platform &platform_;
   Ref<Device> parent_; // null for the root device

@@ -19,7 +19,7 @@ namespace {
 /// OpenCL C versions the compiler front end accepts with -cl-std.
 std::vector<cl_name_version> openclCVersions() {
   std::vector<cl_name_version> versions;
-  for (auto [major, minor] : {std::pair{1, 0}, {1, 1}, {1, 2}, {3, 0}}) {
+  for (auto [major, minor] : {std::pair{1, 0}, {1, 1}, {1, 2}, {2, 0}, {3, 0}}) {
     cl_name_version v = {};
     v.version = CL_MAKE_VERSION(major, minor, 0);
     std::snprintf(v.name, sizeof v.name, "OpenCL C");
@@ -49,9 +49,12 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_PROFILE: return put("FULL_PROFILE");
   case CL_DEVICE_VERSION: return put("OpenCL 3.0 CoreCL " CORECL_VERSION_STRING);
   case CL_DEVICE_NUMERIC_VERSION: return put(cl_version(CL_MAKE_VERSION(3, 0, 0)));
-  case CL_DEVICE_OPENCL_C_VERSION: return put("OpenCL C 1.2 CoreCL " CORECL_VERSION_STRING);
+  // The highest fully backwards compatible version: 2.0 (3.0 made 2.0's
+  // features optional).
+  case CL_DEVICE_OPENCL_C_VERSION:
+    return put("OpenCL C 2.0 CoreCL " CORECL_VERSION_STRING);
   case CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR: // cl_khr_extended_versioning
-    return put(cl_version(CL_MAKE_VERSION(1, 2, 0)));
+    return put(cl_version(CL_MAKE_VERSION(2, 0, 0)));
   case CL_DEVICE_OPENCL_C_ALL_VERSIONS: return put(openclCVersions());
   case CL_DEVICE_OPENCL_C_FEATURES:
     return put(parseExtensions(compiler::frontendFeatures(), CL_MAKE_VERSION(3, 0, 0)));
@@ -221,15 +224,20 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
     return put(cl_uint(16));
   case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
     return put(cl_uint(CORECL_PIPE_MAX_PACKET_SIZE));
-  // Device-side enqueue: not supported (optional in 3.0).
+  // Device-side enqueue (src/objects/device_launch.h).
   case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
+    return put(kDeviceQueuePreferredSize);
   case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
+    return put(kDeviceQueueMaxSize);
   case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
-  case CL_DEVICE_MAX_ON_DEVICE_EVENTS: return put(cl_uint(0));
+    return put(kMaxOnDeviceQueues);
+  case CL_DEVICE_MAX_ON_DEVICE_EVENTS:
+    return put(kMaxOnDeviceEvents);
   case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
-    return put(cl_command_queue_properties(0));
+    return put(deviceQueueProperties());
   case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
-    return put(cl_device_device_enqueue_capabilities(0));
+    return put(cl_device_device_enqueue_capabilities(CL_DEVICE_QUEUE_SUPPORTED |
+                                                     CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT));
 
   // Queues
   case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES: return put(queueProperties());

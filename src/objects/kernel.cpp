@@ -1,4 +1,5 @@
 #include "src/objects/kernel.h"
+#include "src/objects/queue.h"
 #include "src/objects/sampler.h"
 
 #include "src/debug_log.h"
@@ -142,6 +143,22 @@ cl_int Kernel::setArg(cl_uint index, size_t size, const void *value, const char 
     buffers_[index] = mem->handle();
     break;
   }
+  case ArgKind::Queue: {
+    if (size != sizeof(cl_command_queue))
+      return apiError(entry, CL_INVALID_ARG_SIZE,
+                      "argument %u (%s) of %s is a queue_t: arg_size %zu is not "
+                      "sizeof(cl_command_queue)",
+                      index, name, kernel, size);
+    CommandQueue *q =
+        value ? CommandQueue::fromHandle(*static_cast<const cl_command_queue *>(value)) : nullptr;
+    if (!q || !q->onDevice() || &q->context() != &context())
+      return apiError(entry, CL_INVALID_DEVICE_QUEUE,
+                      "argument %u (%s) of %s: not a live on-device queue of the kernel's context",
+                      index, name, kernel);
+    // The kernel receives the handle (device_enqueue_abi.h).
+    std::memcpy(args_.data() + arg.offset, value, sizeof(cl_command_queue));
+    break;
+  }
   case ArgKind::Value:
     if (size != arg.size)
       return apiError(entry, CL_INVALID_ARG_SIZE,
@@ -176,9 +193,9 @@ cl_int Kernel::setArgSvmPointer(cl_uint index, const void *value, const char *en
   return CL_SUCCESS;
 }
 
-size_t Kernel::maxWorkGroupSize() const {
+size_t Kernel::maxWorkGroupSizeOf(const compiler::KernelDesc &desc) {
   size_t limit = Device::kMaxWorkGroupSize;
-  uint64_t perItem = desc().wiStoragePerItem;
+  uint64_t perItem = desc.wiStoragePerItem;
   // Keep one group's storage under 64 MiB, but never refuse groups of 64.
   if (perItem > 0)
     limit = std::min<size_t>(limit, std::max<size_t>(64, (64ull << 20) / perItem));

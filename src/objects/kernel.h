@@ -116,14 +116,19 @@ public:
   uint64_t localMemSize() const;
   /// CL_KERNEL_WORK_GROUP_SIZE: the device limit, lowered for kernels whose
   /// values live across barriers need a lot of per-work-item storage.
-  size_t maxWorkGroupSize() const;
+  size_t maxWorkGroupSize() const { return maxWorkGroupSizeOf(desc()); }
+  static size_t maxWorkGroupSizeOf(const compiler::KernelDesc &desc);
   /// The sub-group width of a launch whose groups' rows (dimension 0) have
   /// `row` work-items, the last group's `lastRow`, and `rows` rows a group:
   /// the kernel's where each group is one row (its last sub-group may be
   /// narrower, the only one) or the width divides every row, else 1
   /// (builtins/lib/sub_group.cl).
   uint32_t subGroupWidth(uint64_t row, uint64_t lastRow, uint64_t rows) const {
-    uint32_t width = desc().subGroupWidth;
+    return subGroupWidthOf(desc(), row, lastRow, rows);
+  }
+  static uint32_t subGroupWidthOf(const compiler::KernelDesc &desc, uint64_t row, uint64_t lastRow,
+                                  uint64_t rows) {
+    uint32_t width = desc.subGroupWidth;
     return width > 1 && (rows == 1 || (row % width == 0 && lastRow % width == 0)) ? width : 1;
   }
 

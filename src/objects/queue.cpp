@@ -2,14 +2,24 @@
 
 #include <algorithm>
 
+#include "src/objects/device.h"
+
 namespace corecl {
 
 CommandQueue::CommandQueue(Context &context, Device &device, cl_command_queue_properties properties,
-                           std::vector<cl_queue_properties> propertyList)
+                           std::vector<cl_queue_properties> propertyList, cl_uint deviceQueueSize)
     : context_(&context), device_(&device), properties_(properties),
-      propertyList_(std::move(propertyList)) {}
+      propertyList_(std::move(propertyList)), deviceQueueSize_(deviceQueueSize) {}
 
 CommandQueue::~CommandQueue() = default;
+
+bool CommandQueue::takeDeviceSlot() {
+  const cl_uint capacity = std::max<cl_uint>(1, deviceQueueSize_ / Device::kDeviceCommandBytes);
+  if (deviceCommands_.fetch_add(1, std::memory_order_relaxed) < capacity)
+    return true;
+  giveDeviceSlot();
+  return false;
+}
 
 void CommandQueue::trackLocked(Event *event) {
   // Drop finished commands now and then, so the lists stay short without
@@ -82,6 +92,8 @@ void CommandQueue::finish() {
 }
 
 void CommandQueue::onLastPublicRelease() {
+  if (onDevice())
+    context_->forgetDeviceQueue(this);
   // Moved out and dropped after the lock: dropping an event may drop the
   // last reference to objects it holds.
   Ref<Event> last, lastBarrier;

@@ -6,6 +6,7 @@
 #include "src/objects/event.h"
 #include "src/objects/object.h"
 
+#include <atomic>
 #include <mutex>
 #include <vector>
 
@@ -13,8 +14,9 @@ namespace corecl {
 
 class CommandQueue : public Object<CommandQueue, _cl_command_queue, Tag::Queue> {
 public:
+  /// `deviceQueueSize`: CL_QUEUE_SIZE of an on-device queue.
   CommandQueue(Context &context, Device &device, cl_command_queue_properties properties,
-               std::vector<cl_queue_properties> propertyList);
+               std::vector<cl_queue_properties> propertyList, cl_uint deviceQueueSize = 0);
   ~CommandQueue();
 
   Context &context() const { return *context_; }
@@ -23,6 +25,14 @@ public:
   const std::vector<cl_queue_properties> &propertyList() const { return propertyList_; }
   bool inOrder() const { return !(properties_ & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE); }
   bool profiling() const { return properties_ & CL_QUEUE_PROFILING_ENABLE; }
+  /// An on-device queue (CL_QUEUE_ON_DEVICE): kernels enqueue to it, the
+  /// host does not (resolve() refuses it to host enqueues).
+  bool onDevice() const { return properties_ & CL_QUEUE_ON_DEVICE; }
+  cl_uint deviceQueueSize() const { return deviceQueueSize_; }
+  /// On-device queues: room for one more command that has not completed
+  /// (false: CLK_DEVICE_QUEUE_FULL), given back when it completes.
+  bool takeDeviceSlot();
+  void giveDeviceSlot() { deviceCommands_.fetch_sub(1, std::memory_order_relaxed); }
 
   enum class Ordering {
     Normal,  // waits for its wait list (and the queue's order rules)
@@ -75,6 +85,8 @@ private:
   Ref<Device> device_;
   cl_command_queue_properties properties_;
   std::vector<cl_queue_properties> propertyList_;
+  cl_uint deviceQueueSize_;
+  std::atomic<cl_uint> deviceCommands_{0};
 
   std::mutex mutex_;
   Ref<Event> last_;                 // in-order: the previous command
@@ -83,6 +95,13 @@ private:
   std::vector<Ref<Event>> unfinished_;   // for clFinish
   size_t pruneThreshold_ = 64;
 };
+
+/// Resolves a host command queue: an on-device queue takes no host
+/// commands, so it is CL_INVALID_COMMAND_QUEUE here (told to
+/// CORECL_DEBUG=api as `entry`'s). Chosen over api_util.h's template for
+/// queues; clGetCommandQueueInfo, retain and release take either kind.
+cl_int resolve(cl_command_queue handle, CommandQueue *&queue,
+               const char *entry = __builtin_FUNCTION());
 
 /// Shared enqueue epilogue: hands the event to the application (or drops
 /// it) and, for a blocking call, waits and reports a failed dependency.

@@ -1,0 +1,78 @@
+#include "src/objects/launch_run.h"
+
+#include "runtime/clock.h"
+#include "runtime/printf_buffer.h"
+#include "src/objects/device.h"
+#include "src/objects/kernel.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace corecl {
+namespace {
+
+/// The largest divisor of n not above limit, preferring multiples of
+/// `multiple` (the vector width) so whole SIMD steps fill each group.
+size_t pickDivisor(size_t n, size_t limit, size_t multiple) {
+  size_t best = 1;
+  for (size_t d = std::min(n, limit); d >= 1; --d) {
+    if (n % d)
+      continue;
+    if (d % multiple == 0)
+      return d;
+    if (best == 1)
+      best = d;
+  }
+  return best;
+}
+
+} // namespace
+
+void chooseLocalSize(const compiler::KernelDesc &desc, cl_uint dims, const size_t *global,
+                     bool nonUniform, size_t *local) {
+  if (desc.reqdWorkGroupSize[0]) {
+    for (cl_uint d = 0; d < dims; ++d)
+      local[d] = desc.reqdWorkGroupSize[d];
+    return;
+  }
+  size_t multiple = std::max<uint32_t>(1, desc.vectorWidth);
+  size_t target = std::min<size_t>(desc.hasBarriers ? 64 : 256, Kernel::maxWorkGroupSizeOf(desc));
+  for (cl_uint d = 0; d < dims; ++d)
+    local[d] = 1;
+  if (nonUniform && global[0] > target)
+    local[0] = target;
+  else
+    local[0] = pickDivisor(global[0], target, multiple);
+}
+
+cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range, bool prints,
+                 rt::LaunchTiming *timing, uint64_t workItems) {
+  std::vector<char> printfBuffer;
+  rt::NDRange withPrintf;
+  const rt::NDRange *r = &range;
+  if (prints) {
+    // Zeroed: the first 8 bytes are the records' write cursor.
+    printfBuffer.assign(Device::kPrintfBufferSize, 0);
+    withPrintf = range;
+    withPrintf.printfBuffer = printfBuffer.data();
+    withPrintf.printfCapacity = printfBuffer.size();
+    r = &withPrintf;
+  }
+  if (timing) {
+    uint64_t start = rt::monotonicNanoseconds();
+    rt::runNDRange(entry, args, *r);
+    timing->record(workItems, rt::monotonicNanoseconds() - start);
+  } else {
+    rt::runNDRange(entry, args, *r);
+  }
+  if (prints) {
+    std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+  }
+  return CL_SUCCESS;
+}
+
+} // namespace corecl
