@@ -287,6 +287,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   addImageBenchmarks(list);
   addCollectiveBenchmarks(list);
   addPipeBenchmarks(list);
+  addDeviceEnqueueBenchmarks(list);
   addHalfBenchmarks(list);
   list.push_back(std::make_unique<Reduction>());
   addLocalMemoryBenchmarks(list);

@@ -77,11 +77,6 @@ cl_command_queue createQueue(cl_context context, cl_device_id device,
       existing->retainPublic();
       return withError(errcode_ret, CL_SUCCESS, existing->handle());
     }
-  if (!c->countDeviceQueue(*d))
-    return fail(apiError(entry, CL_OUT_OF_RESOURCES,
-                         "the context has CL_DEVICE_MAX_ON_DEVICE_QUEUES (%u) on-device queues "
-                         "of the device already",
-                         Device::kMaxOnDeviceQueues));
   auto *q = new CommandQueue(*c, *d, properties, std::move(list),
                              sizeGiven ? cl_uint(size) : Device::kDeviceQueuePreferredSize);
   if (properties & CL_QUEUE_ON_DEVICE_DEFAULT)

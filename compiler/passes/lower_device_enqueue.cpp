@@ -76,7 +76,7 @@ int blockQuery(llvm::StringRef name) {
 llvm::StringRef plainName(llvm::StringRef mangled) {
   static const std::pair<const char *, const char *> kNames[] = {
       {"_Z14enqueue_marker", "__corecl_enqueue_marker"},
-      {"_Z13retain_event", "__corecl_retain_event"},
+      {"_Z12retain_event", "__corecl_retain_event"},
       {"_Z13release_event", "__corecl_release_event"},
       {"_Z17create_user_event", "__corecl_create_user_event"},
       {"_Z14is_valid_event", "__corecl_is_valid_event"},
@@ -226,8 +226,9 @@ private:
     kernel.setMetadata("kernel_arg_addr_space", llvm::MDNode::get(context_, spaces));
   }
 
-  /// Block literals' invoke fields are stored and never read: null them,
-  /// so the invoke functions have callers only (and inline away).
+  /// Block literals' invoke fields are stored (or, for a program-scope
+  /// block, initialised) and never read: null them, so the invoke
+  /// functions have callers only (and inline away).
   void dropInvokeAddresses() {
     for (llvm::Function &f : module_) {
       if (f.isDeclaration() || f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL)
@@ -246,6 +247,27 @@ private:
           collect(cast);
       for (llvm::Use *use : stored)
         use->set(llvm::Constant::getNullValue(use->get()->getType()));
+    }
+    // Program-scope blocks are constant literals (Clang's
+    // __block_literal_global*) holding the address in their initializer.
+    for (llvm::GlobalVariable &global : module_.globals()) {
+      auto *literal = global.hasInitializer()
+                          ? llvm::dyn_cast<llvm::ConstantStruct>(global.getInitializer())
+                          : nullptr;
+      if (!literal || !global.getName().starts_with("__block_literal_global"))
+        continue;
+      std::vector<llvm::Constant *> fields;
+      bool changed = false;
+      for (llvm::Use &field : literal->operands()) {
+        auto *c = llvm::cast<llvm::Constant>(field.get());
+        if (llvm::isa<llvm::Function>(c->stripPointerCasts())) {
+          c = llvm::Constant::getNullValue(c->getType());
+          changed = true;
+        }
+        fields.push_back(c);
+      }
+      if (changed)
+        global.setInitializer(llvm::ConstantStruct::get(literal->getType(), fields));
     }
   }
 

@@ -80,10 +80,6 @@ void Context::addDestructorCallback(DestructorFn fn, void *userData) {
   destructorCallbacks_.emplace_back(fn, userData);
 }
 
-} // namespace corecl
-
-namespace corecl {
-
 Ref<CommandQueue> Context::defaultDeviceQueue(const Device &device) const {
   std::lock_guard lock(deviceQueueMutex_);
   auto found = defaultDeviceQueues_.find(&device);
@@ -104,17 +100,6 @@ void Context::forgetDeviceQueue(CommandQueue *queue) {
     dropped = std::move(found->second);
     defaultDeviceQueues_.erase(found);
   }
-  if (unsigned &count = deviceQueueCounts_[&queue->device()]; count > 0)
-    --count;
-}
-
-bool Context::countDeviceQueue(const Device &device) {
-  std::lock_guard lock(deviceQueueMutex_);
-  unsigned &count = deviceQueueCounts_[&device];
-  if (count >= Device::kMaxOnDeviceQueues)
-    return false;
-  ++count;
-  return true;
 }
 
 } // namespace corecl

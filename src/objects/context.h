@@ -57,9 +57,6 @@ public:
   void setDefaultDeviceQueue(const Device &device, CommandQueue *queue);
   /// Called once the application holds no reference to `queue`.
   void forgetDeviceQueue(CommandQueue *queue);
-  /// Counts an on-device queue of `device`; false at the device's limit
-  /// (CL_DEVICE_MAX_ON_DEVICE_QUEUES). Given back by forgetDeviceQueue.
-  bool countDeviceQueue(const Device &device);
 
 private:
   std::vector<Device *> devices_;
@@ -73,7 +70,6 @@ private:
   std::map<const char *, SvmAllocation> svm_; // by base address
   mutable std::mutex deviceQueueMutex_;
   std::map<const Device *, Ref<CommandQueue>> defaultDeviceQueues_;
-  std::map<const Device *, unsigned> deviceQueueCounts_;
 };
 
 } // namespace corecl

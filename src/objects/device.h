@@ -83,6 +83,8 @@ public:
   static constexpr cl_uint kDeviceQueuePreferredSize = 256 * 1024;
   static constexpr cl_uint kDeviceQueueMaxSize = 16 * 1024 * 1024;
   static constexpr cl_uint kDeviceCommandBytes = 64;
+  /// What CL_DEVICE_MAX_ON_DEVICE_QUEUES promises; more may be made (a
+  /// queue is a little host memory).
   static constexpr cl_uint kMaxOnDeviceQueues = 16;
   static constexpr cl_uint kMaxOnDeviceEvents = 1024;
   cl_command_queue_properties deviceQueueProperties() const {

@@ -296,10 +296,12 @@ TEST(DeviceInfo, IdentityStrings) {
   std::string version = infoString(d, CL_DEVICE_VERSION);
   EXPECT_EQ(version.rfind("OpenCL 3.0 ", 0), 0u) << version;
   EXPECT_EQ(info<cl_version>(d, CL_DEVICE_NUMERIC_VERSION), CL_MAKE_VERSION(3, 0, 0));
-  // An OpenCL 3.0 device reports OpenCL C 1.2 here (the 1.x query).
+  // The highest fully backwards compatible version: an OpenCL 3.0 device
+  // may name 2.0 only if it has every feature 2.0 requires, device-side
+  // enqueue and pipes included, which CoreCL has.
   std::string c = infoString(d, CL_DEVICE_OPENCL_C_VERSION);
-  EXPECT_EQ(c.rfind("OpenCL C 1.2", 0), 0u) << c;
-  EXPECT_EQ(info<cl_version>(d, CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR), CL_MAKE_VERSION(1, 2, 0));
+  EXPECT_EQ(c.rfind("OpenCL C 2.0", 0), 0u) << c;
+  EXPECT_EQ(info<cl_version>(d, CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR), CL_MAKE_VERSION(2, 0, 0));
   EXPECT_EQ(info<cl_bool>(d, CL_DEVICE_AVAILABLE), cl_bool(CL_TRUE));
 }
 

@@ -283,8 +283,8 @@ TEST_F(DeviceEnqueueTest, BlocksTakeLocalMemoryArguments) {
 
 TEST_F(DeviceEnqueueTest, EventsOrderChildrenAndReportProfiling) {
   ASSERT_NE(deviceQueue(), nullptr);
-  // A writes, B (waiting on A's event) reads; C waits on a user event the
-  // parent completes after enqueueing it; a marker waits on B and C; the
+  // A writes, B (waiting on A's event) reads; C waits on A and on a user
+  // event the parent completes after enqueueing it; a marker waits on B and C; the
   // profiling of B is captured into `times`.
   const char *source = R"(
     kernel void parent(global int *data, global int *flags, global ulong *times) {
@@ -296,7 +296,8 @@ TEST_F(DeviceEnqueueTest, EventsOrderChildrenAndReportProfiling) {
           ^{ data[512 + get_global_id(0)] = data[511 - get_global_id(0)] + 1; });
       user = create_user_event();
       flags[2] = is_valid_event(user) ? 1 : 0;
-      flags[3] = enqueue_kernel(q, CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), 1, &user, &c,
+      clk_event_t userAndA[2] = {user, a};
+      flags[3] = enqueue_kernel(q, CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), 2, userAndA, &c,
           ^{ data[1024] = data[0] + 77; });
       clk_event_t both[2] = {b, c};
       flags[4] = enqueue_marker(q, 2, both, &marker);
@@ -305,6 +306,7 @@ TEST_F(DeviceEnqueueTest, EventsOrderChildrenAndReportProfiling) {
       flags[5] = enqueue_marker(q, 0, 0, 0); // a marker needs a wait list
       flags[6] = enqueue_kernel(q, CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), 1, 0, 0,
           ^{ data[1025] = 1; });               // a count without a list
+      retain_event(a); release_event(a);
       release_event(a); release_event(b); release_event(c);
       release_event(user); release_event(marker);
     })";
@@ -377,6 +379,31 @@ TEST_F(DeviceEnqueueTest, KernelsLearnOfRefusals) {
   EXPECT_GE(got[11], 1);
   EXPECT_EQ(got[30], int(0xABABABAB));
   EXPECT_EQ(got[31], int(0xABABABAB));
+}
+
+TEST_F(DeviceEnqueueTest, BlocksAreCalledAtEveryScope) {
+  // Blocks called directly, not enqueued: a program-scope block (a
+  // constant literal holding its invoke function) and a kernel-scope one
+  // that captured its variable's value at its definition.
+  const char *source = R"(
+    int __constant scale = 7;
+    int (^__constant global_block)(int) = ^int(int x) { return scale * x + (int)get_global_id(0); };
+    kernel void call(global int *out) {
+      int k = 3;
+      int (^local_block)(int) = ^(int x) { return x * k; };
+      k = 100;
+      size_t i = get_global_id(0);
+      out[i] = global_block((int)i) + local_block(2);
+    })";
+  cl_kernel k = buildKernel(source, "call", kCl2);
+  ASSERT_NE(k, nullptr);
+  cl_mem out = outputBuffer<int>(64);
+  ASSERT_EQ(setArgs(k, out), CL_SUCCESS);
+  size_t global = 64;
+  ASSERT_EQ(run(k, 1, &global), CL_SUCCESS);
+  std::vector<int> got = read<int>(out, 64);
+  for (int i = 0; i < 64; ++i)
+    EXPECT_EQ(got[i], 7 * i + i + 6) << i;
 }
 
 TEST_F(DeviceEnqueueTest, BlockKernelsAreNotListed) {
