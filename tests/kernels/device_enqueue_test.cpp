@@ -381,6 +381,35 @@ TEST_F(DeviceEnqueueTest, KernelsLearnOfRefusals) {
   EXPECT_EQ(got[31], int(0xABABABAB));
 }
 
+TEST_F(DeviceEnqueueTest, BlockSubGroupQueriesAgreeWithTheLaunch) {
+  // The sub-group queries of a block for a range, and what its launch
+  // then sees (OpenCL C 3.0 with __opencl_c_subgroups).
+  ASSERT_NE(deviceQueue(), nullptr);
+  const char *source = R"(
+    kernel void parent(global int *out) {
+      ndrange_t r = ndrange_1D(64, 64);
+      out[0] = (int)get_kernel_max_sub_group_size_for_ndrange(r, ^{ out[9] = 1; });
+      out[1] = (int)get_kernel_sub_group_count_for_ndrange(r, ^{ out[9] = 1; });
+      enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, r, ^{
+        if (get_local_id(0) == 0) {
+          out[2] = (int)get_max_sub_group_size();
+          out[3] = (int)get_num_sub_groups();
+        }
+      });
+    })";
+  cl_kernel k = buildKernel(source, "parent", "-cl-std=CL3.0");
+  ASSERT_NE(k, nullptr);
+  cl_mem out = outputBuffer<int>(10);
+  ASSERT_EQ(setArgs(k, out), CL_SUCCESS);
+  size_t one = 1;
+  ASSERT_EQ(run(k, 1, &one, &one), CL_SUCCESS);
+  std::vector<int> got = read<int>(out, 10);
+  EXPECT_GE(got[0], 1);
+  EXPECT_EQ(got[1], (64 + got[0] - 1) / got[0]);
+  EXPECT_EQ(got[2], got[0]);
+  EXPECT_EQ(got[3], got[1]);
+}
+
 TEST_F(DeviceEnqueueTest, BlocksAreCalledAtEveryScope) {
   // Blocks called directly, not enqueued: a program-scope block (a
   // constant literal holding its invoke function) and a kernel-scope one
