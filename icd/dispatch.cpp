@@ -1,5 +1,6 @@
 // The ICD face of CoreCL: the dispatch table every handle carries,
 // clIcdGetPlatformIDsKHR, and the extension-function lookup.
+#include "src/objects/command_buffer.h"
 #include "src/objects/object.h"
 #include "src/objects/platform.h"
 
@@ -125,7 +126,7 @@ CL_API_ENTRY void *CL_API_CALL clGetExtensionFunctionAddress(const char *func_na
   for (const ExtensionFunction &f : table)
     if (std::strcmp(f.name, func_name) == 0)
       return f.address;
-  return nullptr;
+  return commandBufferFunction(func_name);
 }
 
 CL_API_ENTRY void *CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platform_id platform,

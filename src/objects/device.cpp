@@ -34,7 +34,8 @@ const char *Device::extensions() {
   // SPIR-V only where its translator and validator are installed.
   static const std::string list =
       std::string(compiler::frontendExtensions()) +
-      " cl_khr_extended_versioning cl_khr_image2d_from_buffer cl_ext_cxx_for_opencl" +
+      " cl_khr_extended_versioning cl_khr_image2d_from_buffer cl_ext_cxx_for_opencl"
+      " cl_khr_command_buffer" +
       (compiler::spirvToolsAvailable() ? " cl_khr_il_program" : "");
   return list.c_str();
 }

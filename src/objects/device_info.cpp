@@ -239,6 +239,19 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
     return put(cl_device_device_enqueue_capabilities(CL_DEVICE_QUEUE_SUPPORTED |
                                                      CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT));
 
+  // Command-buffers (cl_khr_command_buffer 0.9.8, src/command_buffer.cpp):
+  // recorded kernels may print and enqueue from the device, and any host
+  // queue may record (CL_DEVICE_COMMAND_BUFFER_SUPPORTED_QUEUE_PROPERTIES_KHR
+  // is 0x129A, newer than this cl_ext.h).
+  case CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR:
+    return put(cl_device_command_buffer_capabilities_khr(
+        CL_COMMAND_BUFFER_CAPABILITY_KERNEL_PRINTF_KHR |
+        CL_COMMAND_BUFFER_CAPABILITY_DEVICE_SIDE_ENQUEUE_KHR));
+  case 0x129A:
+    return put(queueProperties());
+  case CL_DEVICE_COMMAND_BUFFER_REQUIRED_QUEUE_PROPERTIES_KHR:
+    return put(cl_command_queue_properties(0));
+
   // Queues
   case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES: return put(queueProperties());
   case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: return put(cl_bool(CL_TRUE));

@@ -24,6 +24,7 @@ CORECL_DECLARE_HANDLE(_cl_sampler);
 CORECL_DECLARE_HANDLE(_cl_program);
 CORECL_DECLARE_HANDLE(_cl_kernel);
 CORECL_DECLARE_HANDLE(_cl_event);
+CORECL_DECLARE_HANDLE(_cl_command_buffer_khr); // cl_khr_command_buffer
 #undef CORECL_DECLARE_HANDLE
 
 namespace corecl {
@@ -41,6 +42,7 @@ enum class Tag : uint32_t {
   Program,
   Kernel,
   Event,
+  CommandBuffer,
 };
 
 /// The error an entry point reports for a handle that is not a live object
@@ -65,6 +67,8 @@ constexpr cl_int invalidHandleError(Tag tag) {
     return CL_INVALID_KERNEL;
   case Tag::Event:
     return CL_INVALID_EVENT;
+  case Tag::CommandBuffer:
+    return -1138; // CL_INVALID_COMMAND_BUFFER_KHR (cl_ext.h)
   }
   return CL_INVALID_VALUE;
 }

@@ -29,7 +29,8 @@ std::vector<cl_name_version> parseExtensions(const char *names, cl_version versi
   std::string name;
   while (in >> name) {
     cl_name_version entry = {};
-    entry.version = version;
+    // Provisional extensions carry their own version.
+    entry.version = name == "cl_khr_command_buffer" ? CL_MAKE_VERSION(0, 9, 8) : version;
     name.copy(entry.name, CL_NAME_VERSION_MAX_NAME_SIZE - 1);
     result.push_back(entry);
   }

@@ -1,5 +1,7 @@
 #include "src/objects/queue.h"
 
+#include "src/objects/command_buffer.h"
+
 #include <algorithm>
 
 #include "src/objects/device.h"
@@ -36,6 +38,12 @@ void CommandQueue::trackLocked(Event *event) {
 Event *CommandQueue::enqueue(cl_command_type type, Event::Work work, cl_uint numWaitEvents,
                              const cl_event *waitList, Ordering ordering,
                              bool runOnCommitIfReady) {
+  if (recorder_) {
+    // Recorded, not run: the entry point's checks passed, and the event it
+    // hands back (never committed) is released by completeEnqueue.
+    recordCommand(*recorder_, type, std::move(work));
+    return new Event(*this, type, nullptr);
+  }
   Event *event = new Event(*this, type, std::move(work));
   if (runOnCommitIfReady)
     event->runOnCommitIfReady();
@@ -45,6 +53,15 @@ Event *CommandQueue::enqueue(cl_command_type type, Event::Work work, cl_uint num
   }
   // Outside the lock: the command may run right here, and its completion
   // hooks (callbacks) may enqueue on this queue.
+  event->commit(&device_->executor());
+  return event;
+}
+
+Event *CommandQueue::enqueueDetached(cl_command_type type, Event::Work work,
+                                     const std::vector<Event *> &deps) {
+  Event *event = new Event(*this, type, std::move(work));
+  for (Event *dep : deps)
+    event->addDependency(*dep);
   event->commit(&device_->executor());
   return event;
 }

@@ -12,6 +12,8 @@
 
 namespace corecl {
 
+class CommandBuffer;
+
 class CommandQueue : public Object<CommandQueue, _cl_command_queue, Tag::Queue> {
 public:
   /// `deviceQueueSize`: CL_QUEUE_SIZE of an on-device queue.
@@ -57,7 +59,7 @@ public:
   /// must be short and must not call into this queue (nor into the
   /// application).
   template <class F> bool runNowIfIdle(F &&body) {
-    if (!inOrder())
+    if (!inOrder() || recorder_)
       return false;
     std::lock_guard lock(mutex_);
     if (last_ && !last_->finished())
@@ -68,6 +70,16 @@ public:
 
   /// Blocks until every command enqueued so far has finished.
   void finish();
+
+  /// Makes this (internal) queue a recording queue: enqueue() hands each
+  /// command's work to `buffer` (cl_khr_command_buffer) instead of running
+  /// it, after the entry point validated it as for any queue.
+  void recordInto(CommandBuffer *buffer) { recorder_ = buffer; }
+  /// Creates and commits an event of this queue that is not part of its
+  /// order: it waits for `deps` only, and clFinish does not track it (a
+  /// command-buffer's command; its final event is tracked). Returns it
+  /// holding one public reference.
+  Event *enqueueDetached(cl_command_type type, Event::Work work, const std::vector<Event *> &deps);
 
   /// The application released its last reference: nothing can be enqueued
   /// any more, so the ordering state goes. Its events hold the queue, so
@@ -87,6 +99,7 @@ private:
   std::vector<cl_queue_properties> propertyList_;
   cl_uint deviceQueueSize_;
   std::atomic<cl_uint> deviceCommands_{0};
+  CommandBuffer *recorder_ = nullptr;
 
   std::mutex mutex_;
   Ref<Event> last_;                 // in-order: the previous command
