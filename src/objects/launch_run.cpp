@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -49,15 +51,19 @@ void chooseLocalSize(const compiler::KernelDesc &desc, cl_uint dims, const size_
 
 cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range, bool prints,
                  rt::LaunchTiming *timing, uint64_t workItems) {
-  std::vector<char> printfBuffer;
+  // Zeroed (the first 8 bytes are the records' write cursor) by calloc,
+  // whose large blocks are fresh pages: only what the kernel writes is
+  // touched, so the generous size costs nothing unused.
+  std::unique_ptr<char, decltype(&std::free)> printfBuffer(nullptr, &std::free);
   rt::NDRange withPrintf;
   const rt::NDRange *r = &range;
   if (prints) {
-    // Zeroed: the first 8 bytes are the records' write cursor.
-    printfBuffer.assign(Device::kPrintfBufferSize, 0);
+    printfBuffer.reset(static_cast<char *>(std::calloc(Device::kPrintfBufferSize, 1)));
+    if (!printfBuffer)
+      return CL_OUT_OF_HOST_MEMORY;
     withPrintf = range;
-    withPrintf.printfBuffer = printfBuffer.data();
-    withPrintf.printfCapacity = printfBuffer.size();
+    withPrintf.printfBuffer = printfBuffer.get();
+    withPrintf.printfCapacity = Device::kPrintfBufferSize;
     r = &withPrintf;
   }
   if (timing) {
@@ -68,7 +74,7 @@ cl_int runLaunch(corecl_wg_fn entry, const void *args, const rt::NDRange &range,
     rt::runNDRange(entry, args, *r);
   }
   if (prints) {
-    std::string text = rt::formatPrintfBuffer(printfBuffer.data(), printfBuffer.size());
+    std::string text = rt::formatPrintfBuffer(printfBuffer.get(), Device::kPrintfBufferSize);
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
   }

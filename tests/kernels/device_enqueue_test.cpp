@@ -339,9 +339,10 @@ TEST_F(DeviceEnqueueTest, EventsOrderChildrenAndReportProfiling) {
 }
 
 TEST_F(DeviceEnqueueTest, KernelsLearnOfRefusals) {
-  // A small queue (4 commands), a range above the work-group limit, and
-  // a kernel argument that names an on-device queue explicitly.
-  cl_command_queue small = deviceQueue(false, 4 * 64);
+  // A small queue (4 commands of CoreCL's 8 bytes), a range above the
+  // work-group limit, and a kernel argument that names an on-device queue
+  // explicitly.
+  cl_command_queue small = deviceQueue(false, 4 * 8);
   ASSERT_NE(small, nullptr);
   const char *source = R"(
     kernel void parent(global int *codes, queue_t q) {
