@@ -1,5 +1,6 @@
 #include "src/objects/command_buffer.h"
 
+#include "src/objects/kernel.h"
 #include "src/objects/queue.h"
 
 namespace corecl {
@@ -7,16 +8,66 @@ namespace corecl {
 // CL_COMMAND_COMMAND_BUFFER_KHR (cl_ext.h, cl_khr_command_buffer).
 constexpr cl_command_type kCommandBufferType = 0x12A8;
 
+MutableCommand::MutableCommand(CommandBuffer &buffer, size_t index, Kernel &original, Kernel *clone,
+                               cl_bitfield updatable, std::vector<cl_properties> properties)
+    : buffer_(buffer), index_(index), original_(&original), clone_(clone), updatable_(updatable),
+      properties_(std::move(properties)) {}
+
+MutableCommand::~MutableCommand() {
+  clone_->releasePublic();
+}
+
 CommandBuffer::CommandBuffer(CommandQueue &queue, Properties properties)
     : queue_(&queue),
       recordingQueue_(new CommandQueue(queue.context(), queue.device(), queue.properties(), {})),
       properties_(std::move(properties)) {
+  for (size_t i = 0; i + 1 < properties_.size(); i += 2)
+    if (properties_[i] == CL_COMMAND_BUFFER_FLAGS_KHR)
+      flags_ = properties_[i + 1];
   recordingQueue_->recordInto(this);
 }
 
 CommandBuffer::~CommandBuffer() {
+  for (MutableCommand *m : mutables_)
+    m->releasePublic();
   recordingQueue_->recordInto(nullptr);
   recordingQueue_->releasePublic();
+}
+
+bool CommandBuffer::executable() const {
+  if (!finalized_)
+    return false;
+  std::lock_guard lock(mutex_);
+  for (const Recorded &c : commands_)
+    if (c.incomplete)
+      return false;
+  return true;
+}
+
+MutableCommand *CommandBuffer::adoptMutable(MutableCommand *command) {
+  std::lock_guard lock(mutex_);
+  mutables_.push_back(command);
+  return command;
+}
+
+void CommandBuffer::recordIncomplete(const std::vector<cl_uint> &waits, cl_uint *syncPoint) {
+  std::lock_guard recordLock(recordMutex_);
+  pendingWaits_ = waits;
+  pendingBarrier_ = false;
+  add(CL_COMMAND_NDRANGE_KERNEL, nullptr);
+  std::lock_guard lock(mutex_);
+  commands_.back().incomplete = true;
+  if (syncPoint)
+    *syncPoint = cl_uint(commands_.size());
+}
+
+cl_int CommandBuffer::rerecord(size_t index,
+                               const std::function<cl_int(cl_command_queue)> &enqueue) {
+  std::lock_guard lock(recordMutex_);
+  replacing_ = long(index);
+  cl_int err = enqueue(recordingQueue_->handle());
+  replacing_ = -1;
+  return err;
 }
 
 Context &CommandBuffer::context() const {
@@ -45,6 +96,7 @@ cl_int CommandBuffer::record(const std::vector<cl_uint> &waits, bool barrier,
   pendingWaits_ = waits;
   pendingBarrier_ = barrier;
   const size_t before = size();
+  replacing_ = -1;
   if (cl_int err = enqueue(recordingQueue_->handle()))
     return err;
   if (size() == before) // every entry point used makes exactly one command
@@ -56,6 +108,13 @@ cl_int CommandBuffer::record(const std::vector<cl_uint> &waits, bool barrier,
 
 void CommandBuffer::add(cl_command_type type, Event::Work work) {
   std::lock_guard lock(mutex_);
+  if (replacing_ >= 0) {
+    // An update: the same place, the same dependencies, the new work.
+    Recorded &command = commands_[size_t(replacing_)];
+    command.work = std::move(work);
+    command.incomplete = false;
+    return;
+  }
   const size_t index = commands_.size();
   Recorded command{type, std::move(work), {}};
   for (cl_uint wait : pendingWaits_)

@@ -16,6 +16,7 @@
 #include "src/objects/object.h"
 
 #include <CL/cl.h>
+#include <CL/cl_ext.h>
 
 #include <functional>
 #include <mutex>
@@ -23,7 +24,44 @@
 
 namespace corecl {
 
+class CommandBuffer;
 class CommandQueue;
+class Kernel;
+
+/// A kernel command recorded with a handle (cl_khr_command_buffer_mutable_
+/// dispatch): a clone of the kernel taken when it was recorded, whose
+/// arguments and range clUpdateMutableCommandsKHR changes before the
+/// command is recorded again in its place.
+class MutableCommand : public Object<MutableCommand, _cl_mutable_command_khr, Tag::MutableCommand> {
+public:
+  MutableCommand(CommandBuffer &buffer, size_t index, Kernel &original, Kernel *clone,
+                 cl_bitfield updatable, std::vector<cl_properties> properties);
+  ~MutableCommand();
+
+  CommandBuffer &buffer() const { return buffer_; }
+  size_t index() const { return index_; }
+  Kernel &original() const { return *original_; }
+  Kernel &kernel() const { return *clone_; }
+  cl_bitfield updatable() const { return updatable_; }
+  const std::vector<cl_properties> &properties() const { return properties_; }
+
+  // The range as last recorded (or to be recorded): sizes of 0 in
+  // `local` mean the driver chooses.
+  cl_uint dims = 1;
+  size_t offset[3] = {0, 0, 0};
+  size_t global[3] = {1, 1, 1};
+  size_t local[3] = {0, 0, 0};
+  bool localGiven = false;
+  bool offsetGiven = false;
+
+private:
+  CommandBuffer &buffer_;
+  size_t index_;
+  Ref<Kernel> original_;
+  Kernel *clone_; // one public reference, ours
+  cl_bitfield updatable_;
+  std::vector<cl_properties> properties_;
+};
 
 class CommandBuffer : public Object<CommandBuffer, _cl_command_buffer_khr, Tag::CommandBuffer> {
 public:
@@ -34,8 +72,14 @@ public:
   CommandQueue &queue() const { return *queue_; }
   Context &context() const;
   const Properties &properties() const { return properties_; }
+  /// CL_COMMAND_BUFFER_FLAGS_KHR.
+  cl_bitfield flags() const { return flags_; }
+  bool mutableCommands() const { return flags_ & (cl_bitfield(1) << 1); }
   bool recording() const { return !finalized_; }
-  /// Recording -> Executable; false if it was not recording.
+  /// Finalized with every command complete (a mutable command recorded
+  /// before its arguments were all set is not, until an update sets them).
+  bool executable() const;
+  /// Recording -> Executable (or Finalized); false if it was not recording.
   bool finalize();
 
   /// The number of commands recorded so far (sync points are 1..count).
@@ -49,6 +93,18 @@ public:
   /// point in *syncPoint (if not null).
   cl_int record(const std::vector<cl_uint> &waits, bool barrier,
                 const std::function<cl_int(cl_command_queue)> &enqueue, cl_uint *syncPoint);
+
+  /// Records a command that has no work yet: a mutable kernel command
+  /// whose arguments are not all set (it makes the buffer not executable
+  /// until an update completes it). Its sync point goes to *syncPoint.
+  void recordIncomplete(const std::vector<cl_uint> &waits, cl_uint *syncPoint);
+
+  /// Records command `index` again in its place (its dependencies kept),
+  /// `enqueue` calling the host entry point on the recording queue.
+  cl_int rerecord(size_t index, const std::function<cl_int(cl_command_queue)> &enqueue);
+
+  /// Keeps a mutable command (released with the buffer).
+  MutableCommand *adoptMutable(MutableCommand *command);
 
   /// Called by the recording queue's enqueue() with the command's work.
   void add(cl_command_type type, Event::Work work);
@@ -64,6 +120,7 @@ private:
     cl_command_type type;
     Event::Work work;
     std::vector<size_t> deps; // indices of earlier commands
+    bool incomplete = false;
   };
 
   Ref<CommandQueue> queue_;
@@ -76,6 +133,9 @@ private:
   std::vector<cl_uint> pendingWaits_;
   bool pendingBarrier_ = false;
   long lastBarrier_ = -1;
+  long replacing_ = -1; // rerecord's index while it runs
+  cl_bitfield flags_ = 0;
+  std::vector<MutableCommand *> mutables_; // one public reference each
 };
 
 /// The recording queue's hook (CommandQueue::enqueue).

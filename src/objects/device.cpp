@@ -35,7 +35,7 @@ const char *Device::extensions() {
   static const std::string list =
       std::string(compiler::frontendExtensions()) +
       " cl_khr_extended_versioning cl_khr_image2d_from_buffer cl_ext_cxx_for_opencl"
-      " cl_khr_command_buffer" +
+      " cl_khr_command_buffer cl_khr_command_buffer_mutable_dispatch" +
       (compiler::spirvToolsAvailable() ? " cl_khr_il_program" : "");
   return list.c_str();
 }

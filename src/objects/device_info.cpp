@@ -246,7 +246,12 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR:
     return put(cl_device_command_buffer_capabilities_khr(
         CL_COMMAND_BUFFER_CAPABILITY_KERNEL_PRINTF_KHR |
-        CL_COMMAND_BUFFER_CAPABILITY_DEVICE_SIDE_ENQUEUE_KHR));
+        CL_COMMAND_BUFFER_CAPABILITY_DEVICE_SIDE_ENQUEUE_KHR |
+        CL_COMMAND_BUFFER_CAPABILITY_SIMULTANEOUS_USE_KHR));
+  // cl_khr_command_buffer_mutable_dispatch: every field of a kernel command
+  // (offset, global and local size, arguments, exec info).
+  case CL_DEVICE_MUTABLE_DISPATCH_CAPABILITIES_KHR:
+    return put(cl_bitfield(0x1f));
   case 0x129A:
     return put(queueProperties());
   case CL_DEVICE_COMMAND_BUFFER_REQUIRED_QUEUE_PROPERTIES_KHR:

@@ -25,6 +25,7 @@ CORECL_DECLARE_HANDLE(_cl_program);
 CORECL_DECLARE_HANDLE(_cl_kernel);
 CORECL_DECLARE_HANDLE(_cl_event);
 CORECL_DECLARE_HANDLE(_cl_command_buffer_khr); // cl_khr_command_buffer
+CORECL_DECLARE_HANDLE(_cl_mutable_command_khr); // ..._mutable_dispatch
 #undef CORECL_DECLARE_HANDLE
 
 namespace corecl {
@@ -43,6 +44,7 @@ enum class Tag : uint32_t {
   Kernel,
   Event,
   CommandBuffer,
+  MutableCommand,
 };
 
 /// The error an entry point reports for a handle that is not a live object
@@ -69,6 +71,8 @@ constexpr cl_int invalidHandleError(Tag tag) {
     return CL_INVALID_EVENT;
   case Tag::CommandBuffer:
     return -1138; // CL_INVALID_COMMAND_BUFFER_KHR (cl_ext.h)
+  case Tag::MutableCommand:
+    return -1141; // CL_INVALID_MUTABLE_COMMAND_KHR
   }
   return CL_INVALID_VALUE;
 }

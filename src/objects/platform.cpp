@@ -30,7 +30,9 @@ std::vector<cl_name_version> parseExtensions(const char *names, cl_version versi
   while (in >> name) {
     cl_name_version entry = {};
     // Provisional extensions carry their own version.
-    entry.version = name == "cl_khr_command_buffer" ? CL_MAKE_VERSION(0, 9, 8) : version;
+    entry.version = name == "cl_khr_command_buffer"                    ? CL_MAKE_VERSION(0, 9, 8)
+                    : name == "cl_khr_command_buffer_mutable_dispatch" ? CL_MAKE_VERSION(0, 9, 5)
+                                                                       : version;
     name.copy(entry.name, CL_NAME_VERSION_MAX_NAME_SIZE - 1);
     result.push_back(entry);
   }

@@ -40,6 +40,20 @@ using KernelFn = cl_int(CL_API_CALL *)(cl_command_buffer_khr, cl_command_queue,
                                        cl_mutable_command_khr *);
 using InfoFn = cl_int(CL_API_CALL *)(cl_command_buffer_khr, cl_command_buffer_info_khr, size_t,
                                      void *, size_t *);
+// cl_khr_command_buffer_mutable_dispatch 0.9.5.
+using UpdateFn = cl_int(CL_API_CALL *)(cl_command_buffer_khr, cl_uint, const cl_uint *,
+                                       const void **);
+using MutableInfoFn = cl_int(CL_API_CALL *)(cl_mutable_command_khr, cl_uint, size_t, void *,
+                                            size_t *);
+struct DispatchConfig { // cl_mutable_dispatch_config_khr as 0.9.5 lays it out
+  cl_mutable_command_khr command;
+  cl_uint num_args, num_svm_args, num_exec_infos, work_dim;
+  const cl_mutable_dispatch_arg_khr *arg_list, *arg_svm_list;
+  const void *exec_info_list;
+  const size_t *global_work_offset, *global_work_size, *local_work_size;
+};
+constexpr cl_properties kUpdatableFields = 0x12B1;
+constexpr cl_command_buffer_state_khr kStateFinalized = 2;
 
 class CommandBufferTest : public KernelTest {
 protected:
@@ -61,6 +75,8 @@ protected:
     fill = reinterpret_cast<FillFn>(get("clCommandFillBufferKHR"));
     ndrange = reinterpret_cast<KernelFn>(get("clCommandNDRangeKernelKHR"));
     info = reinterpret_cast<InfoFn>(get("clGetCommandBufferInfoKHR"));
+    update = reinterpret_cast<UpdateFn>(get("clUpdateMutableCommandsKHR"));
+    mutableInfo = reinterpret_cast<MutableInfoFn>(get("clGetMutableCommandInfoKHR"));
   }
   void TearDown() override {
     for (cl_command_buffer_khr b : buffers_)
@@ -85,6 +101,8 @@ protected:
   FillFn fill = nullptr;
   KernelFn ndrange = nullptr;
   InfoFn info = nullptr;
+  UpdateFn update = nullptr;
+  MutableInfoFn mutableInfo = nullptr;
 
 private:
   std::vector<cl_command_buffer_khr> buffers_;
@@ -292,6 +310,82 @@ TEST_F(CommandBufferTest, StatesInfoAndRefusals) {
   EXPECT_EQ(got[63], 1);
   EXPECT_EQ(release(b), CL_SUCCESS);
   EXPECT_EQ(release(nullptr), CL_INVALID_COMMAND_BUFFER_KHR);
+}
+
+TEST_F(CommandBufferTest, MutableKernelCommandsTakeNewArgumentsAndSizes) {
+  // A kernel command recorded before its last argument is set leaves the
+  // buffer finalized but not executable; an update sets it. Later updates
+  // change an argument and the global size between replays; a field not
+  // declared updatable is refused.
+  cl_program program = build(kSource);
+  cl_kernel axpb = createKernel(program, "axpb");
+  const size_t n = 512;
+  std::vector<int> a(n);
+  std::iota(a.begin(), a.end(), 1);
+  cl_mem aBuf = bufferOf(a), bBuf = bufferOf(std::vector<int>(n, 10)),
+         cBuf = bufferOf(std::vector<int>(n, -1));
+  ASSERT_EQ(setArgs(axpb, aBuf, bBuf, cBuf), CL_SUCCESS); // k (argument 3) unset
+  const cl_command_buffer_properties_khr props[] = {CL_COMMAND_BUFFER_FLAGS_KHR,
+                                                    CL_COMMAND_BUFFER_MUTABLE_KHR, 0};
+  cl_int err = CL_SUCCESS;
+  cl_command_buffer_khr b = create(1, &queue, props, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  const CommandProperties fields[] = {
+      kUpdatableFields, CL_MUTABLE_DISPATCH_ARGUMENTS_KHR | CL_MUTABLE_DISPATCH_GLOBAL_SIZE_KHR, 0};
+  cl_mutable_command_khr command = nullptr;
+  const size_t half = n / 2;
+  ASSERT_EQ(
+      ndrange(b, nullptr, fields, axpb, 1, nullptr, &half, nullptr, 0, nullptr, nullptr, &command),
+      CL_SUCCESS);
+  ASSERT_NE(command, nullptr);
+  ASSERT_EQ(finalize(b), CL_SUCCESS);
+  cl_command_buffer_state_khr state = 0;
+  info(b, CL_COMMAND_BUFFER_STATE_KHR, sizeof state, &state, nullptr);
+  EXPECT_EQ(state, kStateFinalized);
+  EXPECT_EQ(enqueue(0, nullptr, b, 0, nullptr, nullptr), CL_INVALID_OPERATION);
+
+  auto apply = [&](const DispatchConfig &config) {
+    const cl_uint type = 0; // CL_STRUCTURE_TYPE_MUTABLE_DISPATCH_CONFIG_KHR
+    const void *configs[] = {&config};
+    return update(b, 1, &type, configs);
+  };
+  const int two = 2;
+  cl_mutable_dispatch_arg_khr k2{3, sizeof two, &two};
+  ASSERT_EQ(apply({command, 1, 0, 0, 0, &k2, nullptr, nullptr, nullptr, nullptr, nullptr}),
+            CL_SUCCESS);
+  info(b, CL_COMMAND_BUFFER_STATE_KHR, sizeof state, &state, nullptr);
+  EXPECT_EQ(state, cl_command_buffer_state_khr(CL_COMMAND_BUFFER_STATE_EXECUTABLE_KHR));
+  ASSERT_EQ(enqueue(0, nullptr, b, 0, nullptr, nullptr), CL_SUCCESS);
+  std::vector<int> c = read<int>(cBuf, n);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(c[i], i < half ? a[i] * 2 + 10 : -1) << i;
+
+  // The whole range, and k = 5.
+  const int five = 5;
+  cl_mutable_dispatch_arg_khr k5{3, sizeof five, &five};
+  ASSERT_EQ(apply({command, 1, 0, 0, 1, &k5, nullptr, nullptr, nullptr, &n, nullptr}), CL_SUCCESS);
+  ASSERT_EQ(enqueue(0, nullptr, b, 0, nullptr, nullptr), CL_SUCCESS);
+  c = read<int>(cBuf, n);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(c[i], a[i] * 5 + 10) << i;
+  size_t global = 0;
+  ASSERT_EQ(mutableInfo(command, CL_MUTABLE_DISPATCH_GLOBAL_WORK_SIZE_KHR, sizeof global, &global,
+                        nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(global, n);
+  cl_kernel original = nullptr;
+  mutableInfo(command, CL_MUTABLE_DISPATCH_KERNEL_KHR, sizeof original, &original, nullptr);
+  EXPECT_EQ(original, axpb);
+
+  // Not declared updatable: the offset. A bad argument index is the
+  // kernel's error.
+  const size_t offset = 4;
+  EXPECT_EQ(apply({command, 0, 0, 0, 0, nullptr, nullptr, nullptr, &offset, nullptr, nullptr}),
+            CL_INVALID_OPERATION);
+  cl_mutable_dispatch_arg_khr bad{9, sizeof two, &two};
+  EXPECT_EQ(apply({command, 1, 0, 0, 0, &bad, nullptr, nullptr, nullptr, nullptr, nullptr}),
+            CL_INVALID_ARG_INDEX);
+  EXPECT_EQ(release(b), CL_SUCCESS);
 }
 
 } // namespace
