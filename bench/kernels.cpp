@@ -288,6 +288,7 @@ std::vector<std::unique_ptr<Benchmark>> allBenchmarks() {
   addCollectiveBenchmarks(list);
   addPipeBenchmarks(list);
   addDeviceEnqueueBenchmarks(list);
+  addCommandBufferBenchmarks(list);
   addHalfBenchmarks(list);
   list.push_back(std::make_unique<Reduction>());
   addLocalMemoryBenchmarks(list);

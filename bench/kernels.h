@@ -55,6 +55,7 @@ void addLocalMemoryBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 void addCollectiveBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 void addPipeBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 void addDeviceEnqueueBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
+void addCommandBufferBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// SAXPY and the tiled GEMM in half (half_kernels.cpp).
 void addHalfBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list);
 /// Buffer write, read and map bandwidth (transfer_kernels.cpp).

@@ -111,14 +111,13 @@ template <class F>
 cl_int recordCommand(cl_command_buffer_khr command_buffer, cl_command_queue command_queue,
                      const CommandProperties *properties, cl_uint numSyncPoints,
                      const cl_sync_point_khr *syncPoints, cl_sync_point_khr *syncPoint,
-                     cl_mutable_command_khr *mutableHandle, bool barrier, const char *entry,
-                     F &&enqueue) {
+                     cl_mutable_command_khr *mutableHandle, const char *entry, F &&enqueue) {
   CommandBuffer *buffer;
   std::vector<cl_uint> waits;
   if (cl_int err = checkRecording(command_buffer, command_queue, properties, numSyncPoints,
                                   syncPoints, mutableHandle, buffer, waits, entry))
     return err;
-  return guarded([&] { return buffer->record(waits, barrier, enqueue, syncPoint); });
+  return guarded([&] { return buffer->record(enqueue, syncPoint); });
 }
 
 cl_command_buffer_khr CL_API_CALL createCommandBuffer(cl_uint num_queues,
@@ -227,7 +226,7 @@ cl_int CL_API_CALL commandBarrier(cl_command_buffer_khr command_buffer,
                                   cl_mutable_command_khr *mutable_handle) {
   return recordCommand(
       command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, /*barrier=*/true, "clCommandBarrierWithWaitListKHR",
+      mutable_handle, "clCommandBarrierWithWaitListKHR",
       [&](cl_command_queue q) { return clEnqueueBarrierWithWaitList(q, 0, nullptr, nullptr); });
 }
 
@@ -240,7 +239,7 @@ cl_int CL_API_CALL commandCopyBuffer(cl_command_buffer_khr command_buffer,
                                      cl_mutable_command_khr *mutable_handle) {
   return recordCommand(
       command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, false, "clCommandCopyBufferKHR", [&](cl_command_queue q) {
+      mutable_handle, "clCommandCopyBufferKHR", [&](cl_command_queue q) {
         return clEnqueueCopyBuffer(q, src, dst, src_offset, dst_offset, size, 0, nullptr, nullptr);
       });
 }
@@ -253,7 +252,7 @@ cl_int CL_API_CALL commandCopyBufferRect(
     const cl_sync_point_khr *sync_points, cl_sync_point_khr *sync_point,
     cl_mutable_command_khr *mutable_handle) {
   return recordCommand(command_buffer, command_queue, properties, num_sync_points, sync_points,
-                       sync_point, mutable_handle, false, "clCommandCopyBufferRectKHR",
+                       sync_point, mutable_handle, "clCommandCopyBufferRectKHR",
                        [&](cl_command_queue q) {
                          return clEnqueueCopyBufferRect(
                              q, src, dst, src_origin, dst_origin, region, src_row_pitch,
@@ -270,7 +269,7 @@ cl_int CL_API_CALL commandCopyBufferToImage(cl_command_buffer_khr command_buffer
                                             cl_sync_point_khr *sync_point,
                                             cl_mutable_command_khr *mutable_handle) {
   return recordCommand(command_buffer, command_queue, properties, num_sync_points, sync_points,
-                       sync_point, mutable_handle, false, "clCommandCopyBufferToImageKHR",
+                       sync_point, mutable_handle, "clCommandCopyBufferToImageKHR",
                        [&](cl_command_queue q) {
                          return clEnqueueCopyBufferToImage(q, src, dst, src_offset, dst_origin,
                                                            region, 0, nullptr, nullptr);
@@ -287,7 +286,7 @@ cl_int CL_API_CALL commandCopyImage(cl_command_buffer_khr command_buffer,
                                     cl_mutable_command_khr *mutable_handle) {
   return recordCommand(
       command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, false, "clCommandCopyImageKHR", [&](cl_command_queue q) {
+      mutable_handle, "clCommandCopyImageKHR", [&](cl_command_queue q) {
         return clEnqueueCopyImage(q, src, dst, src_origin, dst_origin, region, 0, nullptr, nullptr);
       });
 }
@@ -299,7 +298,7 @@ commandCopyImageToBuffer(cl_command_buffer_khr command_buffer, cl_command_queue 
                          cl_uint num_sync_points, const cl_sync_point_khr *sync_points,
                          cl_sync_point_khr *sync_point, cl_mutable_command_khr *mutable_handle) {
   return recordCommand(command_buffer, command_queue, properties, num_sync_points, sync_points,
-                       sync_point, mutable_handle, false, "clCommandCopyImageToBufferKHR",
+                       sync_point, mutable_handle, "clCommandCopyImageToBufferKHR",
                        [&](cl_command_queue q) {
                          return clEnqueueCopyImageToBuffer(q, src, dst, src_origin, region,
                                                            dst_offset, 0, nullptr, nullptr);
@@ -312,7 +311,7 @@ cl_int CL_API_CALL commandFillBuffer(
     size_t offset, size_t size, cl_uint num_sync_points, const cl_sync_point_khr *sync_points,
     cl_sync_point_khr *sync_point, cl_mutable_command_khr *mutable_handle) {
   return recordCommand(command_buffer, command_queue, properties, num_sync_points, sync_points,
-                       sync_point, mutable_handle, false, "clCommandFillBufferKHR",
+                       sync_point, mutable_handle, "clCommandFillBufferKHR",
                        [&](cl_command_queue q) {
                          return clEnqueueFillBuffer(q, buffer, pattern, pattern_size, offset, size,
                                                     0, nullptr, nullptr);
@@ -326,7 +325,7 @@ cl_int CL_API_CALL commandFillImage(
     cl_sync_point_khr *sync_point, cl_mutable_command_khr *mutable_handle) {
   return recordCommand(
       command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, false, "clCommandFillImageKHR", [&](cl_command_queue q) {
+      mutable_handle, "clCommandFillImageKHR", [&](cl_command_queue q) {
         return clEnqueueFillImage(q, image, fill_color, origin, region, 0, nullptr, nullptr);
       });
 }
@@ -373,7 +372,6 @@ cl_int CL_API_CALL commandNDRangeKernel(
   if (!mutable_handle)
     return guarded([&] {
       return buffer->record(
-          waits, false,
           [&](cl_command_queue q) {
             return clEnqueueNDRangeKernel(q, kernel, work_dim, global_work_offset, global_work_size,
                                           local_work_size, 0, nullptr, nullptr);
@@ -403,12 +401,11 @@ cl_int CL_API_CALL commandNDRangeKernel(
     cl_int err;
     if (clone->snapshot(probe) != CL_SUCCESS && (updatable & CL_MUTABLE_DISPATCH_ARGUMENTS_KHR)) {
       // Arguments still unset: an update must set them before it can run.
-      buffer->recordIncomplete(waits, sync_point);
+      buffer->recordIncomplete(sync_point);
       err = CL_SUCCESS;
     } else {
-      err = recordMutable(*buffer, *m, [&](const auto &enqueue) {
-        return buffer->record(waits, false, enqueue, sync_point);
-      });
+      err = recordMutable(*buffer, *m,
+                          [&](const auto &enqueue) { return buffer->record(enqueue, sync_point); });
     }
     if (err != CL_SUCCESS) {
       m->releasePublic();
@@ -546,7 +543,7 @@ cl_int CL_API_CALL commandSVMMemcpy(cl_command_buffer_khr command_buffer,
                                     cl_mutable_command_khr *mutable_handle) {
   return recordCommand(
       command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, false, "clCommandSVMMemcpyKHR", [&](cl_command_queue q) {
+      mutable_handle, "clCommandSVMMemcpyKHR", [&](cl_command_queue q) {
         return clEnqueueSVMMemcpy(q, CL_FALSE, dst, src, size, 0, nullptr, nullptr);
       });
 }
@@ -560,7 +557,7 @@ cl_int CL_API_CALL commandSVMMemFill(cl_command_buffer_khr command_buffer,
                                      cl_mutable_command_khr *mutable_handle) {
   return recordCommand(
       command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, false, "clCommandSVMMemFillKHR", [&](cl_command_queue q) {
+      mutable_handle, "clCommandSVMMemFillKHR", [&](cl_command_queue q) {
         return clEnqueueSVMMemFill(q, svm_ptr, pattern, pattern_size, size, 0, nullptr, nullptr);
       });
 }

@@ -109,15 +109,19 @@ struct LaunchState {
   std::shared_ptr<const LaunchFamily> family;
 
   cl_int run() {
+    // The cost measured by now (a recorded command-buffer launch runs long
+    // after it was described): it decides whether the groups need a
+    // parallel algorithm at all.
+    rt::NDRange now = range;
+    now.nsPerKiloItems = timing->nsPerKiloItems();
     rt::Command *owner = rt::Command::running();
     if (!family || !owner)
-      return runLaunch(entry, launch.args(), range, prints, timing.get(), workItems);
+      return runLaunch(entry, launch.args(), now, prints, timing.get(), workItems);
     // What the groups enqueue is committed when they have all run, and
     // this command completes when that has (device_launch.h).
     DeviceLaunch device(family, *owner);
-    rt::NDRange withServices = range;
-    device.attach(withServices);
-    return runLaunch(entry, launch.args(), withServices, prints, timing.get(), workItems);
+    device.attach(now);
+    return runLaunch(entry, launch.args(), now, prints, timing.get(), workItems);
   }
 };
 

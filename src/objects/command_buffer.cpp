@@ -50,10 +50,8 @@ MutableCommand *CommandBuffer::adoptMutable(MutableCommand *command) {
   return command;
 }
 
-void CommandBuffer::recordIncomplete(const std::vector<cl_uint> &waits, cl_uint *syncPoint) {
+void CommandBuffer::recordIncomplete(cl_uint *syncPoint) {
   std::lock_guard recordLock(recordMutex_);
-  pendingWaits_ = waits;
-  pendingBarrier_ = false;
   add(CL_COMMAND_NDRANGE_KERNEL, nullptr);
   std::lock_guard lock(mutex_);
   commands_.back().incomplete = true;
@@ -87,14 +85,11 @@ size_t CommandBuffer::size() const {
   return commands_.size();
 }
 
-cl_int CommandBuffer::record(const std::vector<cl_uint> &waits, bool barrier,
-                             const std::function<cl_int(cl_command_queue)> &enqueue,
+cl_int CommandBuffer::record(const std::function<cl_int(cl_command_queue)> &enqueue,
                              cl_uint *syncPoint) {
   std::lock_guard lock(recordMutex_);
   if (finalized_)
     return CL_INVALID_OPERATION;
-  pendingWaits_ = waits;
-  pendingBarrier_ = barrier;
   const size_t before = size();
   replacing_ = -1;
   if (cl_int err = enqueue(recordingQueue_->handle()))
@@ -108,58 +103,45 @@ cl_int CommandBuffer::record(const std::vector<cl_uint> &waits, bool barrier,
 
 void CommandBuffer::add(cl_command_type type, Event::Work work) {
   std::lock_guard lock(mutex_);
+  program_.reset(); // made again at the next enqueue
   if (replacing_ >= 0) {
-    // An update: the same place, the same dependencies, the new work.
+    // An update: the same place, the new work.
     Recorded &command = commands_[size_t(replacing_)];
     command.work = std::move(work);
     command.incomplete = false;
     return;
   }
-  const size_t index = commands_.size();
-  Recorded command{type, std::move(work), {}};
-  for (cl_uint wait : pendingWaits_)
-    command.deps.push_back(wait - 1);
-  if (queue_->inOrder()) {
-    // In recording order, like the queue's own commands.
-    if (index > 0)
-      command.deps.push_back(index - 1);
-  } else if (pendingBarrier_ && pendingWaits_.empty()) {
-    for (size_t i = 0; i < index; ++i)
-      command.deps.push_back(i);
-  } else if (lastBarrier_ >= 0) {
-    command.deps.push_back(size_t(lastBarrier_));
-  }
-  if (pendingBarrier_)
-    lastBarrier_ = long(index);
-  commands_.push_back(std::move(command));
+  commands_.push_back(Recorded{type, std::move(work)});
 }
 
 Event *CommandBuffer::enqueue(CommandQueue &queue, cl_uint numEvents, const cl_event *waitList) {
-  std::vector<Recorded> commands;
+  // One command per replay, which runs the recorded commands one after
+  // the other in recording order. That order is a topological order of
+  // the sync points (each names earlier commands only), so it keeps every
+  // dependency; each kernel still spreads over the device's workers. One
+  // event instead of one per command: a replay of a short pipeline costs
+  // less than enqueuing its commands one by one (docs/performance.md).
+  std::shared_ptr<const std::vector<Event::Work>> program;
   {
     std::lock_guard lock(mutex_);
-    commands = commands_; // copies of the closures: each run gets its own
+    if (!program_) {
+      std::vector<Event::Work> works;
+      for (const Recorded &command : commands_)
+        if (command.work)
+          works.push_back(command.work);
+      program_ = std::make_shared<const std::vector<Event::Work>>(std::move(works));
+    }
+    program = program_;
   }
-  // In the queue's order, after the wait list.
-  Event *start = queue.enqueue(kCommandBufferType, nullptr, numEvents, waitList);
-  std::vector<Event *> events;
-  events.reserve(commands.size());
-  std::vector<cl_event> handles;
-  for (Recorded &command : commands) {
-    std::vector<Event *> deps{start};
-    for (size_t d : command.deps)
-      deps.push_back(events[d]);
-    events.push_back(queue.enqueueDetached(command.type, std::move(command.work), deps));
-    handles.push_back(events.back()->handle());
-  }
-  // The application's event: the queue's next command, done when every
-  // recorded command is.
-  Event *end = queue.enqueue(kCommandBufferType, nullptr, cl_uint(handles.size()),
-                             handles.empty() ? nullptr : handles.data());
-  start->releasePublic();
-  for (Event *e : events)
-    e->releasePublic();
-  return end;
+  return queue.enqueue(
+      kCommandBufferType,
+      [program]() -> cl_int {
+        for (const Event::Work &work : *program)
+          if (cl_int err = work(); err < 0)
+            return err;
+        return CL_SUCCESS;
+      },
+      numEvents, waitList);
 }
 
 void recordCommand(CommandBuffer &buffer, cl_command_type type, Event::Work work) {

@@ -7,10 +7,9 @@
 // so a recorded command is validated exactly as an enqueued one, and the
 // work the entry point builds (a copy's closure, a kernel launch with its
 // arguments snapshotted at recording) is kept instead of run. Enqueuing
-// the buffer makes an event per command from copies of those closures,
-// linked by the recorded sync points (and, for an in-order queue, each to
-// the one before), between a start event in the target queue's order and
-// a final event that the application gets.
+// the buffer makes one command that runs those closures in recording
+// order, which is a topological order of any sync points (each names
+// earlier commands), so every recorded dependency and barrier holds.
 #pragma once
 #include "src/objects/event.h"
 #include "src/objects/object.h"
@@ -19,6 +18,7 @@
 #include <CL/cl_ext.h>
 
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -86,18 +86,16 @@ public:
   size_t size() const;
 
   /// Records one command: `enqueue` calls the host entry point on
-  /// recordingQueue() and returns its result. `waits` are sync points of
-  /// earlier commands (checked by the caller); a barrier with none waits
-  /// for every earlier command, and every later command waits for it.
+  /// recordingQueue() and returns its result. (Its sync points and
+  /// barriers need nothing more: replays run in recording order.)
   /// Returns the entry point's error, or CL_SUCCESS and the command's sync
   /// point in *syncPoint (if not null).
-  cl_int record(const std::vector<cl_uint> &waits, bool barrier,
-                const std::function<cl_int(cl_command_queue)> &enqueue, cl_uint *syncPoint);
+  cl_int record(const std::function<cl_int(cl_command_queue)> &enqueue, cl_uint *syncPoint);
 
   /// Records a command that has no work yet: a mutable kernel command
   /// whose arguments are not all set (it makes the buffer not executable
   /// until an update completes it). Its sync point goes to *syncPoint.
-  void recordIncomplete(const std::vector<cl_uint> &waits, cl_uint *syncPoint);
+  void recordIncomplete(cl_uint *syncPoint);
 
   /// Records command `index` again in its place (its dependencies kept),
   /// `enqueue` calling the host entry point on the recording queue.
@@ -119,7 +117,6 @@ private:
   struct Recorded {
     cl_command_type type;
     Event::Work work;
-    std::vector<size_t> deps; // indices of earlier commands
     bool incomplete = false;
   };
 
@@ -130,9 +127,8 @@ private:
   std::mutex recordMutex_;   // one recording at a time
   mutable std::mutex mutex_; // commands_
   std::vector<Recorded> commands_;
-  std::vector<cl_uint> pendingWaits_;
-  bool pendingBarrier_ = false;
-  long lastBarrier_ = -1;
+  /// What a replay runs, made at the first enqueue after a change.
+  std::shared_ptr<const std::vector<Event::Work>> program_;
   long replacing_ = -1; // rerecord's index while it runs
   cl_bitfield flags_ = 0;
   std::vector<MutableCommand *> mutables_; // one public reference each

@@ -57,15 +57,6 @@ Event *CommandQueue::enqueue(cl_command_type type, Event::Work work, cl_uint num
   return event;
 }
 
-Event *CommandQueue::enqueueDetached(cl_command_type type, Event::Work work,
-                                     const std::vector<Event *> &deps) {
-  Event *event = new Event(*this, type, std::move(work));
-  for (Event *dep : deps)
-    event->addDependency(*dep);
-  event->commit(&device_->executor());
-  return event;
-}
-
 void CommandQueue::linkLocked(Event *event, cl_uint numWaitEvents, const cl_event *waitList,
                               Ordering ordering) {
   for (cl_uint i = 0; i < numWaitEvents; ++i)

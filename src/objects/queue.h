@@ -75,11 +75,6 @@ public:
   /// command's work to `buffer` (cl_khr_command_buffer) instead of running
   /// it, after the entry point validated it as for any queue.
   void recordInto(CommandBuffer *buffer) { recorder_ = buffer; }
-  /// Creates and commits an event of this queue that is not part of its
-  /// order: it waits for `deps` only, and clFinish does not track it (a
-  /// command-buffer's command; its final event is tracked). Returns it
-  /// holding one public reference.
-  Event *enqueueDetached(cl_command_type type, Event::Work work, const std::vector<Event *> &deps);
 
   /// The application released its last reference: nothing can be enqueued
   /// any more, so the ordering state goes. Its events hold the queue, so
