@@ -120,6 +120,40 @@ cl_int recordCommand(cl_command_buffer_khr command_buffer, cl_command_queue comm
   return guarded([&] { return buffer->record(enqueue, syncPoint); });
 }
 
+/// clCommand<X>KHR for a command whose arguments are clEnqueue<X>'s between
+/// the queue and the wait list: it records `Enqueue(queue, args..., 0,
+/// NULL, NULL)`. `Entry` names it in refusals.
+template <const char *Entry, auto Enqueue, class... Args>
+cl_int CL_API_CALL recorded(cl_command_buffer_khr command_buffer, cl_command_queue command_queue,
+                            const CommandProperties *properties, Args... args,
+                            cl_uint num_sync_points, const cl_sync_point_khr *sync_points,
+                            cl_sync_point_khr *sync_point, cl_mutable_command_khr *mutable_handle) {
+  return recordCommand(command_buffer, command_queue, properties, num_sync_points, sync_points,
+                       sync_point, mutable_handle, Entry, [&](cl_command_queue q) {
+                         return Enqueue(q, args..., 0, nullptr, nullptr);
+                       });
+}
+
+// The host calls whose arguments differ from the commands'.
+cl_int barrierOf(cl_command_queue q, cl_uint n, const cl_event *list, cl_event *event) {
+  return clEnqueueBarrierWithWaitList(q, n, list, event);
+}
+cl_int svmMemcpyOf(cl_command_queue q, void *dst, const void *src, size_t size, cl_uint n,
+                   const cl_event *list, cl_event *event) {
+  return clEnqueueSVMMemcpy(q, CL_FALSE, dst, src, size, n, list, event);
+}
+
+constexpr char kBarrier[] = "clCommandBarrierWithWaitListKHR";
+constexpr char kCopyBuffer[] = "clCommandCopyBufferKHR";
+constexpr char kCopyBufferRect[] = "clCommandCopyBufferRectKHR";
+constexpr char kCopyBufferToImage[] = "clCommandCopyBufferToImageKHR";
+constexpr char kCopyImage[] = "clCommandCopyImageKHR";
+constexpr char kCopyImageToBuffer[] = "clCommandCopyImageToBufferKHR";
+constexpr char kFillBuffer[] = "clCommandFillBufferKHR";
+constexpr char kFillImage[] = "clCommandFillImageKHR";
+constexpr char kSvmMemcpy[] = "clCommandSVMMemcpyKHR";
+constexpr char kSvmMemFill[] = "clCommandSVMMemFillKHR";
+
 cl_command_buffer_khr CL_API_CALL createCommandBuffer(cl_uint num_queues,
                                                       const cl_command_queue *queues,
                                                       const cl_command_buffer_properties_khr *props,
@@ -216,118 +250,6 @@ cl_int CL_API_CALL enqueueCommandBuffer(cl_uint num_queues, cl_command_queue *qu
     Event *e = buffer->enqueue(*q, num_events_in_wait_list, event_wait_list);
     return completeEnqueue(e, event, false);
   });
-}
-
-cl_int CL_API_CALL commandBarrier(cl_command_buffer_khr command_buffer,
-                                  cl_command_queue command_queue,
-                                  const CommandProperties *properties, cl_uint num_sync_points,
-                                  const cl_sync_point_khr *sync_points,
-                                  cl_sync_point_khr *sync_point,
-                                  cl_mutable_command_khr *mutable_handle) {
-  return recordCommand(
-      command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, "clCommandBarrierWithWaitListKHR",
-      [&](cl_command_queue q) { return clEnqueueBarrierWithWaitList(q, 0, nullptr, nullptr); });
-}
-
-cl_int CL_API_CALL commandCopyBuffer(cl_command_buffer_khr command_buffer,
-                                     cl_command_queue command_queue,
-                                     const CommandProperties *properties, cl_mem src, cl_mem dst,
-                                     size_t src_offset, size_t dst_offset, size_t size,
-                                     cl_uint num_sync_points, const cl_sync_point_khr *sync_points,
-                                     cl_sync_point_khr *sync_point,
-                                     cl_mutable_command_khr *mutable_handle) {
-  return recordCommand(
-      command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, "clCommandCopyBufferKHR", [&](cl_command_queue q) {
-        return clEnqueueCopyBuffer(q, src, dst, src_offset, dst_offset, size, 0, nullptr, nullptr);
-      });
-}
-
-cl_int CL_API_CALL commandCopyBufferRect(
-    cl_command_buffer_khr command_buffer, cl_command_queue command_queue,
-    const CommandProperties *properties, cl_mem src, cl_mem dst, const size_t *src_origin,
-    const size_t *dst_origin, const size_t *region, size_t src_row_pitch, size_t src_slice_pitch,
-    size_t dst_row_pitch, size_t dst_slice_pitch, cl_uint num_sync_points,
-    const cl_sync_point_khr *sync_points, cl_sync_point_khr *sync_point,
-    cl_mutable_command_khr *mutable_handle) {
-  return recordCommand(command_buffer, command_queue, properties, num_sync_points, sync_points,
-                       sync_point, mutable_handle, "clCommandCopyBufferRectKHR",
-                       [&](cl_command_queue q) {
-                         return clEnqueueCopyBufferRect(
-                             q, src, dst, src_origin, dst_origin, region, src_row_pitch,
-                             src_slice_pitch, dst_row_pitch, dst_slice_pitch, 0, nullptr, nullptr);
-                       });
-}
-
-cl_int CL_API_CALL commandCopyBufferToImage(cl_command_buffer_khr command_buffer,
-                                            cl_command_queue command_queue,
-                                            const CommandProperties *properties, cl_mem src,
-                                            cl_mem dst, size_t src_offset, const size_t *dst_origin,
-                                            const size_t *region, cl_uint num_sync_points,
-                                            const cl_sync_point_khr *sync_points,
-                                            cl_sync_point_khr *sync_point,
-                                            cl_mutable_command_khr *mutable_handle) {
-  return recordCommand(command_buffer, command_queue, properties, num_sync_points, sync_points,
-                       sync_point, mutable_handle, "clCommandCopyBufferToImageKHR",
-                       [&](cl_command_queue q) {
-                         return clEnqueueCopyBufferToImage(q, src, dst, src_offset, dst_origin,
-                                                           region, 0, nullptr, nullptr);
-                       });
-}
-
-cl_int CL_API_CALL commandCopyImage(cl_command_buffer_khr command_buffer,
-                                    cl_command_queue command_queue,
-                                    const CommandProperties *properties, cl_mem src, cl_mem dst,
-                                    const size_t *src_origin, const size_t *dst_origin,
-                                    const size_t *region, cl_uint num_sync_points,
-                                    const cl_sync_point_khr *sync_points,
-                                    cl_sync_point_khr *sync_point,
-                                    cl_mutable_command_khr *mutable_handle) {
-  return recordCommand(
-      command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, "clCommandCopyImageKHR", [&](cl_command_queue q) {
-        return clEnqueueCopyImage(q, src, dst, src_origin, dst_origin, region, 0, nullptr, nullptr);
-      });
-}
-
-cl_int CL_API_CALL
-commandCopyImageToBuffer(cl_command_buffer_khr command_buffer, cl_command_queue command_queue,
-                         const CommandProperties *properties, cl_mem src, cl_mem dst,
-                         const size_t *src_origin, const size_t *region, size_t dst_offset,
-                         cl_uint num_sync_points, const cl_sync_point_khr *sync_points,
-                         cl_sync_point_khr *sync_point, cl_mutable_command_khr *mutable_handle) {
-  return recordCommand(command_buffer, command_queue, properties, num_sync_points, sync_points,
-                       sync_point, mutable_handle, "clCommandCopyImageToBufferKHR",
-                       [&](cl_command_queue q) {
-                         return clEnqueueCopyImageToBuffer(q, src, dst, src_origin, region,
-                                                           dst_offset, 0, nullptr, nullptr);
-                       });
-}
-
-cl_int CL_API_CALL commandFillBuffer(
-    cl_command_buffer_khr command_buffer, cl_command_queue command_queue,
-    const CommandProperties *properties, cl_mem buffer, const void *pattern, size_t pattern_size,
-    size_t offset, size_t size, cl_uint num_sync_points, const cl_sync_point_khr *sync_points,
-    cl_sync_point_khr *sync_point, cl_mutable_command_khr *mutable_handle) {
-  return recordCommand(command_buffer, command_queue, properties, num_sync_points, sync_points,
-                       sync_point, mutable_handle, "clCommandFillBufferKHR",
-                       [&](cl_command_queue q) {
-                         return clEnqueueFillBuffer(q, buffer, pattern, pattern_size, offset, size,
-                                                    0, nullptr, nullptr);
-                       });
-}
-
-cl_int CL_API_CALL commandFillImage(
-    cl_command_buffer_khr command_buffer, cl_command_queue command_queue,
-    const CommandProperties *properties, cl_mem image, const void *fill_color, const size_t *origin,
-    const size_t *region, cl_uint num_sync_points, const cl_sync_point_khr *sync_points,
-    cl_sync_point_khr *sync_point, cl_mutable_command_khr *mutable_handle) {
-  return recordCommand(
-      command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, "clCommandFillImageKHR", [&](cl_command_queue q) {
-        return clEnqueueFillImage(q, image, fill_color, origin, region, 0, nullptr, nullptr);
-      });
 }
 
 /// Records `m`'s kernel over its range, in a new place or (`index` >= 0)
@@ -534,34 +456,6 @@ cl_int CL_API_CALL getMutableCommandInfo(cl_mutable_command_khr command, cl_uint
       "clGetMutableCommandInfoKHR");
 }
 
-cl_int CL_API_CALL commandSVMMemcpy(cl_command_buffer_khr command_buffer,
-                                    cl_command_queue command_queue,
-                                    const CommandProperties *properties, void *dst, const void *src,
-                                    size_t size, cl_uint num_sync_points,
-                                    const cl_sync_point_khr *sync_points,
-                                    cl_sync_point_khr *sync_point,
-                                    cl_mutable_command_khr *mutable_handle) {
-  return recordCommand(
-      command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, "clCommandSVMMemcpyKHR", [&](cl_command_queue q) {
-        return clEnqueueSVMMemcpy(q, CL_FALSE, dst, src, size, 0, nullptr, nullptr);
-      });
-}
-
-cl_int CL_API_CALL commandSVMMemFill(cl_command_buffer_khr command_buffer,
-                                     cl_command_queue command_queue,
-                                     const CommandProperties *properties, void *svm_ptr,
-                                     const void *pattern, size_t pattern_size, size_t size,
-                                     cl_uint num_sync_points, const cl_sync_point_khr *sync_points,
-                                     cl_sync_point_khr *sync_point,
-                                     cl_mutable_command_khr *mutable_handle) {
-  return recordCommand(
-      command_buffer, command_queue, properties, num_sync_points, sync_points, sync_point,
-      mutable_handle, "clCommandSVMMemFillKHR", [&](cl_command_queue q) {
-        return clEnqueueSVMMemFill(q, svm_ptr, pattern, pattern_size, size, 0, nullptr, nullptr);
-      });
-}
-
 cl_int CL_API_CALL getCommandBufferInfo(cl_command_buffer_khr command_buffer,
                                         cl_command_buffer_info_khr param_name,
                                         size_t param_value_size, void *param_value,
@@ -607,17 +501,34 @@ void *commandBufferFunction(const char *name) {
       {"clRetainCommandBufferKHR", reinterpret_cast<void *>(&retainCommandBuffer)},
       {"clReleaseCommandBufferKHR", reinterpret_cast<void *>(&releaseCommandBuffer)},
       {"clEnqueueCommandBufferKHR", reinterpret_cast<void *>(&enqueueCommandBuffer)},
-      {"clCommandBarrierWithWaitListKHR", reinterpret_cast<void *>(&commandBarrier)},
-      {"clCommandCopyBufferKHR", reinterpret_cast<void *>(&commandCopyBuffer)},
-      {"clCommandCopyBufferRectKHR", reinterpret_cast<void *>(&commandCopyBufferRect)},
-      {"clCommandCopyBufferToImageKHR", reinterpret_cast<void *>(&commandCopyBufferToImage)},
-      {"clCommandCopyImageKHR", reinterpret_cast<void *>(&commandCopyImage)},
-      {"clCommandCopyImageToBufferKHR", reinterpret_cast<void *>(&commandCopyImageToBuffer)},
-      {"clCommandFillBufferKHR", reinterpret_cast<void *>(&commandFillBuffer)},
-      {"clCommandFillImageKHR", reinterpret_cast<void *>(&commandFillImage)},
+      {kBarrier, reinterpret_cast<void *>(&recorded<kBarrier, barrierOf>)},
+      {kCopyBuffer,
+       reinterpret_cast<void *>(
+           &recorded<kCopyBuffer, clEnqueueCopyBuffer, cl_mem, cl_mem, size_t, size_t, size_t>)},
+      {kCopyBufferRect,
+       reinterpret_cast<void *>(
+           &recorded<kCopyBufferRect, clEnqueueCopyBufferRect, cl_mem, cl_mem, const size_t *,
+                     const size_t *, const size_t *, size_t, size_t, size_t, size_t>)},
+      {kCopyBufferToImage,
+       reinterpret_cast<void *>(&recorded<kCopyBufferToImage, clEnqueueCopyBufferToImage, cl_mem,
+                                          cl_mem, size_t, const size_t *, const size_t *>)},
+      {kCopyImage,
+       reinterpret_cast<void *>(&recorded<kCopyImage, clEnqueueCopyImage, cl_mem, cl_mem,
+                                          const size_t *, const size_t *, const size_t *>)},
+      {kCopyImageToBuffer,
+       reinterpret_cast<void *>(&recorded<kCopyImageToBuffer, clEnqueueCopyImageToBuffer, cl_mem,
+                                          cl_mem, const size_t *, const size_t *, size_t>)},
+      {kFillBuffer, reinterpret_cast<void *>(&recorded<kFillBuffer, clEnqueueFillBuffer, cl_mem,
+                                                       const void *, size_t, size_t, size_t>)},
+      {kFillImage,
+       reinterpret_cast<void *>(&recorded<kFillImage, clEnqueueFillImage, cl_mem, const void *,
+                                          const size_t *, const size_t *>)},
       {"clCommandNDRangeKernelKHR", reinterpret_cast<void *>(&commandNDRangeKernel)},
-      {"clCommandSVMMemcpyKHR", reinterpret_cast<void *>(&commandSVMMemcpy)},
-      {"clCommandSVMMemFillKHR", reinterpret_cast<void *>(&commandSVMMemFill)},
+      {kSvmMemcpy,
+       reinterpret_cast<void *>(&recorded<kSvmMemcpy, svmMemcpyOf, void *, const void *, size_t>)},
+      {kSvmMemFill,
+       reinterpret_cast<void *>(
+           &recorded<kSvmMemFill, clEnqueueSVMMemFill, void *, const void *, size_t, size_t>)},
       {"clGetCommandBufferInfoKHR", reinterpret_cast<void *>(&getCommandBufferInfo)},
       {"clUpdateMutableCommandsKHR", reinterpret_cast<void *>(&updateMutableCommands)},
       {"clGetMutableCommandInfoKHR", reinterpret_cast<void *>(&getMutableCommandInfo)},
