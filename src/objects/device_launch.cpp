@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstring>
 #include <new>
+#include <vector>
 
 namespace corecl {
 namespace {
@@ -34,6 +35,29 @@ uint64_t roundUp128(uint64_t n) {
 CommandQueue *deviceQueue(void *handle) {
   CommandQueue *q = CommandQueue::fromHandle(static_cast<cl_command_queue>(handle));
   return q && q->onDevice() ? q : nullptr;
+}
+
+/// Gives back a child's hold on `parent`'s completion. The last one
+/// finishes the parent, whose own finish gives back its hold on its
+/// parent, and so on up a chain of launches that may be millions deep (a
+/// kernel that enqueues its next step): done as a loop on this thread, not
+/// as a recursion that would run off the stack.
+void releaseParent(rt::Command *parent) {
+  // A pointer, constant-initialised: no allocation on a thread's first use.
+  thread_local std::vector<rt::Command *> *cascade = nullptr;
+  if (cascade) { // inside the loop below: it takes this one next
+    cascade->push_back(parent);
+    return;
+  }
+  std::vector<rt::Command *> pending{parent};
+  cascade = &pending;
+  while (!pending.empty()) {
+    rt::Command *next = pending.back();
+    pending.pop_back();
+    next->releaseCompletion(); // may finish it, which may push its parent
+    next->releaseCommand();
+  }
+  cascade = nullptr;
 }
 
 /// The index of kernel `name` in `exe`, or -1.
@@ -112,13 +136,19 @@ private:
     DeviceLaunch launch(family_, *this);
     rt::NDRange range = work_->range;
     launch.attach(range);
+    cl_int result;
     try {
-      return runLaunch(exe.entry(work_->index), work_->args, range, desc.usesPrintf, nullptr, 0);
+      result = runLaunch(exe.entry(work_->index), work_->args, range, desc.usesPrintf, nullptr, 0);
     } catch (const std::bad_alloc &) {
-      return CL_OUT_OF_HOST_MEMORY;
+      result = CL_OUT_OF_HOST_MEMORY;
     } catch (...) {
-      return CL_OUT_OF_RESOURCES;
+      result = CL_OUT_OF_RESOURCES;
     }
+    // The block's copy and the args are done with, though the command
+    // lives on until its children complete (a chain a million deep holds a
+    // million commands).
+    work_.reset();
+    return result;
   }
 
   void onStatus(int newStatus) override {
@@ -130,13 +160,10 @@ private:
         writeProfiling(profilingOut_);
       profilingOut_ = nullptr;
     }
-    work_.reset(); // the block copy and args are done with
     if (queue_)
       queue_->giveDeviceSlot();
-    if (rt::Command *parent = std::exchange(parent_, nullptr)) {
-      parent->releaseCompletion();
-      parent->releaseCommand();
-    }
+    if (rt::Command *parent = std::exchange(parent_, nullptr))
+      releaseParent(parent);
   }
 
   /// CLK_PROFILING_COMMAND_EXEC_TIME: end - start, then complete - start.

@@ -385,31 +385,38 @@ TEST_F(QueueTest, ReleasedQueueStillRunsItsPendingCommands) {
   }
 }
 
+void CL_CALLBACK raiseFlag(cl_mem, void *flag) {
+  static_cast<std::atomic<bool> *>(flag)->store(true, std::memory_order_release);
+}
+
 TEST_F(QueueTest, ReleasedQueueWithoutEventsStillRunsItsCommands) {
-  // No event handles at all: only the data shows that the command ran.
+  // No event handles at all: a read on a queue the application released,
+  // of a buffer it released too. The buffer's destructor callback runs
+  // once the command that held it has finished, and only then is the
+  // host memory it read into looked at (no race with the command).
   cl_int err;
   cl_command_queue q = clCreateCommandQueueWithProperties(context, device(), nullptr, &err);
   ASSERT_EQ(err, CL_SUCCESS);
-  cl_mem buf = makeBuffer(sizeof(int));
-  cl_event gate = userEvent();
   int value = 1234;
-  ASSERT_EQ(clEnqueueWriteBuffer(q, buf, CL_FALSE, 0, sizeof value, &value, 1, &gate, nullptr),
+  cl_mem buf =
+      clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof value, &value, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  std::atomic<bool> freed{false};
+  ASSERT_EQ(clSetMemObjectDestructorCallback(buf, raiseFlag, &freed), CL_SUCCESS);
+  cl_event gate = userEvent();
+  int back = 0;
+  ASSERT_EQ(clEnqueueReadBuffer(q, buf, CL_FALSE, 0, sizeof back, &back, 1, &gate, nullptr),
             CL_SUCCESS);
   ASSERT_EQ(clReleaseCommandQueue(q), CL_SUCCESS);
-  // Nothing left to wait on but the data: poll it through another queue
-  // until the write shows (the deadline is a hang guard only).
+  ASSERT_EQ(clReleaseMemObject(buf), CL_SUCCESS);
+  EXPECT_FALSE(freed.load()); // the gated read still holds it
   ASSERT_EQ(clSetUserEventStatus(gate, CL_COMPLETE), CL_SUCCESS);
-  int back = 0;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (back != value && std::chrono::steady_clock::now() < deadline) {
-    ASSERT_EQ(clEnqueueReadBuffer(queue, buf, CL_TRUE, 0, sizeof back, &back, 0, nullptr, nullptr),
-              CL_SUCCESS);
-    if (back != value)
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10); // hang guard
+  while (!freed.load(std::memory_order_acquire) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_TRUE(freed.load(std::memory_order_acquire));
   EXPECT_EQ(back, value);
   clReleaseEvent(gate);
-  clReleaseMemObject(buf);
 }
 
 void CL_CALLBACK countDestruction(cl_context, void *userData) {

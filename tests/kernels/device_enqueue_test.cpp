@@ -241,6 +241,31 @@ TEST_F(DeviceEnqueueTest, RecursionDividesTheWorkWithoutTheHost) {
   }
 }
 
+TEST_F(DeviceEnqueueTest, AChainAMillionLaunchesDeepCompletes) {
+  // Each launch enqueues the next: a million commands wait for their
+  // children, and the last one's completion runs back up the whole chain
+  // (once a recursion that ran off a 64 MiB worker stack at 2 million).
+  cl_uint most = 0;
+  clGetDeviceInfo(device(), CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE, sizeof most, &most, nullptr);
+  ASSERT_NE(deviceQueue(true, most), nullptr);
+  const char *source = R"(
+    void step(global int *last, int level, int depth) {
+      *last = level;
+      if (level + 1 < depth)
+        enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(1),
+                       ^{ step(last, level + 1, depth); });
+    }
+    kernel void chain(global int *last, int depth) { step(last, 0, depth); })";
+  cl_kernel k = buildKernel(source, "chain", kCl2);
+  ASSERT_NE(k, nullptr);
+  const int depth = 1000000;
+  cl_mem last = outputBuffer<int>(1);
+  ASSERT_EQ(setArgs(k, last, depth), CL_SUCCESS);
+  size_t one = 1;
+  ASSERT_EQ(run(k, 1, &one, &one), CL_SUCCESS);
+  EXPECT_EQ(read<int>(last, 1)[0], depth - 1);
+}
+
 TEST_F(DeviceEnqueueTest, BlocksTakeLocalMemoryArguments) {
   ASSERT_NE(deviceQueue(), nullptr);
   // Each child group sums its 32 values through two __local arrays whose
