@@ -75,8 +75,7 @@ bool compatibleQueues(const CommandQueue &a, const CommandQueue &b) {
 cl_int checkRecording(cl_command_buffer_khr command_buffer, cl_command_queue command_queue,
                       const CommandProperties *properties, cl_uint numSyncPoints,
                       const cl_sync_point_khr *syncPoints, cl_mutable_command_khr *mutableHandle,
-                      CommandBuffer *&buffer, std::vector<cl_uint> &waits, const char *entry,
-                      bool kernelCommand = false) {
+                      CommandBuffer *&buffer, const char *entry, bool kernelCommand = false) {
   if (cl_int err = resolve(command_buffer, buffer, entry))
     return err;
   if (!buffer->recording())
@@ -100,7 +99,6 @@ cl_int checkRecording(cl_command_buffer_khr command_buffer, cl_command_queue com
     if (syncPoints[i] == 0 || syncPoints[i] > recorded)
       return apiError(entry, kInvalidSyncPointList,
                       "sync point %u is of no command recorded before", syncPoints[i]);
-    waits.push_back(syncPoints[i]);
   }
   return CL_SUCCESS;
 }
@@ -113,9 +111,8 @@ cl_int recordCommand(cl_command_buffer_khr command_buffer, cl_command_queue comm
                      const cl_sync_point_khr *syncPoints, cl_sync_point_khr *syncPoint,
                      cl_mutable_command_khr *mutableHandle, const char *entry, F &&enqueue) {
   CommandBuffer *buffer;
-  std::vector<cl_uint> waits;
   if (cl_int err = checkRecording(command_buffer, command_queue, properties, numSyncPoints,
-                                  syncPoints, mutableHandle, buffer, waits, entry))
+                                  syncPoints, mutableHandle, buffer, entry))
     return err;
   return guarded([&] { return buffer->record(enqueue, syncPoint); });
 }
@@ -272,9 +269,8 @@ cl_int CL_API_CALL commandNDRangeKernel(
     cl_mutable_command_khr *mutable_handle) {
   const char *entry = "clCommandNDRangeKernelKHR";
   CommandBuffer *buffer;
-  std::vector<cl_uint> waits;
   if (cl_int err = checkRecording(command_buffer, command_queue, properties, num_sync_points,
-                                  sync_points, mutable_handle, buffer, waits, entry,
+                                  sync_points, mutable_handle, buffer, entry,
                                   /*kernelCommand=*/true))
     return err;
   // Properties: which fields an update may change (mutable commands).
@@ -310,7 +306,7 @@ cl_int CL_API_CALL commandNDRangeKernel(
   return guarded([&]() -> cl_int {
     // A clone holds the arguments as they are now; updates change the clone.
     Kernel *clone = k->clone();
-    auto *m = new MutableCommand(*buffer, buffer->size(), *k, clone, updatable, std::move(list));
+    auto *m = new MutableCommand(*buffer, *k, clone, updatable, std::move(list));
     m->dims = work_dim;
     for (cl_uint d = 0; d < work_dim; ++d) {
       m->global[d] = global_work_size[d];
@@ -320,19 +316,22 @@ cl_int CL_API_CALL commandNDRangeKernel(
     m->offsetGiven = global_work_offset != nullptr;
     m->localGiven = local_work_size != nullptr;
     Kernel::Launch probe;
-    cl_int err;
+    cl_int err = CL_SUCCESS;
+    cl_sync_point_khr point = 0; // its place, whatever other threads record meanwhile
     if (clone->snapshot(probe) != CL_SUCCESS && (updatable & CL_MUTABLE_DISPATCH_ARGUMENTS_KHR)) {
       // Arguments still unset: an update must set them before it can run.
-      buffer->recordIncomplete(sync_point);
-      err = CL_SUCCESS;
+      buffer->recordIncomplete(&point);
     } else {
       err = recordMutable(*buffer, *m,
-                          [&](const auto &enqueue) { return buffer->record(enqueue, sync_point); });
+                          [&](const auto &enqueue) { return buffer->record(enqueue, &point); });
     }
     if (err != CL_SUCCESS) {
       m->releasePublic();
       return err;
     }
+    m->placeAt(point - 1);
+    if (sync_point)
+      *sync_point = point;
     *mutable_handle = buffer->adoptMutable(m)->handle();
     return CL_SUCCESS;
   });

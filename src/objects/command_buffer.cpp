@@ -8,9 +8,9 @@ namespace corecl {
 // CL_COMMAND_COMMAND_BUFFER_KHR (cl_ext.h, cl_khr_command_buffer).
 constexpr cl_command_type kCommandBufferType = 0x12A8;
 
-MutableCommand::MutableCommand(CommandBuffer &buffer, size_t index, Kernel &original, Kernel *clone,
+MutableCommand::MutableCommand(CommandBuffer &buffer, Kernel &original, Kernel *clone,
                                cl_bitfield updatable, std::vector<cl_properties> properties)
-    : buffer_(buffer), index_(index), original_(&original), clone_(clone), updatable_(updatable),
+    : buffer_(buffer), original_(&original), clone_(clone), updatable_(updatable),
       properties_(std::move(properties)) {}
 
 MutableCommand::~MutableCommand() {
@@ -35,13 +35,8 @@ CommandBuffer::~CommandBuffer() {
 }
 
 bool CommandBuffer::executable() const {
-  if (!finalized_)
-    return false;
   std::lock_guard lock(mutex_);
-  for (const Recorded &c : commands_)
-    if (c.incomplete)
-      return false;
-  return true;
+  return finalized_ && incomplete_ == 0;
 }
 
 MutableCommand *CommandBuffer::adoptMutable(MutableCommand *command) {
@@ -55,6 +50,7 @@ void CommandBuffer::recordIncomplete(cl_uint *syncPoint) {
   add(CL_COMMAND_NDRANGE_KERNEL, nullptr);
   std::lock_guard lock(mutex_);
   commands_.back().incomplete = true;
+  ++incomplete_;
   if (syncPoint)
     *syncPoint = cl_uint(commands_.size());
 }
@@ -108,6 +104,7 @@ void CommandBuffer::add(cl_command_type type, Event::Work work) {
     // An update: the same place, the new work.
     Recorded &command = commands_[size_t(replacing_)];
     command.work = std::move(work);
+    incomplete_ -= command.incomplete;
     command.incomplete = false;
     return;
   }

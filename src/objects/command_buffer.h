@@ -17,6 +17,7 @@
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -34,12 +35,14 @@ class Kernel;
 /// command is recorded again in its place.
 class MutableCommand : public Object<MutableCommand, _cl_mutable_command_khr, Tag::MutableCommand> {
 public:
-  MutableCommand(CommandBuffer &buffer, size_t index, Kernel &original, Kernel *clone,
-                 cl_bitfield updatable, std::vector<cl_properties> properties);
+  MutableCommand(CommandBuffer &buffer, Kernel &original, Kernel *clone, cl_bitfield updatable,
+                 std::vector<cl_properties> properties);
   ~MutableCommand();
 
   CommandBuffer &buffer() const { return buffer_; }
+  /// Its place among the buffer's commands, once recorded.
   size_t index() const { return index_; }
+  void placeAt(size_t index) { index_ = index; }
   Kernel &original() const { return *original_; }
   Kernel &kernel() const { return *clone_; }
   cl_bitfield updatable() const { return updatable_; }
@@ -56,7 +59,7 @@ public:
 
 private:
   CommandBuffer &buffer_;
-  size_t index_;
+  size_t index_ = 0;
   Ref<Kernel> original_;
   Kernel *clone_; // one public reference, ours
   cl_bitfield updatable_;
@@ -123,10 +126,11 @@ private:
   Ref<CommandQueue> queue_;
   CommandQueue *recordingQueue_; // ours (one public reference)
   Properties properties_;
-  bool finalized_ = false;
+  std::atomic<bool> finalized_{false}; // set under recordMutex_, read anywhere
   std::mutex recordMutex_;   // one recording at a time
   mutable std::mutex mutex_; // commands_
   std::vector<Recorded> commands_;
+  size_t incomplete_ = 0; // commands_ still waiting for arguments
   /// What a replay runs, made at the first enqueue after a change.
   std::shared_ptr<const std::vector<Event::Work>> program_;
   long replacing_ = -1; // rerecord's index while it runs

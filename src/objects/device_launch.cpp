@@ -1,5 +1,6 @@
 #include "src/objects/device_launch.h"
 
+#include "runtime/aligned_memory.h"
 #include "src/objects/device.h"
 #include "src/objects/kernel.h"
 #include "src/objects/launch_run.h"
@@ -96,11 +97,10 @@ public:
 
   /// What a Kernel command runs.
   struct Work {
+    using Aligned = std::unique_ptr<char, decltype(&rt::freeAligned)>;
     size_t index = 0;
-    std::unique_ptr<char[]> blockStorage; // the literal's copy, at `block`
-    std::unique_ptr<char[]> argsStorage;  // the args block, at `args`
-    char *block = nullptr;                // both 128-byte aligned
-    char *args = nullptr;
+    Aligned block{nullptr, &rt::freeAligned}; // the literal's copy (128-byte aligned)
+    Aligned args{nullptr, &rt::freeAligned};  // the args block
     rt::NDRange range;
   };
   void setWork(std::unique_ptr<Work> work) { work_ = std::move(work); }
@@ -138,7 +138,8 @@ private:
     launch.attach(range);
     cl_int result;
     try {
-      result = runLaunch(exe.entry(work_->index), work_->args, range, desc.usesPrintf, nullptr, 0);
+      result =
+          runLaunch(exe.entry(work_->index), work_->args.get(), range, desc.usesPrintf, nullptr, 0);
     } catch (const std::bad_alloc &) {
       result = CL_OUT_OF_HOST_MEMORY;
     } catch (...) {
@@ -293,15 +294,15 @@ int32_t DeviceLaunch::enqueueKernel(const corecl_enqueue_request &r) {
   std::memcpy(&blockSize, r.block, sizeof blockSize); // the literal's first field
   if (blockSize < sizeof blockSize)
     return kClkEnqueueFailure;
-  // Over-allocated by 128 and aligned inside (the literal may hold any type).
-  auto aligned = [](std::unique_ptr<char[]> &storage, size_t bytes) {
-    storage.reset(new char[bytes + 128]());
-    uintptr_t p = reinterpret_cast<uintptr_t>(storage.get());
-    return reinterpret_cast<char *>((p + 127) & ~uintptr_t(127));
-  };
-  char *block = work->block = aligned(work->blockStorage, blockSize);
+  // Aligned as buffers are (the literal may hold any type).
+  const size_t argsSize = std::max<uint32_t>(desc.argsBlockSize, 16);
+  work->block.reset(static_cast<char *>(rt::allocateAligned(blockSize)));
+  work->args.reset(static_cast<char *>(rt::allocateAligned(argsSize)));
+  if (!work->block || !work->args)
+    return kClkOutOfResources;
+  char *block = work->block.get(), *args = work->args.get();
   std::memcpy(block, r.block, blockSize);
-  char *args = work->args = aligned(work->argsStorage, std::max<uint32_t>(desc.argsBlockSize, 16));
+  std::memset(args, 0, argsSize);
   std::memcpy(args + desc.args[0].offset, &block, sizeof block);
   uint64_t localOffset = roundUp128(desc.staticLocalMemSize);
   uint64_t localRequested = desc.staticLocalMemSize;
