@@ -141,8 +141,4 @@ Event *CommandBuffer::enqueue(CommandQueue &queue, cl_uint numEvents, const cl_e
       numEvents, waitList);
 }
 
-void recordCommand(CommandBuffer &buffer, cl_command_type type, Event::Work work) {
-  buffer.add(type, std::move(work));
-}
-
 } // namespace corecl

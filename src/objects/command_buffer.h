@@ -138,9 +138,6 @@ private:
   std::vector<MutableCommand *> mutables_; // one public reference each
 };
 
-/// The recording queue's hook (CommandQueue::enqueue).
-void recordCommand(CommandBuffer &buffer, cl_command_type type, Event::Work work);
-
 /// The address of cl_khr_command_buffer's function `name`
 /// (src/command_buffer.cpp), or null: for clGetExtensionFunctionAddress.
 void *commandBufferFunction(const char *name);

@@ -1,10 +1,9 @@
 #include "src/objects/queue.h"
 
 #include "src/objects/command_buffer.h"
+#include "src/objects/device.h"
 
 #include <algorithm>
-
-#include "src/objects/device.h"
 
 namespace corecl {
 
@@ -41,7 +40,7 @@ Event *CommandQueue::enqueue(cl_command_type type, Event::Work work, cl_uint num
   if (recorder_) {
     // Recorded, not run: the entry point's checks passed, and the event it
     // hands back (never committed) is released by completeEnqueue.
-    recordCommand(*recorder_, type, std::move(work));
+    recorder_->add(type, std::move(work));
     return new Event(*this, type, nullptr);
   }
   Event *event = new Event(*this, type, std::move(work));
