@@ -72,14 +72,28 @@ struct KernelDesc {
 /// The CPU the code is generated for: LLVM's name and features for it, and
 /// what the API layer says of the device (DeviceTarget).
 struct Target {
-  std::string cpuName;     // e.g. "znver4"
-  std::string cpuFeatures; // e.g. "+avx2,+avx512f,..."
+  /// LLVM's target triple; empty: this process's. A build for another
+  /// machine's triple produces assembly (BuildResult::assembly), not an
+  /// executable.
+  std::string triple;
+  std::string cpuName;     // e.g. "znver4", "neoverse-v1"
+  std::string cpuFeatures; // e.g. "+avx2,+avx512f,..." or "+neon,+sve"
   uint32_t simdBytes = 16;
   IsaLevel isa = IsaLevel::Generic; // which builtins library is linked
+  /// With SVE: the machine's vector length in bytes (at least simdBytes).
+  /// The code assumes no more than that it is at least simdBytes, unless
+  /// the two are equal.
+  uint32_t sveVectorBytes = 0;
 };
 
-/// The Target for a device of this host CPU as the API layer describes it.
+/// The Target for a device as the API layer describes it: the host CPU's
+/// name and features on x86-64; on AArch64 the triple, and the features
+/// from the device's extensions (whichever machine the compiler runs on).
 Target targetFor(const DeviceTarget &device);
+
+/// True if `target` describes a machine other than this process's (its
+/// code can be generated here but not run).
+bool isCrossTarget(const Target &target);
 
 /// The host as LLVM alone sees it (SIMD width and ISA level from its CPU
 /// features), for callers without a device: the compiler's tests and
@@ -117,6 +131,9 @@ struct BuildResult {
   /// C++ for OpenCL program-scope constructors (CL_PROGRAM_SCOPE_GLOBAL_
   /// CTORS_PRESENT): the executable ran them when its code was loaded.
   bool programConstructors = false;
+  /// A build for another machine (isCrossTarget): its generated code as
+  /// assembly text, in place of an executable.
+  std::string assembly;
 };
 
 /// A header for clCompileProgram: `name` as the source includes it.

@@ -106,8 +106,9 @@ std::string cacheKey(const std::string &source, const std::string &options, cons
   if (cacheDirectory().empty())
     return "";
   std::string material =
-      source + '\0' + options + '\0' + target.cpuName + '\0' + target.cpuFeatures + '\0' +
-      std::to_string(target.simdBytes) + '\0' + std::to_string(int(target.isa)) + '\0' +
+      source + '\0' + options + '\0' + target.triple + '\0' + target.cpuName + '\0' +
+      target.cpuFeatures + '\0' + std::to_string(target.simdBytes) + '\0' +
+      std::to_string(int(target.isa)) + '\0' + std::to_string(target.sveVectorBytes) + '\0' +
       CORECL_VERSION_STRING + '\0' + CORECL_LLVM_VERSION + '\0' + CORECL_BUILD_ID + '\0' +
       std::to_string(CORECL_KERNEL_ABI_VERSION) + '\0' + std::to_string(kEntryVersion);
   // Knobs that change the code generated (passes/group_packets.cpp,

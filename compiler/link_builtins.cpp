@@ -14,6 +14,10 @@ namespace corecl::compiler {
 
 bool linkBuiltins(llvm::Module &module, IsaLevel isa, std::string &log) {
   std::string_view bitcode = builtinsBitcode(isa);
+  if (bitcode.empty()) {
+    log += "internal error: this CoreCL holds no builtins library for the target's ISA level\n";
+    return false;
+  }
   llvm::MemoryBufferRef buffer(llvm::StringRef(bitcode.data(), bitcode.size()), "corecl-builtins");
   // Lazily: only the functions the program uses are read from the bitcode,
   // so build time does not grow with the size of the library.

@@ -66,9 +66,19 @@ void initializeLLVM() {
     // The handlers first: initialisation allocates too.
     llvm::install_fatal_error_handler(onFatalError, nullptr);
     llvm::install_bad_alloc_error_handler(onBadAlloc, nullptr);
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    llvm::InitializeNativeTargetAsmParser();
+    // Both back-ends, whichever the host: a device's code is generated for
+    // its own triple (compiler::Target), and the compiler's tests check
+    // AArch64 code on x86-64 machines.
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeX86AsmPrinter();
+    LLVMInitializeX86AsmParser();
+    LLVMInitializeAArch64TargetInfo();
+    LLVMInitializeAArch64Target();
+    LLVMInitializeAArch64TargetMC();
+    LLVMInitializeAArch64AsmPrinter();
+    LLVMInitializeAArch64AsmParser();
     // For compiler developers: LLVM's own options (-opt-bisect-limit=N,
     // -print-after=..., -debug-only= in assertion builds) from
     // CORECL_LLVM_OPTIONS, to find which pass changes a result inside a

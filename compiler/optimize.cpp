@@ -262,7 +262,8 @@ void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool group
 }
 
 std::unique_ptr<llvm::TargetMachine> createHostTargetMachine(const Target &target) {
-  llvm::orc::JITTargetMachineBuilder builder(llvm::Triple(llvm::sys::getProcessTriple()));
+  llvm::orc::JITTargetMachineBuilder builder(
+      llvm::Triple(target.triple.empty() ? llvm::sys::getProcessTriple() : target.triple));
   builder.setCPU(target.cpuName);
   builder.addFeatures(std::vector<std::string>{target.cpuFeatures});
   builder.setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
@@ -276,6 +277,15 @@ std::unique_ptr<llvm::TargetMachine> createHostTargetMachine(const Target &targe
   // at 71. The bench and hashcat's other modes did not move.
   if (builder.getTargetTriple().isX86())
     builder.getOptions().LoopAlignment = 32;
+  // AArch64's JIT default is the large code model: four instructions to
+  // form any address, a constant pool's among them, inside the loops. The
+  // JIT links each program's sections together (JITLink, which makes GOT
+  // entries and stubs for what lies farther), so the small model's
+  // PC-relative pairs reach.
+  if (builder.getTargetTriple().isAArch64()) {
+    builder.setCodeModel(llvm::CodeModel::Small);
+    builder.setRelocationModel(llvm::Reloc::PIC_);
+  }
   auto machine = builder.createTargetMachine();
   if (!machine) {
     llvm::consumeError(machine.takeError());
@@ -305,13 +315,22 @@ void retargetToHost(llvm::Module &module, llvm::TargetMachine &machine, const Ta
     f.addFnAttr("probe-stack", "inline-asm");
     // Full-width vectors: on AVX-512 machines LLVM otherwise prefers 256 bits.
     f.addFnAttr("prefer-vector-width", std::to_string(target.simdBytes * 8));
+    // SVE: the vector length the code may assume, in 128-bit granules. A
+    // minimum of simdBytes lets the fixed-width packets (and the loop
+    // vectoriser) use SVE's registers at that width; the maximum is the
+    // machine's own length, so the code stays correct where the machine's
+    // vectors are longer than the ones compiled for (kMaxSveCompileBytes).
+    if (target.isa == IsaLevel::AArch64_Sve)
+      f.addFnAttr(llvm::Attribute::getWithVScaleRangeArgs(
+          f.getContext(), target.simdBytes / 16,
+          std::max(target.sveVectorBytes, target.simdBytes) / 16));
     // Frames aligned to the vector registers wherever they are wider than
     // the ABI's 16-byte stack: LLVM decides on realigning before register
     // allocation, so a function whose only over-aligned objects are its
     // spills kept a 16-byte frame and spilled with unaligned moves, and
     // three spill slots in four straddled two cache lines (hashcat's
     // SHA-512: the hottest instructions were such spills).
-    if (target.simdBytes > 16)
+    if (target.simdBytes > 16 && !isAArch64(target.isa))
       f.addFnAttr("stackrealign");
     // Even under -cl-fast-relaxed-math a float division must stay within
     // 2.5 ulp: the reciprocal estimate plus one Newton step x86 would use
@@ -367,14 +386,27 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
   });
 }
 
-std::string emitObject(llvm::Module &module, llvm::TargetMachine &machine) {
+namespace {
+
+std::string emitFile(llvm::Module &module, llvm::TargetMachine &machine,
+                     llvm::CodeGenFileType type) {
   llvm::SmallVector<char, 0> buffer;
   llvm::raw_svector_ostream out(buffer);
   llvm::legacy::PassManager passes;
-  if (machine.addPassesToEmitFile(passes, out, nullptr, llvm::CodeGenFileType::ObjectFile))
+  if (machine.addPassesToEmitFile(passes, out, nullptr, type))
     return "";
   passes.run(module);
   return std::string(buffer.data(), buffer.size());
+}
+
+} // namespace
+
+std::string emitObject(llvm::Module &module, llvm::TargetMachine &machine) {
+  return emitFile(module, machine, llvm::CodeGenFileType::ObjectFile);
+}
+
+std::string emitAssembly(llvm::Module &module, llvm::TargetMachine &machine) {
+  return emitFile(module, machine, llvm::CodeGenFileType::AssemblyFile);
 }
 
 std::string undefinedFunctions(const llvm::Module &module) {

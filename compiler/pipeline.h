@@ -44,6 +44,9 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool opt
 /// Native code generation: the module as a relocatable object file.
 std::string emitObject(llvm::Module &module, llvm::TargetMachine &machine);
 
+/// Native code generation: the module as assembly text.
+std::string emitAssembly(llvm::Module &module, llvm::TargetMachine &machine);
+
 /// Reports calls to functions nobody defines (a builtin CoreCL lacks, or a
 /// typo the front end accepted), demangled, one per line. Empty if none.
 std::string undefinedFunctions(const llvm::Module &module);

@@ -16,13 +16,14 @@
 #include "compiler/program_constructors.h"
 #include "compiler/spirv.h"
 #include "compiler/spirv_samplers.h"
+#include "corecl/aarch64_host.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
-#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
@@ -32,6 +33,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/TargetParser/Host.h>
+#include <llvm/TargetParser/Triple.h>
 
 #include <algorithm>
 #include <functional>
@@ -106,6 +108,39 @@ Target describeHostCpu(bool fromFeatures) {
                : v3 ? IsaLevel::X86_64_V3
                : v2 ? IsaLevel::X86_64_V2
                     : IsaLevel::Generic;
+  return target;
+}
+
+/// An AArch64 device: LLVM's CPU name where the compiler runs on that CPU
+/// (LLVM reads it from /proc/cpuinfo, for tuning), "generic" elsewhere; the
+/// features from the device's extensions alone, each said on or off, so
+/// that neither a CPU name's defaults nor an emulator's /proc/cpuinfo
+/// decide what the code may use.
+Target describeAArch64(const DeviceTarget &device) {
+  Target target;
+  target.triple = "aarch64-unknown-linux-gnu";
+  target.cpuName = "generic";
+#if defined(__aarch64__)
+  target.cpuName = llvm::sys::getHostCPUName().str();
+#endif
+  uint32_t extensions =
+      device.aarch64Extensions | (device.isa == IsaLevel::AArch64_Sve ? kAArch64Sve : 0);
+  auto feature = [&](uint32_t bit, const char *name) {
+    target.cpuFeatures += (extensions & bit) ? ",+" : ",-";
+    target.cpuFeatures += name;
+  };
+  target.cpuFeatures = "+neon,+fp-armv8";
+  feature(kAArch64Fp16, "fullfp16");
+  feature(kAArch64DotProd, "dotprod");
+  feature(kAArch64Sve, "sve");
+  feature(kAArch64Sve2, "sve2");
+  target.isa = device.isa;
+  target.simdBytes = device.simdBytes;
+  if (device.isa == IsaLevel::AArch64_Sve) {
+    target.sveVectorBytes = std::max(device.sveVectorBytes, device.simdBytes);
+  } else {
+    target.simdBytes = 16;
+  }
   return target;
 }
 
@@ -324,6 +359,16 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     return;
   }
   dumpIfRequested(*module, *machine, dumpTag);
+  if (isCrossTarget(device)) {
+    // Code for another machine: nothing here can load it.
+    result.assembly = emitAssembly(*module, *machine);
+    result.log += sink->text;
+    if (result.assembly.empty())
+      result.log += "internal error: code generation for " + device.triple + " failed\n";
+    else
+      result.status = BuildResult::Success;
+    return;
+  }
 
   std::string object = emitObject(*module, *machine);
   if (object.empty()) {
@@ -520,6 +565,8 @@ template <class F> BuildResult guardedBuild(F &&body) {
 } // namespace
 
 Target targetFor(const DeviceTarget &device) {
+  if (isAArch64(device.isa))
+    return describeAArch64(device);
   Target target = describeHostCpu(/*fromFeatures=*/false);
   target.simdBytes = device.simdBytes;
   target.isa = device.isa;
@@ -527,8 +574,17 @@ Target targetFor(const DeviceTarget &device) {
 }
 
 const Target &hostTarget() {
+#if defined(__aarch64__) && defined(__linux__)
+  static const Target target = targetFor(aarch64DeviceTarget(readAArch64Host()));
+#else
   static const Target target = describeHostCpu(/*fromFeatures=*/true);
+#endif
   return target;
+}
+
+bool isCrossTarget(const Target &target) {
+  return !target.triple.empty() && llvm::Triple(target.triple).getArch() !=
+                                       llvm::Triple(llvm::sys::getProcessTriple()).getArch();
 }
 
 BuildResult buildProgram(const std::string &source, const std::string &options,

@@ -11,6 +11,10 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
+#if defined(__aarch64__)
+#include "corecl/aarch64_host.h"
+#include "runtime/arm_cpu_names.h"
+#endif
 
 namespace corecl::rt {
 namespace {
@@ -142,6 +146,35 @@ void readCpuid(CpuInfo &info) {
     auto last = text.find_last_not_of(' ');
     info.brand = first == std::string::npos ? "" : text.substr(first, last - first + 1);
   }
+}
+#elif defined(__aarch64__) && defined(__linux__)
+/// MIDR_EL1 from sysfs, or from the register itself: Linux emulates the
+/// read for user space where it reports HWCAP_CPUID (so does qemu-user).
+uint64_t readMidr() {
+  if (uint64_t midr =
+          parseMidr(readFirstLine("/sys/devices/system/cpu/cpu0/regs/identification/midr_el1")))
+    return midr;
+  if (!(getauxval(AT_HWCAP) & HWCAP_CPUID))
+    return 0;
+  uint64_t midr = 0;
+  __asm__ volatile("mrs %0, MIDR_EL1" : "=r"(midr));
+  return midr;
+}
+
+void readCpuid(CpuInfo &info) {
+  if (uint64_t midr = readMidr()) {
+    ArmCpuName name = armCpuName(midr);
+    info.vendor = name.vendor;
+    info.vendorId = name.vendorId;
+    info.brand = name.vendor + " " + name.model;
+  }
+  DeviceTarget target = aarch64DeviceTarget(readAArch64Host());
+  info.isa = target.isa;
+  info.simdBytes = target.simdBytes;
+  info.aarch64Extensions = target.aarch64Extensions;
+  info.sveVectorBytes = target.sveVectorBytes;
+  // Every AArch64 floating-point unit fuses multiply-adds.
+  info.hasFma = true;
 }
 #else
 void readCpuid(CpuInfo &) {}

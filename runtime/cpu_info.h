@@ -1,4 +1,5 @@
-// What the host CPU and OS offer: read once from cpuid, sysfs and the
+// What the host CPU and OS offer: read once from cpuid (x86-64) or the
+// kernel's hardware capabilities and MIDR (AArch64), sysfs and the
 // scheduler affinity mask. The device layer turns this into CL_DEVICE_* values.
 #pragma once
 #include "corecl/device_target.h"
@@ -9,8 +10,8 @@
 namespace corecl::rt {
 
 struct CpuInfo {
-  std::string vendor;     // e.g. "GenuineIntel", "AuthenticAMD"
-  std::string brand;      // processor brand string
+  std::string vendor;     // e.g. "GenuineIntel", "AuthenticAMD", "ARM"
+  std::string brand;      // processor brand string (x86) or model (AArch64)
   uint32_t vendorId = 0;  // PCI vendor id of the CPU maker (0x8086 Intel, 0x1022 AMD)
   unsigned computeUnits = 1;   // CPUs this process may run on
   unsigned maxClockMHz = 0;
@@ -23,6 +24,10 @@ struct CpuInfo {
        hasAvx512bw = false, hasF16c = false;
   /// Widest SIMD register the compiler will use, in bytes (16, 32 or 64).
   unsigned simdBytes = 16;
+  /// AArch64: the AArch64Extension bits (device_target.h) and, with SVE,
+  /// the vector length in bytes.
+  uint32_t aarch64Extensions = 0;
+  uint32_t sveVectorBytes = 0;
 };
 
 /// The thread count a CORECL_NUM_THREADS value asks for: a whole number

@@ -42,8 +42,8 @@ const char *Device::extensions() {
 
 const compiler::Target &Device::compilerTarget() const {
   // Every device of the platform is a share of the same CPU.
-  static const compiler::Target target =
-      compiler::targetFor(DeviceTarget{cpu().isa, cpu().simdBytes});
+  static const compiler::Target target = compiler::targetFor(
+      DeviceTarget{cpu().isa, cpu().simdBytes, cpu().aarch64Extensions, cpu().sveVectorBytes});
   return target;
 }
 
