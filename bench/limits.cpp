@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
-#include <immintrin.h>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#elif defined(__aarch64__)
+#include <arm_neon.h>
+#endif
 
 namespace bench {
 namespace {
@@ -62,6 +66,7 @@ double frequencyGHz() {
 // pipes with a four-cycle latency busy: what the cores really retire.
 constexpr int kChains = 12;
 
+#if defined(__x86_64__)
 __attribute__((target("avx512f"))) float fmaChains512(long iterations) {
   __m512 acc[kChains];
   for (int c = 0; c < kChains; ++c)
@@ -92,11 +97,51 @@ __attribute__((target("avx2,fma"))) float fmaChains256(long iterations) {
   return lanes[0] + lanes[7];
 }
 
+bool hasFma() {
+  return __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx");
+}
+
+float fmaChains(unsigned floats, long iterations) {
+  return floats == 16 ? fmaChains512(iterations) : fmaChains256(iterations);
+}
+#elif defined(__aarch64__)
+// NEON's 128-bit FMLA: every AArch64 core has it.
+float fmaChains128(long iterations) {
+  float32x4_t acc[kChains];
+  for (int c = 0; c < kChains; ++c)
+    acc[c] = vdupq_n_f32(float(c));
+  const float32x4_t m = vdupq_n_f32(0.999f), a = vdupq_n_f32(0.001f);
+  for (long i = 0; i < iterations; ++i)
+    for (int c = 0; c < kChains; ++c)
+      acc[c] = vfmaq_f32(a, acc[c], m);
+  float32x4_t sum = acc[0];
+  for (int c = 1; c < kChains; ++c)
+    sum = vaddq_f32(sum, acc[c]);
+  return vaddvq_f32(sum);
+}
+
+bool hasFma() {
+  return true;
+}
+
+float fmaChains(unsigned, long iterations) {
+  return fmaChains128(iterations);
+}
+#else
+bool hasFma() {
+  return false;
+}
+
+float fmaChains(unsigned, long) {
+  return 0;
+}
+#endif
+
 /// GFLOP/s of the FMA chains on `threads` threads (best of seven: the two
 /// vCPUs are shared, and a round where they land on one core halves it), or 0
 /// where the CPU has no FMA.
 double measuredFmaGflops(unsigned threads, unsigned floats) {
-  if (floats < 8 || !__builtin_cpu_supports("fma"))
+  if (!hasFma())
     return 0;
   const long iterations = 4 << 20;
   double best = 1e30;
@@ -105,8 +150,7 @@ double measuredFmaGflops(unsigned threads, unsigned floats) {
     auto t0 = std::chrono::steady_clock::now();
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
-      pool.emplace_back(
-          [&, t] { sink[t] = floats == 16 ? fmaChains512(iterations) : fmaChains256(iterations); });
+      pool.emplace_back([&, t] { sink[t] = fmaChains(floats, iterations); });
     for (std::thread &th : pool)
       th.join();
     best = std::min(best,
@@ -117,11 +161,13 @@ double measuredFmaGflops(unsigned threads, unsigned floats) {
 }
 
 unsigned simdFloats() {
+#if defined(__x86_64__)
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx512f"))
     return 16;
   if (__builtin_cpu_supports("avx"))
     return 8;
+#endif
   return 4;
 }
 

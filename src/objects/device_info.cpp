@@ -136,7 +136,9 @@ cl_int Device::getInfo(cl_device_info param, size_t size, void *value, size_t *s
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE: return put(cl_uint(simd / 8));
   case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
   case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
-    return put(cl_uint(simd / 4));
+    // x86 computes half in float lanes (F16C converts); AArch64 with FP16
+    // computes in half lanes, twice as many per register.
+    return put(cl_uint((cpu.aarch64Extensions & kAArch64Fp16) ? simd / 2 : simd / 4));
 
   // Floating point
   case CL_DEVICE_SINGLE_FP_CONFIG: return put(singleFp);
