@@ -10,6 +10,7 @@
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/TargetSelect.h>
+#include <llvm/Target/TargetMachine.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -48,9 +49,14 @@ void onBadAlloc(void *, const char *reason, bool) {
 /// 3x. Elsewhere source order stays: hashcat's MD5 and SHA-256 groups,
 /// chains of integer operations, ran at half and three quarters the speed
 /// with the pressure scheduler everywhere.
+/// x86 only: LLVM 19's hybrid scheduler crashes on AArch64 (a null
+/// register class in RegReductionPQBase::HighRegPressure, for any function
+/// with a loop; llc -pre-RA-sched=list-hybrid does the same), whose
+/// machine scheduler weighs register pressure anyway.
 llvm::ScheduleDAGSDNodes *chooseScheduler(llvm::SelectionDAGISel *isel,
                                           llvm::CodeGenOptLevel level) {
-  if (isel->MF && isel->MF->getFunction().hasFnAttribute(attr::kPressureScheduling))
+  if (isel->MF && isel->MF->getFunction().hasFnAttribute(attr::kPressureScheduling) &&
+      isel->MF->getTarget().getTargetTriple().isX86())
     return llvm::createHybridListDAGScheduler(isel, level);
   return llvm::createDefaultScheduler(isel, level);
 }

@@ -42,9 +42,11 @@ bool makeDivisionSafe(llvm::Function &f) {
       unsigned bits = type->getScalarSizeInBits();
       llvm::Value *minValue =
           llvm::ConstantInt::get(type, llvm::APInt::getSignedMinValue(bits));
-      llvm::Value *overflow =
-          b.CreateAnd(b.CreateICmpEQ(op->getOperand(0), minValue),
-                      b.CreateICmpEQ(divisor, llvm::Constant::getAllOnesValue(type)));
+      // One statement each: the order of a call's arguments is the
+      // compiler's choice, and the output must not depend on it.
+      llvm::Value *isMin = b.CreateICmpEQ(op->getOperand(0), minValue);
+      llvm::Value *isMinusOne = b.CreateICmpEQ(divisor, llvm::Constant::getAllOnesValue(type));
+      llvm::Value *overflow = b.CreateAnd(isMin, isMinusOne);
       traps = b.CreateOr(traps, overflow);
     }
     op->setOperand(1, b.CreateSelect(traps, one, divisor, "safe.divisor"));

@@ -1,6 +1,7 @@
-// The builtins library is built per x86-64 ISA level and chosen from the
-// CPU's features: mad() is fused exactly on CPUs with FMA (levels 3 and 4)
-// and a plain multiply-add below, which this test can see from one input.
+// The builtins library is built per ISA level and chosen from the CPU's
+// features: mad() is fused exactly on CPUs with FMA (x86-64 levels 3 and
+// 4, and every AArch64 CPU) and a plain multiply-add below, which this
+// test can see from one input.
 #include "builtins/builtins_fixture.h"
 
 #include <cstring>
@@ -26,8 +27,12 @@ TEST_F(IsaVariant, MadIsFusedExactlyWhenTheCpuHasFma) {
   ASSERT_TRUE(run(k, {input, output}, 1));
   std::vector<unsigned char> bytes = readBytes(output, 2 * sizeof(float));
   float scalar = elementAt<float>(bytes, 0), vector = elementAt<float>(bytes, 1);
+#if defined(__x86_64__)
   __builtin_cpu_init();
   bool hasFma = __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2");
+#else
+  bool hasFma = true; // AArch64's floating-point unit fuses
+#endif
   float expected = hasFma ? 0x1p-24f : 0.0f;
   EXPECT_EQ(scalar, expected);
   EXPECT_EQ(vector, expected);

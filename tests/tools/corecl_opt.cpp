@@ -69,7 +69,13 @@ int main(int argc, char **argv) {
   }
   std::unique_ptr<llvm::TargetMachine> machine;
   if (!cpu.empty()) {
-    llvm::InitializeNativeTarget();
+    // Whichever machine this runs on: the tests name their target.
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeAArch64TargetInfo();
+    LLVMInitializeAArch64Target();
+    LLVMInitializeAArch64TargetMC();
     std::string why;
     const llvm::Target *target = llvm::TargetRegistry::lookupTarget(module->getTargetTriple(), why);
     if (!target) {
