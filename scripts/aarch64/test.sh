@@ -5,9 +5,11 @@
 #   sve     SVE with 256-bit vectors (max,sve256=on; like Neoverse V1)
 #   sve128  SVE with 128-bit vectors (max,sve128=on; like Neoverse N2)
 #   sve512  SVE with 512-bit vectors (a64fx)
+#   sve2048 SVE with 2048-bit vectors (max,sve2048=on): longer than the 512
+#           bits CoreCL compiles for, so the code's predicates must hold
 #   a72     Cortex-A72: Armv8.0, NEON, no LSE atomics, no dot product
 #   cpu=<model>  any QEMU_CPU string (qemu-aarch64 -cpu help)
-# Usage: scripts/aarch64/test.sh [neon|sve|sve128|sve512|a72|cpu=...] [ctest args...]
+# Usage: scripts/aarch64/test.sh [neon|sve|sve128|sve512|sve2048|a72|cpu=...] [ctest args...]
 # Without ctest arguments: --output-on-failure -j2 -LE long, leaving out the
 # tests that cannot run here (see CANNOT_RUN below). Env: BUILD_DIR
 # (build-aarch64), CORECL_AARCH64_SYSROOT, CTEST_TIMEOUT (default per-test
@@ -23,10 +25,11 @@ case "$model" in
   sve|sve256) cpu="max,sve256=on" ;;
   sve128) cpu="max,sve128=on" ;;
   sve512) cpu="a64fx" ;;
+  sve2048) cpu="max,sve2048=on" ;;
   a72) cpu="cortex-a72" ;;
   cpu=*) cpu="${model#cpu=}" ;;
   -*) model=neon; cpu="max,sve=off,sme=off"; set -- neon "$@" ;;
-  *) echo "unknown CPU model '$model' (neon, sve, sve128, sve512, a72, cpu=<qemu model>)" >&2
+  *) echo "unknown CPU model '$model' (neon, sve, sve128, sve512, sve2048, a72, cpu=<qemu model>)" >&2
      exit 2 ;;
 esac
 shift || true
