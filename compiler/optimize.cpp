@@ -13,6 +13,7 @@
 #include "compiler/passes/packet_width.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/plain_private_volatile.h"
+#include "compiler/passes/quiet_nan_min_max.h"
 #include "compiler/passes/split_huge_blocks.h"
 #include "compiler/passes/unroll_small_loops.h"
 #include "compiler/pipeline.h"
@@ -341,8 +342,18 @@ void retargetToHost(llvm::Module &module, llvm::TargetMachine &machine, const Ta
 
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine, bool optDisable) {
   runModulePasses(module, &machine, [&](llvm::PassBuilder &builder) {
+    // fmin/fmax of signalling NaNs on AArch64 (quiet_nan_min_max.h): once
+    // the builtins are inlined, where their operands tell whether they
+    // can be signalling NaNs (the vectoriser's start); without
+    // optimisation, in the builtins' bodies.
+    if (optDisable)
+      builder.registerPipelineStartEPCallback(
+          [](llvm::ModulePassManager &passes, llvm::OptimizationLevel) {
+            passes.addPass(llvm::createModuleToFunctionPassAdaptor(QuietNaNMinMaxPass()));
+          });
     builder.registerVectorizerStartEPCallback(
         [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
+          passes.addPass(QuietNaNMinMaxPass());
           // First: the vectoriser must not see these divisions under a mask.
           passes.addPass(HoistSafeDivisionsPass());
           passes.addPass(ScalarizeNarrowVectorsPass());

@@ -259,3 +259,32 @@ TEST(AArch64Codegen, KernelsWithLoopsBuild) {
 
 } // namespace
 } // namespace corecl::compiler
+
+namespace corecl::compiler {
+namespace {
+
+// fmin of values that may be signalling NaNs: AArch64's FMINNM would
+// return a quiet NaN, so such an operand is tested for NaN and the other
+// operand chosen (passes/quiet_nan_min_max.h); an operand that is the
+// result of arithmetic is never a signalling NaN and needs no test.
+TEST(AArch64Codegen, MinMaxQuietSignallingNaNsFirst) {
+  const char *loaded = R"(
+    kernel void k(global const float *x, global const float *y, global float *out) {
+      size_t i = get_global_id(0);
+      out[i] = fmin(x[i], y[i]);
+    })";
+  const char *computed = R"(
+    kernel void k(global const float *x, global const float *y, global float *out) {
+      size_t i = get_global_id(0);
+      out[i] = fmin(x[i] + 1.0f, y[i] * 2.0f);
+    })";
+  std::string tested = assemblyFor(loaded, neon());
+  EXPECT_TRUE(contains(tested, R"(fminnm\s+v[0-9]+\.4s)"));
+  EXPECT_TRUE(contains(tested, R"((fcmuo|fcmeq|fcmge|fcmgt)\s+v[0-9]+\.4s)")) << tested;
+  std::string arithmetic = assemblyFor(computed, neon());
+  EXPECT_TRUE(contains(arithmetic, R"(fminnm\s+v[0-9]+\.4s)"));
+  EXPECT_FALSE(contains(arithmetic, R"((fcmuo|fcmeq|fcmge|fcmgt)\s+v[0-9]+\.4s)")) << arithmetic;
+}
+
+} // namespace
+} // namespace corecl::compiler

@@ -289,7 +289,7 @@ TEST_F(SubGroupTest, FunctionsInLanesMatchTheReference) {
                                      allSeven,
                                      1 + 2 * int(allSame),
                                      int(maxLong / 100000),
-                                     int(char(xs[0])) + int(char(xs[0] + 1)) * 256,
+                                     int((signed char)xs[0]) + int((signed char)(xs[0] + 1)) * 256,
                                      lane == 0 ? SHRT_MAX : exclusiveMin,
                                      sum};
         EXPECT_EQ(std::vector<int>(&got[32 * i], &got[32 * i] + expected.size()), expected);
