@@ -21,8 +21,8 @@ define i32 @by_seven(i32 %a) {
 
 ; CHECK-LABEL: define i32 @sdiv(
 ; CHECK: [[ZERO:%[0-9]+]] = icmp eq i32 %b, 0
-; CHECK: [[NEG:%[0-9]+]] = icmp eq i32 %b, -1
 ; CHECK: [[MIN:%[0-9]+]] = icmp eq i32 %a, -2147483648
+; CHECK: [[NEG:%[0-9]+]] = icmp eq i32 %b, -1
 ; CHECK: [[OVF:%[0-9]+]] = and i1 [[MIN]], [[NEG]]
 ; CHECK: [[TRAP:%[0-9]+]] = or i1 [[ZERO]], [[OVF]]
 ; CHECK: %safe.divisor = select i1 [[TRAP]], i32 1, i32 %b
