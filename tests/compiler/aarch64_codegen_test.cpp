@@ -6,6 +6,7 @@
 // with no call left to a scalar routine.
 #include "compiler/compiler.h"
 #include "corecl/aarch64_host.h"
+#include "dump_assembly.h"
 #include "examples/escape_time.h"
 
 #include <gtest/gtest.h>
@@ -38,26 +39,12 @@ namespace fs = std::filesystem;
 /// AArch64 machine a build that also loads the code.
 std::string assemblyFor(const std::string &source, const Target &target,
                         const std::string &options = "") {
-  fs::path dir = fs::temp_directory_path() / ("corecl-a64-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  ::setenv("CORECL_DUMP_ASM", dir.c_str(), 1);
-  ::setenv("CORECL_CACHE", "0", 1); // a cache hit would skip code generation
-  BuildResult result = buildProgram(source, options, target);
-  ::unsetenv("CORECL_DUMP_ASM");
-  ::unsetenv("CORECL_CACHE");
+  BuildResult result;
+  std::string text = buildAndDumpAssembly(source, options, target, result);
   EXPECT_EQ(result.status, BuildResult::Success) << result.log;
   bool cross = isCrossTarget(target);
   EXPECT_EQ(result.executable == nullptr, cross) << "code for another machine is not loaded";
   EXPECT_EQ(result.assembly.empty(), !cross) << "a cross build returns its assembly";
-  std::string text;
-  for (const auto &entry : fs::directory_iterator(dir)) {
-    std::ifstream in(entry.path());
-    std::stringstream content;
-    content << in.rdbuf();
-    text += content.str();
-  }
-  fs::remove_all(dir);
   if (cross)
     EXPECT_EQ(text, result.assembly);
   return text;

@@ -4,6 +4,7 @@
 // These are x86-64's tests; aarch64_codegen_test.cpp checks AArch64's
 // code, on either machine.
 #include "compiler/compiler.h"
+#include "dump_assembly.h"
 
 #include <gtest/gtest.h>
 
@@ -21,23 +22,9 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string dumpAssembly(const std::string &source, const std::string &options = "") {
-  fs::path dir = fs::temp_directory_path() / ("corecl-asm-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  ::setenv("CORECL_DUMP_ASM", dir.c_str(), 1);
-  ::setenv("CORECL_CACHE", "0", 1); // a cache hit would skip code generation
-  BuildResult r = buildProgram(source, options);
-  ::unsetenv("CORECL_DUMP_ASM");
-  ::unsetenv("CORECL_CACHE");
+  BuildResult r;
+  std::string text = buildAndDumpAssembly(source, options, hostTarget(), r);
   EXPECT_EQ(r.status, BuildResult::Success) << r.log;
-  std::string text;
-  for (const auto &e : fs::directory_iterator(dir)) {
-    std::ifstream in(e.path());
-    std::stringstream ss;
-    ss << in.rdbuf();
-    text += ss.str();
-  }
-  fs::remove_all(dir);
   return text;
 }
 
