@@ -220,6 +220,9 @@ void prepareForWorkGroups(llvm::Module &module) {
 void runWorkGroupPipeline(llvm::Module &module, const Target &target, bool groupPackets) {
   WorkGroupLoopsOptions options;
   options.simdBytes = target.simdBytes;
+  // AArch64 has 32 vector registers (NEON's v0-v31, SVE's z0-z31); x86-64
+  // has 32 with AVX-512 (zmm16-31 need its encoding), 16 before it.
+  options.vectorRegisters = isAArch64(target.isa) || target.simdBytes >= 64 ? 32 : 16;
   // Packets of groups of one (passes/group_packets.cpp) double the build
   // time of a large kernel (a packet is a second copy of its body), so the
   // first build makes none; buildWithGroupPackets makes them when a kernel

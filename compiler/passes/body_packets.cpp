@@ -181,11 +181,11 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
     functions.invalidate(*split, llvm::ScalarizerPass(components).run(*split, functions));
     source = split;
   }
-  unsigned width =
-      options.regionPacketWidth
-          ? options.regionPacketWidth
-          : choosePacketWidth(*source, source->getArg(params.ctx()), options.simdBytes,
-                              split != nullptr, limit, source->getArg(params.localId(dimension)));
+  unsigned width = options.regionPacketWidth
+                       ? options.regionPacketWidth
+                       : choosePacketWidth(*source, source->getArg(params.ctx()), options.simdBytes,
+                                           options.vectorRegisters, split != nullptr, limit,
+                                           source->getArg(params.localId(dimension)));
   // A row narrower than the packet would run lane by lane
   // (work_group_loops.cpp): CLBlast's Xgemm (8 x 8 work-items) got packets
   // of 16 with AVX-512 and ran every row as scalar code.

@@ -127,10 +127,11 @@ llvm::PreservedAnalyses GroupPacketsPass::run(llvm::Module &module, llvm::Module
       // Called rather than inlined, as body_packets.cpp does, and as wide
       // as the loop vectoriser would have made it.
       bool outline = isLongStraightLine(*scalar);
-      unsigned width = options.packetWidth
-                           ? options.packetWidth
-                           : choosePacketWidth(*scalar, ctx, options.simdBytes, false,
-                                               outline ? LiveLimit::None : LiveLimit::Registers);
+      unsigned width =
+          options.packetWidth
+              ? options.packetWidth
+              : choosePacketWidth(*scalar, ctx, options.simdBytes, options.vectorRegisters, false,
+                                  outline ? LiveLimit::None : LiveLimit::Registers);
       if (width < 2)
         whyNot = "too many values live for more than one lane";
       else

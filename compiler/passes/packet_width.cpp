@@ -206,7 +206,8 @@ unsigned latencyPacketWidth(llvm::Function &f, unsigned width, unsigned simdByte
 }
 
 unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
-                           bool componentsSplit, LiveLimit limit, const llvm::Argument *lane) {
+                           unsigned vectorRegisters, bool componentsSplit, LiveLimit limit,
+                           const llvm::Argument *lane) {
   const llvm::DataLayout &layout = f.getParent()->getDataLayout();
   uint64_t widest = 0;
   std::map<const llvm::Value *, bool> dependence;
@@ -261,14 +262,15 @@ unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simd
   unsigned floor = limit == LiveLimit::NotBelowARegister ? std::min(fill, width) : 1;
   while (width > floor && live * width > budget)
     width /= 2;
-  // With AVX-512's 32 registers (AVX2 has 16), a work-item whose own
+  // With 32 registers (AVX-512's, AArch64's; AVX2 has 16), a work-item whose own
   // vectors fill one still gets two lanes where they keep twice the budget
   // (one lane keeps within it):
   // the two lanes' chains interleave and the spills are reloaded from the
   // cache. hashcat on Zen 4, two lanes against one: SHA-1 (2,324 live
   // bytes) 382 -> 598 MH/s, salted SHA-256 (1,796) 217 -> 311; four
   // lanes of SHA-256 (1,780), within twice the budget too, spilled.
-  if (width == 1 && fill == 1 && simdBytes >= 64 && live <= budget)
+  // NEON's 32 registers of 16 bytes hold a work-item's uint4s the same way.
+  if (width == 1 && fill == 1 && vectorRegisters >= 32 && live <= budget)
     width = 2;
   width = std::min(width, privateLanes);
   if (std::getenv("CORECL_PACKET_TRACE"))

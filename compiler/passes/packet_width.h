@@ -24,8 +24,11 @@ enum class LiveLimit {
 /// `lane`, if given: the parameter the lanes differ in; accesses whose
 /// address does not depend on it (a group's slot of a uniform loop
 /// counter) are the same for every lane and leave the width alone.
+/// `vectorRegisters`: how many registers of `simdBytes` the target has
+/// (16 or 32).
 unsigned choosePacketWidth(llvm::Function &f, llvm::Argument *ctx, unsigned simdBytes,
-                           bool componentsSplit = false, LiveLimit limit = LiveLimit::Registers,
+                           unsigned vectorRegisters, bool componentsSplit = false,
+                           LiveLimit limit = LiveLimit::Registers,
                            const llvm::Argument *lane = nullptr);
 
 /// The lanes a packet of `f` (of `width` lanes chosen by choosePacketWidth)

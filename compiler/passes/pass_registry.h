@@ -72,6 +72,9 @@ enum class RegionPacketKernels { None, WithBarriers, All };
 struct WorkGroupLoopsOptions {
   /// Widest SIMD register in bytes: sets the reported vector width.
   unsigned simdBytes = 16;
+  /// Vector registers the target has: 16 (SSE, AVX2) or 32 (AVX-512,
+  /// AArch64's NEON and SVE). More registers keep more lanes' values.
+  unsigned vectorRegisters = 16;
   /// Lanes of a packet of groups of one (group_packets.cpp): 0 chooses
   /// from the kernel's types, 1 makes no packets.
   unsigned packetWidth = 0;

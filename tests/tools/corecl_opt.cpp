@@ -33,6 +33,7 @@
 int main(int argc, char **argv) {
   std::string pipeline, input, cpu;
   corecl::compiler::WorkGroupLoopsOptions options{64};
+  unsigned registers = 0; // 0: as many as the width's x86-64 level has
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "-passes=", 8) == 0)
       pipeline = argv[i] + 8;
@@ -51,12 +52,16 @@ int main(int argc, char **argv) {
       cpu = argv[i] + 12;
     else if (std::strncmp(argv[i], "-simd-bytes=", 12) == 0)
       options.simdBytes = unsigned(std::atoi(argv[i] + 12));
+    else if (std::strncmp(argv[i], "-vector-registers=", 18) == 0)
+      registers = unsigned(std::atoi(argv[i] + 18));
     else
       input = argv[i];
   }
+  options.vectorRegisters = registers ? registers : options.simdBytes >= 64 ? 32 : 16;
   if (pipeline.empty() || input.empty()) {
     llvm::errs()
-        << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-packet-width=N] "
+        << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-vector-registers=N] "
+           "[-packet-width=N] "
            "[-region-packets[=N|=barriers]] [-body-packets] [-target-cpu=NAME] <file.ll>\n";
     return 2;
   }
