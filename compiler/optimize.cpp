@@ -41,6 +41,9 @@
 #include <llvm/Transforms/IPO/Inliner.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/IndVarSimplify.h>
+#include <llvm/Transforms/Scalar/LICM.h>
+#include <llvm/Transforms/Scalar/LoopDeletion.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 #include <llvm/Transforms/Scalar/LoopRotation.h>
 #include <llvm/Transforms/Scalar/LoopUnrollPass.h>
@@ -192,6 +195,19 @@ void prepareForWorkGroups(llvm::Module &module) {
     loops.addPass(llvm::LoopFullUnrollPass(/*OptLevel=*/3));
     fpm.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(loops)));
     fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+    // A loop that only steps a value in memory until it reaches its end
+    // (random programs' `for (p->g = -15; p->g != 6; p->g += 9) {}`, 2.9
+    // billion trips) is removed now, while each work-item's accesses are
+    // its own: the value is promoted to a register, its exit value
+    // computed and the empty loop deleted. After work-group formation a
+    // packet reaches its lanes' copies of the value through a gather and
+    // a scatter, which nothing promotes, and runs every trip.
+    llvm::LoopPassManager finiteLoops;
+    finiteLoops.addPass(llvm::LICMPass(llvm::LICMOptions()));
+    finiteLoops.addPass(llvm::IndVarSimplifyPass(/*WidenIndVars=*/false));
+    finiteLoops.addPass(llvm::LoopDeletionPass());
+    fpm.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(finiteLoops),
+                                                      /*UseMemorySSA=*/true));
     fpm.addPass(llvm::InstCombinePass());
     fpm.addPass(llvm::SimplifyCFGPass());
     // Bottom-up over the call graph: each function is simplified once its
