@@ -8,6 +8,7 @@
 #include "compiler/passes/deinterleave_in_lanes.h"
 #include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/drop_unreachable_edges.h"
+#include "compiler/passes/fold_step_only_loops.h"
 #include "compiler/passes/hoist_safe_divisions.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/packet_width.h"
@@ -41,9 +42,6 @@
 #include <llvm/Transforms/IPO/Inliner.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
-#include <llvm/Transforms/Scalar/IndVarSimplify.h>
-#include <llvm/Transforms/Scalar/LICM.h>
-#include <llvm/Transforms/Scalar/LoopDeletion.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 #include <llvm/Transforms/Scalar/LoopRotation.h>
 #include <llvm/Transforms/Scalar/LoopUnrollPass.h>
@@ -195,18 +193,10 @@ void prepareForWorkGroups(llvm::Module &module) {
     loops.addPass(llvm::LoopFullUnrollPass(/*OptLevel=*/3));
     fpm.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(loops)));
     fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
-    // A loop that only steps a value in memory until it reaches its end
-    // (random programs' `for (p->g = -15; p->g != 6; p->g += 9) {}`, 2.9
-    // billion trips) is removed now, while each work-item's accesses are
-    // its own: the value is promoted to a register, its exit value
-    // computed and the empty loop deleted. After work-group formation a
-    // packet reaches its lanes' copies of the value through a gather and
-    // a scatter, which nothing promotes, and runs every trip.
-    llvm::LoopPassManager finiteLoops;
-    finiteLoops.addPass(llvm::LICMPass(llvm::LICMOptions()));
-    finiteLoops.addPass(llvm::IndVarSimplifyPass(/*WidenIndVars=*/false));
-    finiteLoops.addPass(llvm::LoopDeletionPass());
-    fpm.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(finiteLoops),
+    // Loops that only step values (in registers or memory) to an end known
+    // in advance, removed while each work-item's accesses are its own
+    // (passes/fold_step_only_loops.cpp).
+    fpm.addPass(llvm::createFunctionToLoopPassAdaptor(FoldStepOnlyLoopsPass(),
                                                       /*UseMemorySSA=*/true));
     fpm.addPass(llvm::InstCombinePass());
     fpm.addPass(llvm::SimplifyCFGPass());

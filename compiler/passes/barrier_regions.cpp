@@ -354,14 +354,27 @@ void moveAllocasToStorage(llvm::Function &f, StorageLayout &layout) {
                                                      b.getInt64(elementSize))));
         return addr->getType() == a->getType() ? addr : b.CreateAddrSpaceCast(addr, a->getType());
       };
+      // A work-item's element is only as aligned as the element: the
+      // alloca's own alignment (64 for a struct with a long8 member, kept
+      // by SROA on its pieces) no longer holds, and a packet's vector
+      // access of several work-items' elements at that alignment faults.
+      auto clampAlignment = [&](llvm::Instruction *access) {
+        if (auto *load = llvm::dyn_cast<llvm::LoadInst>(access))
+          load->setAlignment(std::min(load->getAlign(), llvm::Align(align)));
+        else if (auto *store = llvm::dyn_cast<llvm::StoreInst>(access))
+          store->setAlignment(std::min(store->getAlign(), llvm::Align(align)));
+      };
       for (llvm::Instruction *lifetime : accesses->lifetimes)
         lifetime->eraseFromParent();
       for (auto [gep, index] : accesses->indexed) {
+        for (llvm::User *access : gep->users())
+          clampAlignment(llvm::cast<llvm::Instruction>(access));
         llvm::IRBuilder<> b(gep);
         gep->replaceAllUsesWith(elementAddress(b, index));
         gep->eraseFromParent();
       }
       for (llvm::Instruction *access : accesses->direct) {
+        clampAlignment(access);
         llvm::IRBuilder<> b(access);
         access->replaceUsesOfWith(a, elementAddress(b, b.getInt64(0)));
       }

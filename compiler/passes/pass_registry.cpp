@@ -6,6 +6,7 @@
 #include "compiler/passes/distribute_bit_masks.h"
 #include "compiler/passes/divergence_analysis.h"
 #include "compiler/passes/drop_unreachable_edges.h"
+#include "compiler/passes/fold_step_only_loops.h"
 #include "compiler/passes/hoist_safe_divisions.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/plain_private_volatile.h"

@@ -98,6 +98,28 @@ entry:
 ; CHECK: %y = load volatile i32, ptr [[B1]]
 ; CHECK: ret i32 -1
 
+; A private variable more aligned than its element (a piece of a struct
+; with a long8 member, which SROA leaves at the struct's 64) gets one
+; element per work-item side by side, 8 bytes apart: its accesses claim no
+; more than 8 (CLSmith --vectors seed 10000: a packet's store of two
+; work-items' elements at 64 faulted, `vmovdqa` at an odd work-item).
+define spir_kernel void @overaligned(ptr addrspace(1) %p) {
+entry:
+  %a = alloca i64, align 64
+  %lid = call spir_func i64 @_Z12get_local_idj(i32 0)
+  store volatile i64 %lid, ptr %a, align 64
+  call spir_func void @_Z7barrierj(i32 1)
+  %x = load volatile i64, ptr %a, align 64
+  %slot = getelementptr inbounds i64, ptr addrspace(1) %p, i64 %lid
+  store i64 %x, ptr addrspace(1) %slot
+  ret void
+}
+
+; CHECK-LABEL: define internal i32 @overaligned.body.region0(
+; CHECK: store volatile i64 %lid{{[.a-z]*}}, ptr %a.wi{{[0-9]*}}, align 8
+; CHECK-LABEL: define internal i32 @overaligned.body.region1(
+; CHECK: %x = load volatile i64, ptr %a.wi{{[0-9]*}}, align 8
+
 ; A phi that takes a value from before the barrier twice from one block (a
 ; switch with two cases to the same block) gets one reload for both entries:
 ; the verifier rejects two different values from one predecessor.
