@@ -95,8 +95,12 @@ llvm::PreservedAnalyses FoldStepOnlyLoopsPass::run(llvm::Loop &loop,
   llvm::PreservedAnalyses kept = llvm::PreservedAnalyses::all();
   // Values stepped in memory become values in registers (the stores move
   // after the loop), which scalar evolution can follow.
-  if (stores)
+  // Scalar evolution may hold what it found before (no trip count: the
+  // exit compared a load), which LICM's promotion does not make it forget.
+  if (stores) {
     kept.intersect(llvm::LICMPass(llvm::LICMOptions()).run(loop, analyses, ar, updater));
+    ar.SE.forgetLoop(&loop);
+  }
   if (!exitValuesAreKnown(loop, ar.SE))
     return kept;
   kept.intersect(llvm::IndVarSimplifyPass(/*WidenIndVars=*/false).run(loop, analyses, ar, updater));

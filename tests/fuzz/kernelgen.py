@@ -437,6 +437,10 @@ class Generator:
         # but the compiler may vectorise across y (item_order.cpp).
         # Seeds before 19400 keep the programs they always had.
         self.rows_draw = random.Random(seed ^ 0x7EED).random() if seed >= 19400 else 1.0
+        # From seed 42000, loops that only step a variable to an end value,
+        # up to 2^32 trips (CLSmith's `for (p->g = -15; p->g != 6; p->g +=
+        # 9)`), drawn from late_rng, so older seeds keep their programs.
+        self.step_loops = seed >= 42000
         self.mode = mode or MODES[seed % len(MODES)]
         m = self.mode
         self.use_barriers = m in ("barriers", "all")
@@ -579,6 +583,8 @@ class Generator:
 
     def statement(self, out, scope, ctx):
         self.stmt_budget -= 1
+        if self.step_loops and not ctx.in_helper and self.late_rng.random() < 0.08:
+            return self.stmt_step(out, scope, ctx)
         d = ctx.depth
         options = ["assign"] * 6 + ["if"] * 2 + ["for"] * 2 + ["while"]
         if not ctx.in_helper:
@@ -600,6 +606,39 @@ class Generator:
             options = [o for o in options if o in ("assign", "array", "vector", "break", "atomic")]
         kind = self.rng.choice(options)
         getattr(self, "stmt_" + kind)(out, scope, ctx)
+
+    def step_place(self, scope, avoid=None):
+        """A variable or a private array element at a constant index (C
+        and Python text), drawn from late_rng; not `avoid`."""
+        rng = self.late_rng
+        targets = [v.name for v in scope
+                   if v.name not in ("grp", "lsz") and not getattr(v, "counter", False)]
+        targets += ["%s[%d]" % (name, k) for name, size in self.arrays for k in range(size)]
+        targets = [t for t in targets if t != avoid]
+        return rng.choice(targets)
+
+    def stmt_step(self, out, scope, ctx):
+        """`for (v = w ^ C; v != END; v += STEP) u += K;`: STEP odd, so the
+        loop ends, after ((END - start) / STEP) mod 2^32 trips, up to four
+        billion, which only a compiler that folds the loop runs in time.
+        In a kernel with barriers an array element lives in per-work-item
+        storage, which a region packet reaches through gathers."""
+        rng = self.late_rng
+        v = self.step_place(scope)
+        u = self.step_place(scope, avoid=v)
+        w = rng.choice([x.name for x in scope])
+        start, end = rng.getrandbits(32), rng.choice([0, 6, rng.getrandbits(32)])
+        step = rng.getrandbits(32) | 1
+        k = rng.choice([1, 3, rng.getrandbits(32)])
+        sign = rng.choice(["+", "-"])
+        inverse = pow(step, -1, 1 << 32)
+        d = ctx.depth
+        out.c(d, "for (%s = %s ^ %du; %s != %du; %s += %du)" % (v, w, start, v, end, v, step))
+        out.c(d + 1, "%s %s= %du;" % (u, sign, k))
+        out.py(d, "%s = %s ^ %d" % (v, w, start))
+        out.py(d, "%s = (%s %s %d * (((%d - %s) * %d) & M)) & M" % (u, u, sign, k, end, v,
+                                                                   inverse))
+        out.py(d, "%s = %d" % (v, end))
 
     def assign_target(self, scope, ctx):
         targets = [v for v in scope
