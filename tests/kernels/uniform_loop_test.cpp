@@ -95,7 +95,9 @@ TEST_F(UniformLoopTest, NestedLoopsUniformAndDivergent) {
   // The outer loops are uniform; the innermost runs a different number of
   // times per work-item, so it stays inside the work-item loop. A value
   // computed in the loop is used after it, and a private array is indexed
-  // by the loop counter.
+  // by the loop counter. (The innermost loop reads memory: a loop that only
+  // stepped `v` would be folded to its closed form before work-group
+  // formation, passes/fold_step_only_loops.cpp, and nothing would diverge.)
   cl_kernel k = buildKernel(R"(
     kernel void nest(global const int *in, global int *out, int rows, int cols) {
       int g = get_global_id(0);
@@ -105,7 +107,7 @@ TEST_F(UniformLoopTest, NestedLoopsUniformAndDivergent) {
         for (int c = 0; c < cols; ++c) {
           int v = in[r * cols + c] + g;
           for (int s = 0; s < g % 5; ++s)
-            v += s;
+            v += s ^ in[s];
           hist[v & 3] += 1;
           last = v;
         }
@@ -133,7 +135,7 @@ TEST_F(UniformLoopTest, NestedLoopsUniformAndDivergent) {
       for (int c = 0; c < cols; ++c) {
         int v = in[r * cols + c] + g;
         for (int s = 0; s < g % 5; ++s)
-          v += s;
+          v += s ^ in[s];
         hist[v & 3] += 1;
         last = v;
       }
