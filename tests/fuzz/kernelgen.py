@@ -988,7 +988,16 @@ class Generator:
             for k in range(rng.randint(1, 2)):
                 name, size = "a%d" % k, rng.choice([2, 4, 8, 16])
                 inits = [self.expr(base + self.scalars, 1) for _ in range(size)]
-                body.c(1, "uint %s[%d] = {%s};" % (name, size, ", ".join(e.c() for e in inits)))
+                # From seed 42000 some arrays are more aligned than their
+                # elements (as SROA leaves a piece of a struct with a long8,
+                # CLSmith's shape): across a barrier each work-item's
+                # element then sits 4 bytes from the next, whatever the
+                # array's alignment claims.
+                aligned = ""
+                if self.step_loops and self.late_rng.random() < 0.3:
+                    aligned = " __attribute__((aligned(%d)))" % self.late_rng.choice([16, 32, 64])
+                body.c(1, "uint %s[%d]%s = {%s};" % (name, size, aligned,
+                                                     ", ".join(e.c() for e in inits)))
                 body.py(1, "%s = [%s]" % (name, ", ".join(e.py() for e in inits)))
                 self.arrays.append((name, size))
         if self.use_vectors:
