@@ -65,9 +65,12 @@ def parse_seeds(text):
 def generate(clsmith, mode, seed, folder):
     """Path of the generated program, or None when CLSmith fails."""
     path = os.path.join(folder, "%s_%d.cl" % (mode, seed))
-    proc = subprocess.run([os.path.join(clsmith, "CLSmith"), "--seed", str(seed)] + MODES[mode] +
-                          ["--output_file", path], cwd=folder, capture_output=True, text=True,
-                          timeout=120)
+    try:
+        proc = subprocess.run([os.path.join(clsmith, "CLSmith"), "--seed", str(seed)] +
+                              MODES[mode] + ["--output_file", path], cwd=folder,
+                              capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:  # CLSmith itself loops on some seeds
+        return None
     if proc.returncode != 0 or not os.path.exists(path):
         return None
     return path
