@@ -28,6 +28,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fuzz import parse_seeds  # noqa: E402
+
 # The twelve mode combinations of issue 49: CLSmith's flags for each.
 MODES = {
     "basic": [],
@@ -49,17 +52,6 @@ MODES = {
 # later than PoCL finds it is a defect too).
 SLOW_RATIO = 4.0
 SLOW_FLOOR = 5.0
-
-
-def parse_seeds(text):
-    seeds = []
-    for part in text.split(","):
-        if "-" in part:
-            a, b = part.split("-")
-            seeds += range(int(a), int(b) + 1)
-        else:
-            seeds.append(int(part))
-    return seeds
 
 
 def generate(clsmith, mode, seed, folder):
