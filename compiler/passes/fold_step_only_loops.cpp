@@ -94,9 +94,9 @@ llvm::PreservedAnalyses FoldStepOnlyLoopsPass::run(llvm::Loop &loop,
     return llvm::PreservedAnalyses::all();
   llvm::PreservedAnalyses kept = llvm::PreservedAnalyses::all();
   // Values stepped in memory become values in registers (the stores move
-  // after the loop), which scalar evolution can follow.
-  // Scalar evolution may hold what it found before (no trip count: the
-  // exit compared a load), which LICM's promotion does not make it forget.
+  // after the loop), which scalar evolution can follow; it is told to
+  // forget what it found before (no trip count, the exit compared a
+  // load), which LICM's promotion does not make it do.
   if (stores) {
     kept.intersect(llvm::LICMPass(llvm::LICMOptions()).run(loop, analyses, ar, updater));
     ar.SE.forgetLoop(&loop);
