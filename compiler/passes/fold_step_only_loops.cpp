@@ -10,8 +10,8 @@
 // are its own, the promotion is plain. After work-group formation a packet
 // reaches its lanes' copies of such a value (a private struct that lives
 // across a barrier) through a gather and a scatter per trip, which nothing
-// promotes, so the packet runs every trip while the scalar work-item loop
-// would have dropped the loop: minutes against milliseconds.
+// promotes, so the packet runs every trip where the scalar work-item loop
+// would have dropped the loop.
 //
 // The same holds for such a loop whose values are in registers: a packet's
 // values are vectors, whose trip counts scalar evolution cannot follow.

@@ -1,5 +1,6 @@
-// Removes loops whose only work is stepping values in memory towards an
-// end, before work-group formation (fold_step_only_loops.cpp). A loop pass
+// Removes loops whose only work is stepping values (in registers or at
+// fixed addresses) towards an end, before work-group formation
+// (fold_step_only_loops.cpp). A loop pass
 // of its own header, so that the other passes' users need no loop-pass
 // headers.
 #pragma once
