@@ -147,11 +147,138 @@ private:
   cl_mem in = nullptr, out = nullptr;
 };
 
+/// A program of many kernels of which a few are launched, as OpenMM's and
+/// other applications' programs are (dozens of kernels, a handful used per
+/// run): `kernels` kernels, alternately a local-memory reduction and a
+/// tiled matrix product, each with its own constants; `launched` of them
+/// (from the front) are created and run once, their results checked on
+/// the host. With none launched the row times clBuildProgram alone. Every
+/// run builds a source never seen before.
+class ManyKernelsBuild : public KernelRow {
+public:
+  ManyKernelsBuild(int kernels, int launched) : kernels_(kernels), launched_(launched) {}
+  std::string name() const override {
+    return launched_
+               ? "cold build + first results of " + std::to_string(launched_) + " of " +
+                     std::to_string(kernels_) + " kernels"
+               : "cold build (clBuildProgram), " + std::to_string(kernels_) + "-kernel program";
+  }
+  double work() const override { return 1e9; } // one build: the rate is builds/s
+  bool isFlops() const override { return false; }
+  std::string rateUnit() const override { return "builds/s"; }
+  bool hasLimit() const override { return false; }
+  void setUp(const Driver &d) override {
+    d_ = &d;
+    in_.resize(kItems);
+    for (size_t i = 0; i < kItems; ++i)
+      in_[i] = float(i % 29) * 0.125f - 1.5f;
+    a_ = buffer(kItems * 4, in_.data());
+    b_ = buffer(kItems * 4, in_.data());
+    for (int k = 0; k < launched_; ++k)
+      out_.push_back(buffer(kItems * 4));
+  }
+  void run() override {
+    releaseProgram();
+    std::string source;
+    for (int k = 0; k < kernels_; ++k)
+      source += k % 2 ? matrixProduct(k) : reduction(k);
+    // The tag is code, not a comment: PoCL hashes the preprocessed source.
+    source += "\nint fresh_" + freshSourceTag() + "(int x) { return x; }\n";
+    program_ = d_->build(source.c_str(), "");
+    for (int k = 0; k < launched_; ++k) {
+      cl_kernel kernel = createKernel(program_, kernelName(k).c_str());
+      size_t global[2], local[2];
+      if (k % 2) {
+        setKernelArgs(kernel, a_, b_, out_[size_t(k)], int(kSide));
+        global[0] = global[1] = kSide;
+        local[0] = local[1] = 16;
+        d_->runKernel(kernel, 2, global, local, "product");
+      } else {
+        setKernelArgs(kernel, a_, out_[size_t(k)], LocalBytes{kGroup * 4});
+        global[0] = kItems;
+        local[0] = kGroup;
+        d_->runKernel(kernel, 1, global, local, "reduction");
+      }
+      clReleaseKernel(kernel);
+    }
+  }
+  bool verify() override {
+    for (int k = 0; k < launched_; ++k) {
+      std::vector<float> result = d_->read<float>(out_[size_t(k)], kItems);
+      bool fine = k % 2 ? checkEvery(1, kSide * kSide,
+                                     [&](size_t i) {
+                                       size_t row = i / kSide, column = i % kSide;
+                                       double sum = 0;
+                                       for (size_t j = 0; j < kSide; ++j)
+                                         sum +=
+                                             double(in_[row * kSide + j]) * in_[j * kSide + column];
+                                       return near(result[i], sum * k, 1e-4);
+                                     })
+                        : checkEvery(1, kItems / kGroup, [&](size_t g) {
+                            double sum = 0;
+                            for (size_t i = g * kGroup; i < (g + 1) * kGroup; ++i)
+                              sum += in_[i] * (k + 1.5);
+                            return near(result[g], sum, 1e-4);
+                          });
+      if (!fine)
+        return false;
+    }
+    return true;
+  }
+
+private:
+  static constexpr size_t kItems = 4096, kGroup = 64, kSide = 64; // kSide^2 == kItems
+  static std::string kernelName(int k) {
+    return (k % 2 ? "product" : "reduction") + std::to_string(k);
+  }
+  static std::string reduction(int k) {
+    return "kernel void " + kernelName(k) +
+           "(global const float *in, global float *out, local float *tmp) {\n"
+           "  int l = get_local_id(0);\n"
+           "  tmp[l] = in[get_global_id(0)] * " +
+           std::to_string(k + 1) +
+           ".5f;\n"
+           "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+           "  for (int s = get_local_size(0) / 2; s > 0; s >>= 1) {\n"
+           "    if (l < s) tmp[l] += tmp[l + s];\n"
+           "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+           "  }\n"
+           "  if (l == 0) out[get_group_id(0)] = tmp[0];\n"
+           "}\n";
+  }
+  static std::string matrixProduct(int k) {
+    return "kernel void " + kernelName(k) +
+           "(global const float *A, global const float *B, global float *C, int n) {\n"
+           "  local float ta[16][16], tb[16][16];\n"
+           "  int lx = get_local_id(0), ly = get_local_id(1);\n"
+           "  int gx = get_global_id(0), gy = get_global_id(1);\n"
+           "  float acc = 0;\n"
+           "  for (int t = 0; t < n; t += 16) {\n"
+           "    ta[ly][lx] = A[gy * n + t + lx];\n"
+           "    tb[ly][lx] = B[(t + ly) * n + gx];\n"
+           "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+           "    for (int j = 0; j < 16; ++j) acc = fma(ta[ly][j], tb[j][lx], acc);\n"
+           "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+           "  }\n"
+           "  C[gy * n + gx] = acc * " +
+           std::to_string(k) +
+           ".0f;\n"
+           "}\n";
+  }
+  int kernels_, launched_;
+  std::vector<float> in_;
+  cl_mem a_ = nullptr, b_ = nullptr;
+  std::vector<cl_mem> out_;
+};
+
 } // namespace
 
 void addBuildBenchmarks(std::vector<std::unique_ptr<Benchmark>> &list) {
   list.push_back(std::make_unique<MathHeavyBuild>());
   addRows<LongKernelBuild>(list, 500, 2000);
+  list.push_back(std::make_unique<ManyKernelsBuild>(12, 0));
+  list.push_back(std::make_unique<ManyKernelsBuild>(12, 2));
+  list.push_back(std::make_unique<ManyKernelsBuild>(40, 3));
 }
 
 } // namespace bench

@@ -48,8 +48,20 @@ struct KernelDesc {
   uint64_t workGroupSizeHint[3] = {0, 0, 0};
   std::string vecTypeHint;
   std::string attributes; // CL_KERNEL_ATTRIBUTES
-  uint64_t staticLocalMemSize = 0; // kernel-scope __local variables
   uint64_t privateMemSize = 0;
+  /// A kernel Clang made for a block that a kernel enqueues (device-side
+  /// enqueue): launched only by the runtime, not listed by the API.
+  bool blockKernel = false;
+  /// It calls device-side enqueue's functions (enqueue_kernel and the
+  /// rest): its launches need the runtime's services in their context.
+  bool usesDeviceEnqueue = false;
+};
+
+/// What work-group formation decided for a kernel, known once its code is
+/// generated (Executable::code).
+struct KernelCode {
+  corecl_wg_fn entry = nullptr;    // the work-group function
+  uint64_t staticLocalMemSize = 0; // kernel-scope __local variables
   uint64_t wiStoragePerItem = 0;   // bytes per work-item live across barriers
   uint32_t vectorWidth = 1;        // work-items per SIMD step the compiler aims at
   bool hasBarriers = false;
@@ -61,12 +73,6 @@ struct KernelDesc {
   /// launch with subGroupWidth > 1 must run this executable, whose packets
   /// are of that width.
   bool readsSubGroupLanes = false;
-  /// A kernel Clang made for a block that a kernel enqueues (device-side
-  /// enqueue): launched only by the runtime, not listed by the API.
-  bool blockKernel = false;
-  /// It calls device-side enqueue's functions (enqueue_kernel and the
-  /// rest): its launches need the runtime's services in their context.
-  bool usesDeviceEnqueue = false;
 };
 
 /// The CPU the code is generated for: LLVM's name and features for it, and
@@ -100,13 +106,33 @@ bool isCrossTarget(const Target &target);
 /// tools. Every build below takes this unless told otherwise.
 const Target &hostTarget();
 
-/// A linked, JIT-compiled program: its kernels and their entry points.
+/// A linked program: its kernels, each one's native code generated when it
+/// is first asked for (work-group formation, optimisation and code
+/// generation of that kernel alone, or its entry in the disk cache).
+/// Everything a build must report was checked when the executable was
+/// made; generating a kernel's code fails only for internal errors and
+/// lack of memory.
 class Executable {
 public:
   virtual ~Executable() = default;
   virtual const std::vector<KernelDesc> &kernels() const = 0;
-  /// The work-group function of kernel `index` in kernels().
-  virtual corecl_wg_fn entry(size_t index) const = 0;
+  /// The code of kernel `index` in kernels(), generated on the first call.
+  /// Thread-safe: callers asking for one kernel wait for one generation,
+  /// different kernels are generated side by side. nullptr if generation
+  /// failed (codeFailure says why); throws std::bad_alloc when it failed
+  /// for lack of memory (a later call tries again).
+  virtual const KernelCode *code(size_t index) const = 0;
+  /// The log of a failed generation of kernel `index` ("" if none failed).
+  virtual std::string codeFailure(size_t index) const = 0;
+  /// Generates the code of every kernel not generated yet, on up to
+  /// `threads` build threads at once; false if one failed.
+  virtual bool generateAll(unsigned threads) const = 0;
+  /// The work-group function of kernel `index`, generated if need be;
+  /// nullptr if generation failed.
+  corecl_wg_fn entry(size_t index) const {
+    const KernelCode *generated = code(index);
+    return generated ? generated->entry : nullptr;
+  }
 };
 
 struct BuildResult {
@@ -173,11 +199,12 @@ BuildResult buildFromBinary(const std::string &bitcode, const std::string &optio
 /// The executable of a built program's bitcode (BuildResult::bitcode)
 /// whose work-group functions run groups of one work-item several at a
 /// time (passes/group_packets.cpp): the same kernels in the same order.
-/// Built on the first launch with one work-item per group, because making
-/// the packets doubles a large kernel's build time (cached on disk). Only
-/// the kernels named in `packetKernels` get packets (the ones launched that
-/// way: hashcat's programs hold six attack kernels and launch one); the
-/// others run as in the first build.
+/// Made on the first launch with one work-item per group, because the
+/// packets double a large kernel's code generation; like every executable
+/// it generates a kernel's code when that kernel is first launched from it
+/// (hashcat's programs hold six attack kernels and launch one). Only the
+/// kernels named in `packetKernels` get packets; the others are as in the
+/// first build.
 BuildResult buildWithGroupPackets(const std::string &bitcode,
                                   const std::vector<std::string> &packetKernels,
                                   const Target &target = hostTarget());

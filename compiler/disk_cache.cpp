@@ -21,7 +21,7 @@ namespace corecl::compiler {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'O', 'R', 'E', 'C', 'L', 'K', 'C'};
-constexpr uint64_t kEntryVersion = 4;
+constexpr uint64_t kEntryVersion = 5;
 
 uint64_t fnv1a(const std::string &data, uint64_t hash) {
   for (unsigned char c : data) {
@@ -79,9 +79,64 @@ std::string entryPath(const std::string &key) { return cacheDirectory() + "/" + 
 
 std::atomic<uint64_t> hits{0}, rejected{0}, stores{0};
 
-std::optional<CachedBuild> reject() {
+std::nullopt_t reject() {
   ++rejected;
   return std::nullopt;
+}
+
+/// The checked payload of entry `key`; nothing on a miss or a bad entry.
+std::optional<std::string> readPayload(const std::string &key) {
+  if (key.empty())
+    return std::nullopt;
+  std::optional<std::string> read = readEntryFile(entryPath(key));
+  if (!read)
+    return std::nullopt;
+  std::string &bytes = *read;
+  // magic | version | payload size | checksum | payload
+  if (bytes.size() < 32 || std::memcmp(bytes.data(), kMagic, 8) != 0)
+    return reject();
+  const char *p = bytes.data() + 8, *end = bytes.data() + bytes.size();
+  uint64_t version, size, checksum;
+  if (!readU64(p, end, version) || !readU64(p, end, size) || !readU64(p, end, checksum) ||
+      version != kEntryVersion || size != uint64_t(end - p))
+    return reject();
+  std::string payload(p, size);
+  if (fnv1a(payload, 0xcbf29ce484222325ull) != checksum)
+    return reject();
+  return payload;
+}
+
+void writePayload(const std::string &key, const std::string &payload) {
+  if (key.empty())
+    return;
+  std::string dir = cacheDirectory();
+  if (!makeDirectories(dir))
+    return; // a cache that cannot be written is simply not used
+  std::string entry(kMagic, 8);
+  writeU64(entry, kEntryVersion);
+  writeU64(entry, payload.size());
+  writeU64(entry, fnv1a(payload, 0xcbf29ce484222325ull));
+  entry += payload;
+
+  // Write beside the final name, then rename: readers see all or nothing.
+  std::random_device random;
+  std::string temp =
+      entryPath(key) + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(random());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out)
+      return;
+    out.write(entry.data(), std::streamsize(entry.size()));
+    if (!out.good()) {
+      out.close();
+      std::remove(temp.c_str());
+      return;
+    }
+  }
+  if (std::rename(temp.c_str(), entryPath(key).c_str()) != 0)
+    std::remove(temp.c_str());
+  else
+    ++stores;
 }
 
 } // namespace
@@ -130,33 +185,26 @@ std::string cacheKey(const std::string &source, const std::string &options, cons
 }
 
 std::optional<CachedBuild> loadCachedBuild(const std::string &key) {
-  if (key.empty())
+  std::optional<std::string> payload = readPayload(key);
+  if (!payload)
     return std::nullopt;
-  std::optional<std::string> read = readEntryFile(entryPath(key));
-  if (!read)
-    return std::nullopt;
-  std::string &bytes = *read;
-  // magic | version | payload size | checksum | payload
-  if (bytes.size() < 32 || std::memcmp(bytes.data(), kMagic, 8) != 0)
-    return reject();
-  const char *p = bytes.data() + 8, *end = bytes.data() + bytes.size();
-  uint64_t version, size, checksum;
-  if (!readU64(p, end, version) || !readU64(p, end, size) || !readU64(p, end, checksum) ||
-      version != kEntryVersion || size != uint64_t(end - p))
-    return reject();
-  std::string payload(p, size);
-  if (fnv1a(payload, 0xcbf29ce484222325ull) != checksum)
-    return reject();
   CachedBuild build;
-  const char *q = payload.data(), *qend = payload.data() + payload.size();
-  uint64_t flags;
+  const char *q = payload->data(), *qend = payload->data() + payload->size();
+  uint64_t flags, count;
   if (!readKernelDescs(q, qend, build.kernels) || !readU64(q, qend, flags) ||
-      !readU64(q, qend, build.globalVariableBytes) || !readBytes(q, qend, build.object) ||
-      !readBytes(q, qend, build.bitcode) || !readBytes(q, qend, build.log) || q != qend)
+      !readU64(q, qend, build.globalVariableBytes) || !readBytes(q, qend, build.sharedObject) ||
+      !readU64(q, qend, count) || count != build.kernels.size())
+    return reject();
+  build.kernelBitcodes.resize(count);
+  for (std::string &bitcode : build.kernelBitcodes)
+    if (!readBytes(q, qend, bitcode))
+      return reject();
+  if (!readBytes(q, qend, build.bitcode) || !readBytes(q, qend, build.log) || q != qend)
     return reject();
   build.kernelArgInfo = flags & 1;
   build.nonUniformWorkGroups = flags & 2;
   build.programConstructors = flags & 4;
+  build.optDisable = flags & 8;
   ++hits;
   return build;
 }
@@ -164,42 +212,39 @@ std::optional<CachedBuild> loadCachedBuild(const std::string &key) {
 void storeCachedBuild(const std::string &key, const CachedBuild &build) {
   if (key.empty())
     return;
-  std::string dir = cacheDirectory();
-  if (!makeDirectories(dir))
-    return; // a cache that cannot be written is simply not used
   std::string payload;
   writeKernelDescs(payload, build.kernels);
   writeU64(payload, uint64_t(build.kernelArgInfo) | uint64_t(build.nonUniformWorkGroups) << 1 |
-                        uint64_t(build.programConstructors) << 2);
+                        uint64_t(build.programConstructors) << 2 | uint64_t(build.optDisable) << 3);
   writeU64(payload, build.globalVariableBytes);
-  writeBytes(payload, build.object);
+  writeBytes(payload, build.sharedObject);
+  writeU64(payload, build.kernelBitcodes.size());
+  for (const std::string &bitcode : build.kernelBitcodes)
+    writeBytes(payload, bitcode);
   writeBytes(payload, build.bitcode);
   writeBytes(payload, build.log);
-  std::string entry(kMagic, 8);
-  writeU64(entry, kEntryVersion);
-  writeU64(entry, payload.size());
-  writeU64(entry, fnv1a(payload, 0xcbf29ce484222325ull));
-  entry += payload;
+  writePayload(key, payload);
+}
 
-  // Write beside the final name, then rename: readers see all or nothing.
-  std::random_device random;
-  std::string temp = entryPath(key) + ".tmp." + std::to_string(::getpid()) + "." +
-                     std::to_string(random());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out)
-      return;
-    out.write(entry.data(), std::streamsize(entry.size()));
-    if (!out.good()) {
-      out.close();
-      std::remove(temp.c_str());
-      return;
-    }
-  }
-  if (std::rename(temp.c_str(), entryPath(key).c_str()) != 0)
-    std::remove(temp.c_str());
-  else
-    ++stores;
+std::optional<CachedKernel> loadCachedKernel(const std::string &key) {
+  std::optional<std::string> payload = readPayload(key);
+  if (!payload)
+    return std::nullopt;
+  CachedKernel kernel;
+  const char *q = payload->data(), *qend = payload->data() + payload->size();
+  if (!readKernelCode(q, qend, kernel.facts) || !readBytes(q, qend, kernel.object) || q != qend)
+    return reject();
+  ++hits;
+  return kernel;
+}
+
+void storeCachedKernel(const std::string &key, const CachedKernel &kernel) {
+  if (key.empty())
+    return;
+  std::string payload;
+  writeKernelCode(payload, kernel.facts);
+  writeBytes(payload, kernel.object);
+  writePayload(key, payload);
 }
 
 CacheStatistics cacheStatistics() { return {hits.load(), rejected.load(), stores.load()}; }

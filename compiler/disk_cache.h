@@ -1,5 +1,7 @@
-// The on-disk cache of compiled programs. A hit skips the whole pipeline:
-// the entry holds the kernels' descriptions and the native object code.
+// The on-disk cache of compiled programs. A program's entry skips the
+// front end and the preparation: it holds the kernels' descriptions and
+// their prepared modules; a kernel's entry (keyed by its prepared module)
+// skips its code generation: it holds the native object code.
 //
 // Location: $CORECL_CACHE_DIR, else $XDG_CACHE_HOME/corecl, else
 // ~/.cache/corecl. CORECL_CACHE=0 switches it off. Entries are written to a
@@ -20,7 +22,11 @@ struct CachedBuild {
   bool nonUniformWorkGroups = false;
   uint64_t globalVariableBytes = 0; // BuildResult::globalVariableBytes
   bool programConstructors = false; // BuildResult::programConstructors
-  std::string object;  // relocatable object for the host CPU
+  bool optDisable = false;          // built with -cl-opt-disable
+  /// One prepared module per kernel (kernel_split.h), and the object of
+  /// the shared variables ("" if none).
+  std::vector<std::string> kernelBitcodes;
+  std::string sharedObject;
   std::string bitcode; // for CL_PROGRAM_BINARIES
   std::string log;     // the build log (warnings), replayed on a hit
 };
@@ -31,6 +37,15 @@ std::string cacheKey(const std::string &source, const std::string &options, cons
 
 std::optional<CachedBuild> loadCachedBuild(const std::string &key);
 void storeCachedBuild(const std::string &key, const CachedBuild &build);
+
+/// One kernel's generated code.
+struct CachedKernel {
+  KernelCode facts;   // all but the entry
+  std::string object; // relocatable object for the host CPU
+};
+
+std::optional<CachedKernel> loadCachedKernel(const std::string &key);
+void storeCachedKernel(const std::string &key, const CachedKernel &kernel);
 
 /// The directory in use ("" when the cache is off).
 std::string cacheDirectory();

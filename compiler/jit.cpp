@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <new>
 #include <unistd.h>
@@ -24,6 +25,10 @@ namespace corecl::compiler {
 class JitProgram {
 public:
   std::unique_ptr<llvm::orc::LLJIT> jit;
+  /// Objects loaded so that they can be taken out again, by number.
+  std::mutex trackersMutex;
+  std::map<uint64_t, llvm::orc::ResourceTrackerSP> trackers;
+  uint64_t nextTracker = 0;
   /// What the session reported while materialising (the cause behind a
   /// lookup's "Failed to materialize symbols").
   std::mutex reportedMutex;
@@ -119,7 +124,7 @@ void announceToProfilers(llvm::orc::LLJIT &jit, const std::string &object) {
 
 } // namespace
 
-JitProgramPtr jitLoadObject(const std::string &object, const Target &target, std::string &log) {
+JitProgramPtr jitCreate(const Target &target, std::string &log) {
   llvm::orc::JITTargetMachineBuilder machine(llvm::Triple(llvm::sys::getProcessTriple()));
   machine.setCPU(target.cpuName);
   machine.addFeatures(std::vector<std::string>{target.cpuFeatures});
@@ -158,13 +163,39 @@ JitProgramPtr jitLoadObject(const std::string &object, const Target &target, std
     std::lock_guard lock(self->reportedMutex);
     self->reported += text + "\n";
   });
-  if (auto err = program->jit->addObjectFile(
-          llvm::MemoryBuffer::getMemBufferCopy(object, "corecl-program"))) {
-    log += "error: cannot load the program's code: " + llvm::toString(std::move(err)) + "\n";
-    return nullptr;
-  }
-  announceToProfilers(*program->jit, object);
   return program;
+}
+
+bool jitAddObject(JitProgram &program, const std::string &object, std::string &log,
+                  uint64_t *removable) {
+  llvm::orc::JITDylib &dylib = program.jit->getMainJITDylib();
+  llvm::orc::ResourceTrackerSP tracker =
+      removable ? dylib.createResourceTracker() : dylib.getDefaultResourceTracker();
+  if (auto err = program.jit->addObjectFile(
+          tracker, llvm::MemoryBuffer::getMemBufferCopy(object, "corecl-program"))) {
+    log += "error: cannot load the program's code: " + llvm::toString(std::move(err)) + "\n";
+    return false;
+  }
+  if (removable) {
+    std::lock_guard lock(program.trackersMutex);
+    *removable = program.nextTracker++;
+    program.trackers.emplace(*removable, std::move(tracker));
+  }
+  announceToProfilers(*program.jit, object);
+  return true;
+}
+
+void jitRemoveObject(JitProgram &program, uint64_t number) {
+  llvm::orc::ResourceTrackerSP tracker;
+  {
+    std::lock_guard lock(program.trackersMutex);
+    auto it = program.trackers.find(number);
+    if (it == program.trackers.end())
+      return;
+    tracker = std::move(it->second);
+    program.trackers.erase(it);
+  }
+  llvm::consumeError(tracker->remove());
 }
 
 void *jitLookup(JitProgram &program, const std::string &name, std::string &log) {

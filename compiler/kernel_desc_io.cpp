@@ -51,16 +51,32 @@ void writeKernelDescs(std::string &out, const std::vector<KernelDesc> &kernels) 
     }
     writeBytes(out, k.vecTypeHint);
     writeBytes(out, k.attributes);
-    writeU64(out, k.staticLocalMemSize);
     writeU64(out, k.privateMemSize);
-    writeU64(out, k.wiStoragePerItem);
-    writeU64(out, k.vectorWidth);
-    // Flags, and the sub-group width in bits 8-15 (0, read as 1, in
-    // binaries from before sub-groups had more than one work-item).
-    writeU64(out, uint64_t(k.hasBarriers) | uint64_t(k.usesPrintf) << 1 |
-                      uint64_t(k.readsSubGroupLanes) << 2 | uint64_t(k.blockKernel) << 3 |
-                      uint64_t(k.usesDeviceEnqueue) << 4 | uint64_t(k.subGroupWidth & 0xff) << 8);
+    writeU64(out, uint64_t(k.blockKernel) | uint64_t(k.usesDeviceEnqueue) << 1);
   }
+}
+
+void writeKernelCode(std::string &out, const KernelCode &code) {
+  writeU64(out, code.staticLocalMemSize);
+  writeU64(out, code.wiStoragePerItem);
+  writeU64(out, code.vectorWidth);
+  writeU64(out, code.subGroupWidth);
+  writeU64(out, uint64_t(code.hasBarriers) | uint64_t(code.usesPrintf) << 1 |
+                    uint64_t(code.readsSubGroupLanes) << 2);
+}
+
+bool readKernelCode(const char *&p, const char *end, KernelCode &code) {
+  uint64_t width, subGroup, flags;
+  if (!readU64(p, end, code.staticLocalMemSize) || !readU64(p, end, code.wiStoragePerItem) ||
+      !readU64(p, end, width) || !readU64(p, end, subGroup) || !readU64(p, end, flags) ||
+      width == 0 || width > 4096 || subGroup == 0 || subGroup > 128)
+    return false;
+  code.vectorWidth = uint32_t(width);
+  code.subGroupWidth = uint32_t(subGroup);
+  code.hasBarriers = flags & 1;
+  code.usesPrintf = flags & 2;
+  code.readsSubGroupLanes = flags & 4;
+  return true;
 }
 
 bool readKernelDescs(const char *&p, const char *end, std::vector<KernelDesc> &kernels) {
@@ -96,18 +112,10 @@ bool readKernelDescs(const char *&p, const char *end, std::vector<KernelDesc> &k
       if (!readU64(p, end, k.reqdWorkGroupSize[d]) || !readU64(p, end, k.workGroupSizeHint[d]))
         return false;
     if (!readBytes(p, end, k.vecTypeHint) || !readBytes(p, end, k.attributes) ||
-        !readU64(p, end, k.staticLocalMemSize) || !readU64(p, end, k.privateMemSize) ||
-        !readU64(p, end, k.wiStoragePerItem) || !readU64(p, end, v))
+        !readU64(p, end, k.privateMemSize) || !readU64(p, end, v))
       return false;
-    k.vectorWidth = uint32_t(v);
-    if (!readU64(p, end, v))
-      return false;
-    k.hasBarriers = v & 1;
-    k.usesPrintf = v & 2;
-    k.readsSubGroupLanes = v & 4;
-    k.blockKernel = v & 8;
-    k.usesDeviceEnqueue = v & 16;
-    k.subGroupWidth = std::max<uint32_t>(1, uint32_t(v >> 8) & 0xff);
+    k.blockKernel = v & 1;
+    k.usesDeviceEnqueue = v & 2;
     // The args block must hold every argument.
     for (const KernelArg &a : k.args)
       if (uint64_t(a.offset) + a.size > k.argsBlockSize)

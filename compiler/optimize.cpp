@@ -429,7 +429,37 @@ std::string emitAssembly(llvm::Module &module, llvm::TargetMachine &machine) {
   return emitFile(module, machine, llvm::CodeGenFileType::AssemblyFile);
 }
 
-std::string undefinedFunctions(const llvm::Module &module) {
+/// Functions that work-group formation defines or replaces (the work-item
+/// queries, barriers, printf and the generic address space's to_*;
+/// builtins/ declares them for it).
+bool loweredByWorkGroupFormation(const std::string &name) {
+  static const std::set<std::string> lowered = {
+      "printf",
+      "_Z13get_global_idj",
+      "_Z12get_local_idj",
+      "_Z12get_group_idj",
+      "_Z14get_local_sizej",
+      "_Z23get_enqueued_local_sizej",
+      "_Z15get_global_sizej",
+      "_Z14get_num_groupsj",
+      "_Z17get_global_offsetj",
+      "_Z12get_work_dimv",
+      "_Z20get_global_linear_idv",
+      "_Z19get_local_linear_idv",
+      "_Z17get_default_queuev",
+      "_Z7barrierj",
+      "_Z18work_group_barrierj",
+      "_Z18work_group_barrierj12memory_scope",
+      "_Z9get_fencePU3AS4v",
+      "_Z9get_fencePU3AS4Kv",
+      "__to_global",
+      "__to_local",
+      "__to_private",
+  };
+  return lowered.count(name) || name.rfind("__corecl_", 0) == 0;
+}
+
+std::string undefinedFunctions(const llvm::Module &module, bool beforeWorkGroups) {
   // The JIT resolves the C math library (what LLVM lowers some intrinsics
   // to where the CPU lacks the instruction, fma below x86-64-v3) and the
   // memory routines.
@@ -439,7 +469,8 @@ std::string undefinedFunctions(const llvm::Module &module) {
   for (const llvm::Function &f : module)
     if (f.isDeclaration() && !f.isIntrinsic() && !f.use_empty()) {
       std::string name = f.getName().str();
-      bool provided = memoryRoutines.count(name) || (libm && ::dlsym(libm, name.c_str()));
+      bool provided = memoryRoutines.count(name) || (libm && ::dlsym(libm, name.c_str())) ||
+                      (beforeWorkGroups && loweredByWorkGroupFormation(name));
       if (!provided)
         missing.insert(name);
     }

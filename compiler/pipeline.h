@@ -48,8 +48,11 @@ std::string emitObject(llvm::Module &module, llvm::TargetMachine &machine);
 std::string emitAssembly(llvm::Module &module, llvm::TargetMachine &machine);
 
 /// Reports calls to functions nobody defines (a builtin CoreCL lacks, or a
-/// typo the front end accepted), demangled, one per line. Empty if none.
-std::string undefinedFunctions(const llvm::Module &module);
+/// function the program declares and never defines), demangled, one per
+/// line. Empty if none. `beforeWorkGroups`: the module is prepared
+/// (prepareForWorkGroups), and what work-group formation lowers is not
+/// missing.
+std::string undefinedFunctions(const llvm::Module &module, bool beforeWorkGroups = false);
 
 /// Writes the module's IR or assembly for users who asked (CORECL_DUMP_IR,
 /// CORECL_DUMP_ASM: a directory); `assembly` false skips the latter (the

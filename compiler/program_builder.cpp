@@ -7,8 +7,11 @@
 #include "compiler/crash_recovery.h"
 #include "compiler/disk_cache.h"
 #include "compiler/frontend.h"
-#include "compiler/jit.h"
+#include "compiler/guarded_build.h"
+#include "compiler/kernel_codegen.h"
 #include "compiler/kernel_metadata.h"
+#include "compiler/kernel_split.h"
+#include "compiler/lazy_executable.h"
 #include "compiler/llvm_init.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
@@ -45,10 +48,8 @@ namespace {
 // clLinkProgram (and inside program binaries).
 constexpr const char *kOptionsMetadata = "corecl.compile_options";
 
-/// Keeps LLVM's diagnostics away from the application's stderr: errors go
-/// to the build log; optimisation notes (a work-item loop left scalar) are
-/// not actionable for the kernel's author and are dropped. Lives as long as
-/// the JIT that may still report through it.
+/// Keeps LLVM's diagnostics away from the application's stderr while the
+/// program is prepared: errors go to the build log; notes are dropped.
 struct DiagnosticSink {
   std::string text;
   static void handle(const llvm::DiagnosticInfo *info, void *self) {
@@ -61,22 +62,6 @@ struct DiagnosticSink {
     out.flush();
     static_cast<DiagnosticSink *>(self)->text += "error: " + message + "\n";
   }
-};
-
-class JitExecutable final : public Executable {
-public:
-  JitExecutable(JitProgramPtr program, std::vector<KernelDesc> kernels,
-                std::vector<corecl_wg_fn> entries, std::unique_ptr<DiagnosticSink> sink)
-      : sink_(std::move(sink)), program_(std::move(program)), kernels_(std::move(kernels)),
-        entries_(std::move(entries)) {}
-  const std::vector<KernelDesc> &kernels() const override { return kernels_; }
-  corecl_wg_fn entry(size_t index) const override { return entries_.at(index); }
-
-private:
-  std::unique_ptr<DiagnosticSink> sink_; // declared first: destroyed after the JIT
-  JitProgramPtr program_;
-  std::vector<KernelDesc> kernels_;
-  std::vector<corecl_wg_fn> entries_;
 };
 
 /// LLVM's name and features of the host CPU; with `fromFeatures`, also its
@@ -168,29 +153,6 @@ std::vector<std::string> recordedOptions(const llvm::Module &module) {
   return result;
 }
 
-/// Turns every kernel of the prepared module into its work-group function
-/// and completes each description from what the passes recorded on it.
-void formWorkGroups(llvm::Module &module, std::vector<KernelDesc> &kernels, const Target &target,
-                    bool groupPackets) {
-  runWorkGroupPipeline(module, target, groupPackets);
-  for (KernelDesc &desc : kernels) {
-    llvm::Function *wg = module.getFunction(workGroupFunctionName(desc.name));
-    auto number = [&](const char *key) {
-      uint64_t value = 0;
-      if (wg && wg->hasFnAttribute(key))
-        wg->getFnAttribute(key).getValueAsString().getAsInteger(10, value);
-      return value;
-    };
-    desc.staticLocalMemSize = number(attr::kLocalBytes);
-    desc.wiStoragePerItem = number(attr::kWiStorage);
-    desc.hasBarriers = number(attr::kBarriers) != 0;
-    desc.usesPrintf = number(attr::kPrintf) != 0;
-    desc.vectorWidth = uint32_t(std::max<uint64_t>(1, number(attr::kVectorWidth)));
-    desc.subGroupWidth = uint32_t(std::clamp<uint64_t>(number(attr::kSubGroupWidth), 1, 128));
-    desc.readsSubGroupLanes = number(attr::kSubGroupReads) != 0;
-  }
-}
-
 /// Records the bytes of the program's writable program-scope variables
 /// (SPIR's __global address space 1) in `result`; false, with a log line
 /// naming it, if one is larger than CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE.
@@ -240,34 +202,6 @@ bool checkRequiredSubGroupSizes(const llvm::Module &module, BuildResult &result)
   return fine;
 }
 
-/// Turns loaded native code into the Executable of `result`.
-bool finishExecutable(const std::string &object, std::vector<KernelDesc> kernels,
-                      std::unique_ptr<DiagnosticSink> sink, const Target &target,
-                      BuildResult &result) {
-  JitProgramPtr program = jitLoadObject(object, target, result.log);
-  if (!program)
-    return false;
-  // C++ for OpenCL's program-scope constructors, once per load: each
-  // executable has its own program-scope variables.
-  if (result.programConstructors) {
-    void *init = jitLookup(*program, kProgramInitName, result.log);
-    if (!init)
-      return false;
-    reinterpret_cast<void (*)()>(init)();
-  }
-  std::vector<corecl_wg_fn> entries;
-  for (const KernelDesc &desc : kernels) {
-    void *address = jitLookup(*program, workGroupFunctionName(desc.name), result.log);
-    if (!address)
-      return false;
-    entries.push_back(reinterpret_cast<corecl_wg_fn>(address));
-  }
-  result.executable = std::make_shared<JitExecutable>(std::move(program), std::move(kernels),
-                                                      std::move(entries), std::move(sink));
-  result.status = BuildResult::Success;
-  return true;
-}
-
 /// Each kernel's private variables left in memory once everything is
 /// inlined and simplified (its static allocas): what a work-item needs on
 /// a stack where the work-group function keeps them there (groups of one
@@ -291,6 +225,17 @@ void recordDeviceEnqueue(const llvm::Module &module, std::vector<KernelDesc> &ke
       if (const auto *call = llvm::dyn_cast<llvm::CallInst>(user);
           call && call->getFunction()->getName() == desc.name)
         desc.usesDeviceEnqueue = true;
+}
+
+/// The cache key of an executable linked from `bitcodes` alone (a binary
+/// an application kept, as hashcat and pyopencl do). Build options do not
+/// enter it: the options that change code generation are recorded in the
+/// bitcode.
+std::string binaryCacheKey(const std::vector<std::string> &bitcodes, const Target &target) {
+  std::string material = "corecl-executable-from-bitcode";
+  for (const std::string &bitcode : bitcodes)
+    material += '\0' + std::to_string(bitcode.size()) + '\0' + bitcode;
+  return cacheKey(material, "", target);
 }
 
 /// `simdBytes`: the vector width to compile for, if not the target's.
@@ -332,83 +277,72 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   recordPrivateMemory(*module, kernels);
   recordDeviceEnqueue(*module, kernels);
 
-  Target target = device;
-  if (simdBytes)
-    target.simdBytes = simdBytes;
-  std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(target);
-  if (!machine) {
-    result.log += "internal error: no target machine for the host CPU\n";
-    return;
-  }
-  std::string dumpTag = kernels.empty() ? "program" : kernels.front().name;
-  // The input of work-group formation, for corecl_opt (tests/tools).
-  dumpIfRequested(*module, *machine, dumpTag + ".prepared", /*assembly=*/false);
-  formWorkGroups(*module, kernels, target, groupPackets);
-  retargetToHost(*module, *machine, target);
-  std::string verifyErrors;
-  llvm::raw_string_ostream verifyStream(verifyErrors);
-  if (llvm::verifyModule(*module, &verifyStream)) {
-    result.log += "internal error: CoreCL produced invalid IR:\n" + verifyErrors;
-    return;
-  }
-  dumpIfRequested(*module, *machine, dumpTag + ".unoptimized", /*assembly=*/false);
-  optimizeModule(*module, *machine, optDisable);
-  std::string missing = undefinedFunctions(*module);
+  std::string missing = undefinedFunctions(*module, /*beforeWorkGroups=*/true);
   if (!missing.empty()) {
     result.log += missing;
     return;
   }
-  dumpIfRequested(*module, *machine, dumpTag);
-  if (isCrossTarget(device)) {
-    // Code for another machine: nothing here can load it.
-    result.assembly = emitAssembly(*module, *machine);
-    result.log += sink->text;
-    if (result.assembly.empty())
-      result.log += "internal error: code generation for " + device.triple + " failed\n";
-    else
-      result.status = BuildResult::Success;
-    return;
-  }
-
-  std::string object = emitObject(*module, *machine);
-  if (object.empty()) {
-    result.log += "internal error: code generation for the host failed\n";
-    return;
-  }
   result.log += sink->text;
+
+  ProgramCode code;
+  code.settings.target = device;
+  if (simdBytes)
+    code.settings.target.simdBytes = simdBytes;
+  code.settings.optDisable = optDisable;
+  code.settings.groupPackets = groupPackets;
+  code.settings.assembly = isCrossTarget(device);
+  std::vector<std::string> names;
+  for (const KernelDesc &desc : kernels)
+    names.push_back(desc.name);
+  SplitProgram split = splitByKernel(*module, names);
+  if (split.shared && !generateShared(*split.shared, code.settings, code.sharedObject, result.log))
+    return;
+  split.shared.reset(); // before its context
+  if (code.settings.assembly) {
+    // Code for another machine: nothing here can load it, so all of it is
+    // generated now, as assembly text.
+    result.assembly = code.sharedObject;
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      GeneratedKernel generated;
+      if (!generateKernel(split.kernelBitcodes[i], kernels[i].name, code.settings, generated,
+                          result.log))
+        return;
+      result.assembly += generated.object;
+    }
+    result.status = BuildResult::Success;
+    return;
+  }
+  code.kernels = std::move(kernels);
+  code.kernelBitcodes = std::move(split.kernelBitcodes);
+  code.programConstructors = result.programConstructors;
   bool caching = std::any_of(cacheKeys.begin(), cacheKeys.end(),
                              [](const std::string &key) { return !key.empty(); });
-  CachedBuild cached;
   if (caching) {
-    cached.kernels = kernels;
+    code.cacheId = binaryCacheKey({result.bitcode}, device);
+    CachedBuild cached;
+    cached.kernels = code.kernels;
     cached.kernelArgInfo = result.kernelArgInfo;
     cached.nonUniformWorkGroups = result.nonUniformWorkGroups;
     cached.globalVariableBytes = result.globalVariableBytes;
     cached.programConstructors = result.programConstructors;
-    cached.object = object;
+    cached.optDisable = optDisable;
+    cached.kernelBitcodes = code.kernelBitcodes;
+    cached.sharedObject = code.sharedObject;
     cached.bitcode = result.bitcode;
     cached.log = result.log;
-  }
-  if (finishExecutable(object, std::move(kernels), std::move(sink), device, result))
     for (const std::string &key : cacheKeys)
-      if (!key.empty())
-        storeCachedBuild(key, cached);
-}
-
-/// The cache key of an executable linked from `bitcodes` alone (a binary
-/// an application kept, as hashcat and pyopencl do). Build options do not
-/// enter it: the options that change code generation are recorded in the
-/// bitcode.
-std::string binaryCacheKey(const std::vector<std::string> &bitcodes, const Target &target) {
-  std::string material = "corecl-executable-from-bitcode";
-  for (const std::string &bitcode : bitcodes)
-    material += '\0' + std::to_string(bitcode.size()) + '\0' + bitcode;
-  return cacheKey(material, "", target);
+      storeCachedBuild(key, cached);
+  }
+  result.executable = loadExecutable(std::move(code), result.log);
+  if (result.executable)
+    result.status = BuildResult::Success;
 }
 
 /// Fills `result` from the disk cache entry `key`; false on a miss (or an
-/// unusable entry, which is a miss too).
-bool loadFromCache(const std::string &key, const Target &target, BuildResult &result) {
+/// unusable entry, which is a miss too). `groupPackets` and `simdBytes` as
+/// makeExecutable takes them.
+bool loadFromCache(const std::string &key, const Target &target, BuildResult &result,
+                   bool groupPackets = false, uint32_t simdBytes = 0) {
   std::optional<CachedBuild> hit = loadCachedBuild(key);
   if (!hit)
     return false;
@@ -418,9 +352,22 @@ bool loadFromCache(const std::string &key, const Target &target, BuildResult &re
   result.nonUniformWorkGroups = hit->nonUniformWorkGroups;
   result.globalVariableBytes = hit->globalVariableBytes;
   result.programConstructors = hit->programConstructors;
-  if (finishExecutable(hit->object, std::move(hit->kernels), std::make_unique<DiagnosticSink>(),
-                       target, result))
+  ProgramCode code;
+  code.kernels = std::move(hit->kernels);
+  code.kernelBitcodes = std::move(hit->kernelBitcodes);
+  code.sharedObject = std::move(hit->sharedObject);
+  code.programConstructors = hit->programConstructors;
+  code.settings.target = target;
+  if (simdBytes)
+    code.settings.target.simdBytes = simdBytes;
+  code.settings.optDisable = hit->optDisable;
+  code.settings.groupPackets = groupPackets;
+  code.cacheId = binaryCacheKey({result.bitcode}, target);
+  result.executable = loadExecutable(std::move(code), result.log);
+  if (result.executable) {
+    result.status = BuildResult::Success;
     return true;
+  }
   result = BuildResult();
   return false;
 }
@@ -441,10 +388,6 @@ std::unique_ptr<llvm::Module> compileToModule(llvm::LLVMContext &context, const 
     recordOptions(*module, optionText);
   return module;
 }
-
-/// What a crash while reading a binary's bitcode is reported as: LLVM's
-/// reader crashes on some malformed bitcode.
-constexpr const char *kInvalidBinaryNote = "invalid program binary";
 
 /// Parses and links user bitcodes into one module; nullptr (and a log
 /// line) if one is malformed or two define the same symbol.
@@ -501,65 +444,6 @@ std::unique_ptr<llvm::Module> linkBitcodes(llvm::LLVMContext &context,
     }
   }
   return linked;
-}
-
-/// Runs one build so that no failure inside it reaches the application:
-/// LLVM's fatal errors (thrown by its handler), running out of memory and
-/// crashes all become a failed build with a log.
-template <class F> BuildResult guardedBuild(F &&body) {
-  BuildResult result;
-  auto failWith = [&](const std::string &message) {
-    result = BuildResult();
-    result.log = "error: " + message + "\n";
-  };
-  auto outOfMemory = [&] {
-    failWith("out of memory while compiling; the program was not built");
-    result.status = BuildResult::OutOfHostMemory;
-  };
-  std::string crash;
-  bool finished = true;
-  try {
-    // Here, not on the build thread: its creation needs LLVM's error
-    // handlers in place.
-    initializeLLVM();
-    finished = runRecoveringCrashes(
-        [&] {
-          try {
-            // For tests of crash recovery: a source cannot make the
-            // compiler crash on purpose (compileOpenCLC turns Clang's
-            // __debug pragmas off), so tests set CORECL_DEBUG_CRASH_BUILD=1.
-            if (const char *crash = std::getenv("CORECL_DEBUG_CRASH_BUILD"); crash && *crash == '1')
-              __builtin_trap();
-            result = body();
-          } catch (const FatalCompilerError &e) {
-            failWith(e.what());
-          } catch (const std::bad_alloc &) {
-            outOfMemory();
-          } catch (const std::exception &e) {
-            failWith(std::string("internal compiler error: ") + e.what());
-          }
-        },
-        crash);
-  } catch (const std::bad_alloc &) {
-    outOfMemory();
-  } catch (const FatalCompilerError &e) {
-    failWith(e.what());
-  }
-  auto startsWith = [&](const char *prefix) { return crash.rfind(prefix, 0) == 0; };
-  if (finished)
-    return result;
-  if (startsWith(kInvalidBinaryNote)) {
-    failWith(crash + "; the program was not built.");
-    result.status = BuildResult::InvalidBinary;
-  }
-  else if (startsWith("stack overflow"))
-    failWith(crash + "; the program was not built. Split deeply nested expressions or "
-                     "statements into smaller ones.");
-  else
-    failWith("internal compiler error: the compiler crashed (" + crash +
-             "); the program was not built. Please report it to CoreCL with the program's "
-             "source and build options.");
-  return result;
 }
 
 } // namespace
@@ -709,7 +593,7 @@ BuildResult rebuildFromBitcode(const std::string &bitcode, const std::vector<std
   return guardedBuild([&] {
     BuildResult result;
     std::string key = binaryCacheKey(keyParts, target);
-    if (loadFromCache(key, target, result))
+    if (loadFromCache(key, target, result, groupPackets, simdBytes))
       return result;
     auto context = std::make_unique<llvm::LLVMContext>();
     auto module = linkBitcodes(*context, {bitcode}, result);

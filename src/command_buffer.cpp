@@ -318,7 +318,8 @@ cl_int CL_API_CALL commandNDRangeKernel(
     Kernel::Launch probe;
     cl_int err = CL_SUCCESS;
     cl_sync_point_khr point = 0; // its place, whatever other threads record meanwhile
-    if (clone->snapshot(probe) != CL_SUCCESS && (updatable & CL_MUTABLE_DISPATCH_ARGUMENTS_KHR)) {
+    if (clone->snapshot(compiler::KernelCode{}, probe) != CL_SUCCESS &&
+        (updatable & CL_MUTABLE_DISPATCH_ARGUMENTS_KHR)) {
       // Arguments still unset: an update must set them before it can run.
       buffer->recordIncomplete(&point);
     } else {
@@ -389,7 +390,7 @@ cl_int applyDispatchConfig(CommandBuffer &buffer, const DispatchConfig &c, const
   m->offsetGiven |= c.global_work_offset != nullptr;
   m->localGiven |= c.local_work_size != nullptr;
   Kernel::Launch probe;
-  if (m->kernel().snapshot(probe) != CL_SUCCESS)
+  if (m->kernel().snapshot(compiler::KernelCode{}, probe) != CL_SUCCESS)
     return CL_SUCCESS; // still waiting for arguments (deferred arguments)
   return recordMutable(buffer, *m,
                        [&](const auto &enqueue) { return buffer.rerecord(m->index(), enqueue); });

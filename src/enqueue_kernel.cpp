@@ -24,8 +24,8 @@ using namespace corecl;
 
 namespace {
 
-cl_int validateLocalSize(const char *entry, const Kernel &kernel, cl_uint dims,
-                         const size_t *global, const size_t *local, bool nonUniform) {
+cl_int validateLocalSize(const char *entry, const Kernel &kernel, const compiler::KernelCode &code,
+                         cl_uint dims, const size_t *global, const size_t *local, bool nonUniform) {
   const compiler::KernelDesc &desc = kernel.desc();
   size_t total = 1;
   for (cl_uint d = 0; d < dims; ++d) {
@@ -43,10 +43,10 @@ cl_int validateLocalSize(const char *entry, const Kernel &kernel, cl_uint dims,
                       d, local[d], d, global[d]);
     total *= local[d];
   }
-  if (total > kernel.maxWorkGroupSize())
+  if (total > Kernel::maxWorkGroupSizeOf(code))
     return apiError(entry, CL_INVALID_WORK_GROUP_SIZE,
                     "%zu work-items per group, above the kernel's CL_KERNEL_WORK_GROUP_SIZE %zu",
-                    total, kernel.maxWorkGroupSize());
+                    total, Kernel::maxWorkGroupSizeOf(code));
   if (desc.reqdWorkGroupSize[0])
     for (cl_uint d = 0; d < 3; ++d)
       if ((d < dims ? local[d] : 1) != desc.reqdWorkGroupSize[d])
@@ -87,10 +87,11 @@ bool groupsOfOneWorthPackets(const rt::NDRange &range) {
 /// runs them as packets (compiler::buildWithNarrowerVectors). 0 where the
 /// rows are wide enough or the kernel requires its size (its packets fit
 /// its rows already).
-uint32_t narrowerVectorBytes(const compiler::KernelDesc &desc, const rt::NDRange &range) {
+uint32_t narrowerVectorBytes(const compiler::KernelDesc &desc, const compiler::KernelCode &code,
+                             const rt::NDRange &range) {
   const size_t row = range.localSize[0];
   if (!secondExecutablesOnDemand() || desc.reqdWorkGroupSize[0] || row < 4 ||
-      row >= desc.vectorWidth)
+      row >= code.vectorWidth)
     return 0;
   return uint32_t(4 * std::bit_floor(row));
 }
@@ -166,24 +167,24 @@ cl_int validateGlobalRange(const char *entry, cl_uint dims, const size_t *offset
 
 /// The work-group size of a launch: the application's (`given`), checked,
 /// or one CoreCL chooses.
-cl_int resolveLocalSize(const char *entry, const Kernel &k, cl_uint dims, const size_t *global,
-                        const size_t *given, size_t local[3]) {
+cl_int resolveLocalSize(const char *entry, const Kernel &k, const compiler::KernelCode &code,
+                        cl_uint dims, const size_t *global, const size_t *given, size_t local[3]) {
   bool nonUniform = k.program().nonUniformWorkGroups();
   if (given) {
     std::copy(given, given + dims, local);
-    return validateLocalSize(entry, k, dims, global, local, nonUniform);
+    return validateLocalSize(entry, k, code, dims, global, local, nonUniform);
   }
-  chooseLocalSize(k.desc(), dims, global, nonUniform, local);
+  chooseLocalSize(k.desc(), code, dims, global, nonUniform, local);
   // A required size is the only one allowed, chosen or given: it must fit
   // the range's dimensions and, in uniform programs, divide it.
   if (k.desc().reqdWorkGroupSize[0])
-    return validateLocalSize(entry, k, dims, global, local, nonUniform);
+    return validateLocalSize(entry, k, code, dims, global, local, nonUniform);
   return CL_SUCCESS;
 }
 
 /// Refuses a launch whose __local or private memory exceeds the limits.
-cl_int checkMemoryLimits(const char *entry, const Kernel &k, const Kernel::Launch &launch,
-                         const size_t local[3]) {
+cl_int checkMemoryLimits(const char *entry, const Kernel &k, const compiler::KernelCode &code,
+                         const Kernel::Launch &launch, const size_t local[3]) {
   // The limit counts what the kernel asked for; the arena adds the
   // alignment padding on top (at most 127 bytes per argument).
   if (launch.localMemRequested > Device::kLocalMemSize)
@@ -196,7 +197,7 @@ cl_int checkMemoryLimits(const char *entry, const Kernel &k, const Kernel::Launc
   // work-item (the body run as it is, or packets of such groups) or the
   // kernel has no barrier; with barriers they move to per-work-item
   // storage, bounded by the work-group size limit instead.
-  const bool privateOnStack = local[0] * local[1] * local[2] == 1 || !k.desc().hasBarriers;
+  const bool privateOnStack = local[0] * local[1] * local[2] == 1 || !code.hasBarriers;
   if (privateOnStack && k.desc().privateMemSize > Device::kMaxPrivateMemSize)
     return apiError(entry, CL_OUT_OF_RESOURCES, // docs/conformance.md, "Limits"
                     "%llu bytes of private memory per work-item, above CoreCL's %llu",
@@ -206,9 +207,9 @@ cl_int checkMemoryLimits(const char *entry, const Kernel &k, const Kernel::Launc
 }
 
 /// The range the runtime runs (sizes of 1 where the range is empty).
-rt::NDRange describeRange(const Kernel &k, const Kernel::Launch &launch, cl_uint dims,
-                          const size_t *offset, const size_t *global, const size_t local[3],
-                          bool empty) {
+rt::NDRange describeRange(const Kernel &k, const compiler::KernelCode &code,
+                          const Kernel::Launch &launch, cl_uint dims, const size_t *offset,
+                          const size_t *global, const size_t local[3], bool empty) {
   rt::NDRange range;
   range.workDim = dims;
   for (cl_uint d = 0; d < dims && !empty; ++d) {
@@ -217,10 +218,10 @@ rt::NDRange describeRange(const Kernel &k, const Kernel::Launch &launch, cl_uint
     range.localSize[d] = local[d];
   }
   range.localMemBytes = launch.localMemBytes;
-  range.wiStoragePerItem = k.desc().wiStoragePerItem;
+  range.wiStoragePerItem = code.wiStoragePerItem;
   const uint64_t row = range.localSize[0], rest = range.globalSize[0] % row;
-  range.subGroupWidth =
-      k.subGroupWidth(row, rest ? rest : row, range.localSize[1] * range.localSize[2]);
+  range.subGroupWidth = Kernel::subGroupWidthOf(code, row, rest ? rest : row,
+                                                range.localSize[1] * range.localSize[2]);
   range.nsPerKiloItems = k.timing()->nsPerKiloItems();
   return range;
 }
@@ -230,31 +231,37 @@ rt::NDRange describeRange(const Kernel &k, const Kernel::Launch &launch, cl_uint
 struct LaunchCode {
   corecl_wg_fn entry;
   std::shared_ptr<compiler::Executable> exe;
+  bool prints = false; // the kernel calls printf
 };
 
 /// The kernel's own code, or a second executable built on first use
 /// that suits the range better: group packets where groups are one
 /// work-item (hashcat's launches), narrower vectors where rows are
 /// shorter than the kernel's packets.
-LaunchCode chooseCode(Kernel &k, const rt::NDRange &range, const Device &device) {
-  LaunchCode code{k.entry(), k.executable()};
-  // Program-scope variables are per device, in each device's executable.
+LaunchCode chooseCode(Kernel &k, const compiler::KernelCode &own, const rt::NDRange &range,
+                      const Device &device) {
+  LaunchCode code{own.entry, k.executable(), own.usesPrintf};
+  // Program-scope variables are per device, in each device's executable
+  // (entry null if its code could not be generated).
   if (k.program().sharesGlobalVariables()) {
     std::shared_ptr<compiler::Executable> mine = k.program().executableFor(device);
     if (!mine)
       throw std::bad_alloc(); // loading the code again failed for lack of memory
-    return {mine->entry(k.index()), std::move(mine)};
+    return {mine->entry(k.index()), std::move(mine), own.usesPrintf};
   }
+  // A second executable whose code cannot be generated leaves the launch
+  // to the kernel's own code.
   if (groupsOfOneWorthPackets(range))
-    if (std::shared_ptr<compiler::Executable> packets =
-            k.program().groupPacketExecutable(k.desc().name))
-      code = {packets->entry(k.index()), std::move(packets)};
+    if (std::shared_ptr<compiler::Executable> packets = k.program().groupPacketExecutable())
+      if (corecl_wg_fn entry = packets->entry(k.index()))
+        code = {entry, std::move(packets), own.usesPrintf};
   // Sub-groups of more than one work-item are packets of the kernel's own
   // executable (a narrower one has narrower packets).
-  bool ownPackets = k.desc().readsSubGroupLanes && range.subGroupWidth > 1;
-  if (uint32_t bytes = ownPackets ? 0 : narrowerVectorBytes(k.desc(), range))
+  bool ownPackets = own.readsSubGroupLanes && range.subGroupWidth > 1;
+  if (uint32_t bytes = ownPackets ? 0 : narrowerVectorBytes(k.desc(), own, range))
     if (std::shared_ptr<compiler::Executable> narrower = k.program().narrowerExecutable(bytes))
-      code = {narrower->entry(k.index()), std::move(narrower)};
+      if (corecl_wg_fn entry = narrower->entry(k.index()))
+        code = {entry, std::move(narrower), own.usesPrintf};
   return code;
 }
 
@@ -276,7 +283,7 @@ bool runWithoutCommand(CommandQueue &q, Kernel &k, const LaunchCode &code,
       return;
     try {
       rt::LaunchTiming &timing = *k.timing();
-      *result = runLaunch(code.entry, launch.args(), range, k.desc().usesPrintf,
+      *result = runLaunch(code.entry, launch.args(), range, code.prints,
                           timing.shouldTime(workItems) ? &timing : nullptr, workItems);
     } catch (const std::bad_alloc &) {
       *result = CL_OUT_OF_HOST_MEMORY;
@@ -305,7 +312,7 @@ Event::Work launchWork(const Kernel &k, const CommandQueue &q, LaunchCode code,
   state->exe = std::move(code.exe);
   state->entry = code.entry;
   state->range = range;
-  state->prints = k.desc().usesPrintf;
+  state->prints = code.prints;
   state->timing = k.timing();
   state->workItems = workItems;
   return [state] { return state->run(); };
@@ -337,23 +344,31 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     return err;
 
   return guarded([&]() -> cl_int {
+    // The kernel's code, generated on its first launch.
+    const compiler::KernelCode *own;
+    if (cl_int err = k->generatedCode(entry, own))
+      return err;
     // The arguments as they are now (CL_INVALID_KERNEL_ARGS if one is unset).
     Kernel::Launch launch;
     std::string why;
-    if (cl_int err = k->snapshot(launch, &why))
+    if (cl_int err = k->snapshot(*own, launch, &why))
       return apiError(entry, err, "%s", why.c_str());
     size_t local[3] = {1, 1, 1};
     if (!empty)
       if (cl_int err =
-              resolveLocalSize(entry, *k, work_dim, global_work_size, local_work_size, local))
+              resolveLocalSize(entry, *k, *own, work_dim, global_work_size, local_work_size, local))
         return err;
-    if (cl_int err = checkMemoryLimits(entry, *k, launch, local))
+    if (cl_int err = checkMemoryLimits(entry, *k, *own, launch, local))
       return err;
-    rt::NDRange range =
-        describeRange(*k, launch, work_dim, global_work_offset, global_work_size, local, empty);
+    rt::NDRange range = describeRange(*k, *own, launch, work_dim, global_work_offset,
+                                      global_work_size, local, empty);
     const uint64_t workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
-    LaunchCode code =
-        empty ? LaunchCode{k->entry(), k->executable()} : chooseCode(*k, range, q->device());
+    LaunchCode code = empty ? LaunchCode{own->entry, k->executable(), own->usesPrintf}
+                            : chooseCode(*k, *own, range, q->device());
+    if (!code.entry)
+      return apiError(entry, CL_OUT_OF_RESOURCES,
+                      "the code of kernel '%s' for this device could not be generated",
+                      k->desc().name.c_str());
     // Shorter than handing the launch to a worker: it runs on this thread.
     const bool runInline = !empty && k->timing()->predictsShorterThan(workItems) &&
                            k->desc().privateMemSize <= Device::kMaxInlinePrivateMemSize;

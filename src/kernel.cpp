@@ -256,11 +256,19 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   if (cl_int err = checkContextDevice(k->context(), device, __func__))
     return err;
   const compiler::KernelDesc &desc = k->desc();
+  // What work-group formation decides: the kernel's code is generated for
+  // these (Executable::code), not for the others.
+  const compiler::KernelCode *code = nullptr;
+  if (param_name == CL_KERNEL_WORK_GROUP_SIZE || param_name == CL_KERNEL_LOCAL_MEM_SIZE ||
+      param_name == CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE ||
+      param_name == CL_KERNEL_PRIVATE_MEM_SIZE)
+    if (cl_int err = guarded([&] { return k->generatedCode(__func__, code); }))
+      return err;
   return answerQuery(__func__, param_name, param_value_size, param_value, param_value_size_ret,
                      [&](InfoBuffer put) -> cl_int {
                        switch (param_name) {
                        case CL_KERNEL_WORK_GROUP_SIZE:
-                         return put(k->maxWorkGroupSize());
+                         return put(Kernel::maxWorkGroupSizeOf(*code));
                        case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
                          size_t sizes[3] = {size_t(desc.reqdWorkGroupSize[0]),
                                             size_t(desc.reqdWorkGroupSize[1]),
@@ -268,11 +276,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
                          return put(sizes, sizeof sizes);
                        }
                        case CL_KERNEL_LOCAL_MEM_SIZE:
-                         return put(cl_ulong(k->localMemSize()));
+                         return put(cl_ulong(k->localMemSize(*code)));
                        case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
-                         return put(size_t(desc.vectorWidth));
+                         return put(size_t(code->vectorWidth));
                        case CL_KERNEL_PRIVATE_MEM_SIZE:
-                         return put(cl_ulong(std::max(desc.wiStoragePerItem, desc.privateMemSize)));
+                         return put(
+                             cl_ulong(std::max(code->wiStoragePerItem, desc.privateMemSize)));
                        case CL_KERNEL_GLOBAL_WORK_SIZE:
                          return CL_INVALID_VALUE; // custom devices only
                        default:
@@ -325,14 +334,19 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
                     "CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT takes one size_t and answers 1 to "
                     "3 size_t (input_value_size %zu, param_value_size %zu)",
                     input_value_size, param_value_size);
+  // Every answer depends on the sub-group width and the work-group size
+  // limit, which work-group formation decides.
+  const compiler::KernelCode *code = nullptr;
+  if (cl_int err = guarded([&] { return k->generatedCode(entry, code); }))
+    return err;
   return answerQuery(
       entry, param_name, param_value_size, param_value, param_value_size_ret,
       [&](InfoBuffer put) -> cl_int {
         switch (param_name) {
         case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
-          return put(size_t(k->subGroupWidth(row, row, rows)));
+          return put(size_t(Kernel::subGroupWidthOf(*code, row, row, rows)));
         case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE: {
-          size_t width = k->subGroupWidth(row, row, rows);
+          size_t width = Kernel::subGroupWidthOf(*code, row, row, rows);
           return put((row + width - 1) / width * rows);
         }
         case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
@@ -341,7 +355,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
           // zeros if no group has that many.
           size_t count = *static_cast<const size_t *>(input_value);
           size_t dims = param_value ? param_value_size / sizeof(size_t) : 3;
-          size_t width = k->desc().subGroupWidth, most = k->maxWorkGroupSize();
+          size_t width = code->subGroupWidth, most = Kernel::maxWorkGroupSizeOf(*code);
           size_t sizes[3] = {0, 0, 0};
           if (count >= 1 && count <= most / width)
             sizes[0] = count * width, sizes[1] = sizes[2] = 1;
@@ -350,7 +364,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
           return put(sizes, dims * sizeof(size_t));
         }
         case CL_KERNEL_MAX_NUM_SUB_GROUPS:
-          return put(k->maxWorkGroupSize());
+          return put(Kernel::maxWorkGroupSizeOf(*code));
         case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
           return put(size_t(0));
         default:

@@ -183,6 +183,24 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  // Each kernel's code is generated when first needed: a query of what
+  // work-group formation decided asks for it, as a launch would.
+  cl_uint count = 0;
+  clCreateKernelsInProgram(program, 0, nullptr, &count);
+  std::vector<cl_kernel> kernels(count);
+  if (count)
+    clCreateKernelsInProgram(program, count, kernels.data(), nullptr);
+  for (cl_kernel kernel : kernels) {
+    size_t multiple = 0;
+    if (clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                 sizeof multiple, &multiple, nullptr) != CL_SUCCESS) {
+      std::cerr << "corecl-cc: " << input << ": code generation failed (rerun with "
+                << "CORECL_DEBUG=api for the compiler's log)\n";
+      return 1;
+    }
+    clReleaseKernel(kernel);
+  }
+
   if (!output.empty()) {
     size_t size = 0;
     clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, nullptr);

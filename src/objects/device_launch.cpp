@@ -70,6 +70,17 @@ long kernelIndex(const compiler::Executable &exe, const char *name) {
   return -1;
 }
 
+/// The code of kernel `index` of `exe`, generated if need be (a block's
+/// kernel is first needed here); nullptr if that failed. Called from
+/// compiled kernels, so nothing may throw: lack of memory is a failure too.
+const compiler::KernelCode *codeOf(const compiler::Executable &exe, size_t index) noexcept {
+  try {
+    return exe.code(index);
+  } catch (...) {
+    return nullptr;
+  }
+}
+
 } // namespace
 
 /// A command enqueued from the device: a block's kernel over a range, a
@@ -131,15 +142,14 @@ private:
   int execute() override {
     if (kind_ != Kind::Kernel)
       return CL_SUCCESS;
-    const compiler::Executable &exe = *family_->exe;
-    const compiler::KernelDesc &desc = exe.kernels()[work_->index];
+    // Generated when the command was enqueued.
+    const compiler::KernelCode &code = *family_->exe->code(work_->index);
     DeviceLaunch launch(family_, *this);
     rt::NDRange range = work_->range;
     launch.attach(range);
     cl_int result;
     try {
-      result =
-          runLaunch(exe.entry(work_->index), work_->args.get(), range, desc.usesPrintf, nullptr, 0);
+      result = runLaunch(code.entry, work_->args.get(), range, code.usesPrintf, nullptr, 0);
     } catch (const std::bad_alloc &) {
       result = CL_OUT_OF_HOST_MEMORY;
     } catch (...) {
@@ -247,6 +257,9 @@ int32_t DeviceLaunch::enqueueKernel(const corecl_enqueue_request &r) {
   if (index < 0 || !r.range || !r.block)
     return kClkEnqueueFailure;
   const compiler::KernelDesc &desc = exe.kernels()[index];
+  const compiler::KernelCode *code = codeOf(exe, size_t(index));
+  if (!code)
+    return kClkOutOfResources;
 
   // The range: 1 to 3 dimensions of work; local sizes all given or none.
   const corecl_ndrange &nd = *r.range;
@@ -264,7 +277,7 @@ int32_t DeviceLaunch::enqueueKernel(const corecl_enqueue_request &r) {
     (local[d] ? localGiven : localMissing) = true;
     groupItems *= std::max<uint64_t>(1, local[d]);
   }
-  const size_t maxGroup = Kernel::maxWorkGroupSizeOf(desc);
+  const size_t maxGroup = Kernel::maxWorkGroupSizeOf(*code);
   if (localGiven && localMissing)
     return kClkInvalidNdrange;
   if (localGiven) {
@@ -274,7 +287,7 @@ int32_t DeviceLaunch::enqueueKernel(const corecl_enqueue_request &r) {
       if (!family_->nonUniformWorkGroups && global[d] % local[d])
         return kClkInvalidNdrange;
   } else {
-    chooseLocalSize(desc, nd.work_dim, global, family_->nonUniformWorkGroups, local);
+    chooseLocalSize(desc, *code, nd.work_dim, global, family_->nonUniformWorkGroups, local);
   }
 
   // The arguments: the block's copy, then its __local pointers.
@@ -304,8 +317,8 @@ int32_t DeviceLaunch::enqueueKernel(const corecl_enqueue_request &r) {
   std::memcpy(block, r.block, blockSize);
   std::memset(args, 0, argsSize);
   std::memcpy(args + desc.args[0].offset, &block, sizeof block);
-  uint64_t localOffset = roundUp128(desc.staticLocalMemSize);
-  uint64_t localRequested = desc.staticLocalMemSize;
+  uint64_t localOffset = roundUp128(code->staticLocalMemSize);
+  uint64_t localRequested = code->staticLocalMemSize;
   for (uint32_t i = 0; i < localArgs; ++i) {
     uint64_t size = r.local_sizes[i];
     if (size == 0)
@@ -327,9 +340,9 @@ int32_t DeviceLaunch::enqueueKernel(const corecl_enqueue_request &r) {
     range.localSize[d] = local[d];
   }
   range.localMemBytes = localOffset;
-  range.wiStoragePerItem = desc.wiStoragePerItem;
+  range.wiStoragePerItem = code->wiStoragePerItem;
   const uint64_t row = local[0], rest = global[0] % row;
-  range.subGroupWidth = Kernel::subGroupWidthOf(desc, row, rest ? rest : row, local[1] * local[2]);
+  range.subGroupWidth = Kernel::subGroupWidthOf(*code, row, rest ? rest : row, local[1] * local[2]);
 
   auto *command = new DeviceCommand(DeviceCommand::Kind::Kernel, family_);
   command->setWork(std::move(work));
@@ -354,11 +367,14 @@ uint64_t DeviceLaunch::blockKernelQuery(const char *kernelName, uint32_t what,
   if (index < 0)
     return 0;
   const compiler::KernelDesc &desc = exe.kernels()[index];
+  const compiler::KernelCode *code = codeOf(exe, size_t(index));
+  if (!code)
+    return 0;
   switch (what) {
   case CORECL_BLOCK_WORK_GROUP_SIZE:
-    return Kernel::maxWorkGroupSizeOf(desc);
+    return Kernel::maxWorkGroupSizeOf(*code);
   case CORECL_BLOCK_PREFERRED_MULTIPLE:
-    return desc.vectorWidth;
+    return code->vectorWidth;
   case CORECL_BLOCK_MAX_SUB_GROUP_SIZE:
   case CORECL_BLOCK_SUB_GROUP_COUNT: {
     if (!range || range->work_dim < 1 || range->work_dim > 3)
@@ -372,9 +388,9 @@ uint64_t DeviceLaunch::blockKernelQuery(const char *kernelName, uint32_t what,
     }
     if (!given) {
       std::fill(local, local + 3, 1);
-      chooseLocalSize(desc, range->work_dim, global, family_->nonUniformWorkGroups, local);
+      chooseLocalSize(desc, *code, range->work_dim, global, family_->nonUniformWorkGroups, local);
     }
-    uint64_t width = Kernel::subGroupWidthOf(desc, local[0], local[0], local[1] * local[2]);
+    uint64_t width = Kernel::subGroupWidthOf(*code, local[0], local[0], local[1] * local[2]);
     if (what == CORECL_BLOCK_MAX_SUB_GROUP_SIZE)
       return width;
     return (local[0] + width - 1) / width * local[1] * local[2];

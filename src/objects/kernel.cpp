@@ -193,18 +193,26 @@ cl_int Kernel::setArgSvmPointer(cl_uint index, const void *value, const char *en
   return CL_SUCCESS;
 }
 
-size_t Kernel::maxWorkGroupSizeOf(const compiler::KernelDesc &desc) {
+cl_int Kernel::generatedCode(const char *entry, const compiler::KernelCode *&code) const {
+  code = exe_->code(index_);
+  if (code)
+    return CL_SUCCESS;
+  return apiError(entry, CL_OUT_OF_RESOURCES, "the code of kernel '%s' could not be generated: %s",
+                  desc().name.c_str(), exe_->codeFailure(index_).c_str());
+}
+
+size_t Kernel::maxWorkGroupSizeOf(const compiler::KernelCode &code) {
   size_t limit = Device::kMaxWorkGroupSize;
-  uint64_t perItem = desc.wiStoragePerItem;
+  uint64_t perItem = code.wiStoragePerItem;
   // Keep one group's storage under 64 MiB, but never refuse groups of 64.
   if (perItem > 0)
     limit = std::min<size_t>(limit, std::max<size_t>(64, (64ull << 20) / perItem));
   return limit;
 }
 
-uint64_t Kernel::localMemSize() const {
+uint64_t Kernel::localMemSize(const compiler::KernelCode &code) const {
   std::lock_guard lock(mutex_);
-  uint64_t total = (desc().staticLocalMemSize + 127) / 128 * 128;
+  uint64_t total = (code.staticLocalMemSize + 127) / 128 * 128;
   for (uint64_t s : localSizes_)
     total += localArgBytes(s);
   return total;
@@ -264,7 +272,7 @@ void Kernel::Launch::moveFrom(Launch &other) noexcept {
   localMemRequested = std::exchange(other.localMemRequested, 0);
 }
 
-cl_int Kernel::snapshot(Launch &launch, std::string *why) const {
+cl_int Kernel::snapshot(const compiler::KernelCode &code, Launch &launch, std::string *why) const {
   const compiler::KernelDesc &d = desc();
   auto refuse = [&](size_t i, const char *what) {
     if (why)
@@ -282,8 +290,8 @@ cl_int Kernel::snapshot(Launch &launch, std::string *why) const {
     std::memcpy(launch.args(), args_.data(), args_.size());
   // __local arguments follow the kernel's own __local variables, each
   // 128-byte aligned (enough for any OpenCL C type).
-  uint64_t offset = (d.staticLocalMemSize + 127) / 128 * 128;
-  uint64_t requested = d.staticLocalMemSize;
+  uint64_t offset = (code.staticLocalMemSize + 127) / 128 * 128;
+  uint64_t requested = code.staticLocalMemSize;
   for (size_t i = 0; i < d.args.size(); ++i) {
     const compiler::KernelArg &arg = d.args[i];
     if (svmPointers_[i])

@@ -24,7 +24,12 @@ public:
   Program &program() const { return *program_; }
   Context &context() const { return program_->context(); }
   const compiler::KernelDesc &desc() const { return exe_->kernels()[index_]; }
-  corecl_wg_fn entry() const { return exe_->entry(index_); }
+  /// The kernel's code, generated when first asked for (on a launch or a
+  /// query that needs what work-group formation decided). CL_SUCCESS, or
+  /// CL_OUT_OF_RESOURCES if generating it failed (told to CORECL_DEBUG as
+  /// `entry`'s, with the compiler's log); throws std::bad_alloc without
+  /// memory.
+  cl_int generatedCode(const char *entry, const compiler::KernelCode *&code) const;
   /// Its position in its program's executables.
   size_t index() const { return index_; }
   const std::shared_ptr<compiler::Executable> &executable() const { return exe_; }
@@ -111,24 +116,21 @@ public:
   /// set or a buffer argument was released since.
   /// With `why`, a refusal also says which argument and why, in words
   /// (CORECL_DEBUG).
-  cl_int snapshot(Launch &launch, std::string *why = nullptr) const;
+  cl_int snapshot(const compiler::KernelCode &code, Launch &launch,
+                  std::string *why = nullptr) const;
   /// Bytes of __local memory (static + arguments) a launch needs.
-  uint64_t localMemSize() const;
+  uint64_t localMemSize(const compiler::KernelCode &code) const;
   /// CL_KERNEL_WORK_GROUP_SIZE: the device limit, lowered for kernels whose
   /// values live across barriers need a lot of per-work-item storage.
-  size_t maxWorkGroupSize() const { return maxWorkGroupSizeOf(desc()); }
-  static size_t maxWorkGroupSizeOf(const compiler::KernelDesc &desc);
+  static size_t maxWorkGroupSizeOf(const compiler::KernelCode &code);
   /// The sub-group width of a launch whose groups' rows (dimension 0) have
   /// `row` work-items, the last group's `lastRow`, and `rows` rows a group:
   /// the kernel's where each group is one row (its last sub-group may be
   /// narrower, the only one) or the width divides every row, else 1
   /// (builtins/lib/sub_group.cl).
-  uint32_t subGroupWidth(uint64_t row, uint64_t lastRow, uint64_t rows) const {
-    return subGroupWidthOf(desc(), row, lastRow, rows);
-  }
-  static uint32_t subGroupWidthOf(const compiler::KernelDesc &desc, uint64_t row, uint64_t lastRow,
+  static uint32_t subGroupWidthOf(const compiler::KernelCode &code, uint64_t row, uint64_t lastRow,
                                   uint64_t rows) {
-    uint32_t width = desc.subGroupWidth;
+    uint32_t width = code.subGroupWidth;
     return width > 1 && (rows == 1 || (row % width == 0 && lastRow % width == 0)) ? width : 1;
   }
 

@@ -32,15 +32,15 @@ size_t pickDivisor(size_t n, size_t limit, size_t multiple) {
 
 } // namespace
 
-void chooseLocalSize(const compiler::KernelDesc &desc, cl_uint dims, const size_t *global,
-                     bool nonUniform, size_t *local) {
+void chooseLocalSize(const compiler::KernelDesc &desc, const compiler::KernelCode &code,
+                     cl_uint dims, const size_t *global, bool nonUniform, size_t *local) {
   if (desc.reqdWorkGroupSize[0]) {
     for (cl_uint d = 0; d < dims; ++d)
       local[d] = desc.reqdWorkGroupSize[d];
     return;
   }
-  size_t multiple = std::max<uint32_t>(1, desc.vectorWidth);
-  size_t target = std::min<size_t>(desc.hasBarriers ? 64 : 256, Kernel::maxWorkGroupSizeOf(desc));
+  size_t multiple = std::max<uint32_t>(1, code.vectorWidth);
+  size_t target = std::min<size_t>(code.hasBarriers ? 64 : 256, Kernel::maxWorkGroupSizeOf(code));
   for (cl_uint d = 0; d < dims; ++d)
     local[d] = 1;
   if (nonUniform && global[0] > target)

@@ -15,8 +15,8 @@ namespace corecl {
 /// friendly), higher dimensions 1, so groups stay cheap to schedule and
 /// there are enough of them to balance across workers. A required size
 /// is the one chosen.
-void chooseLocalSize(const compiler::KernelDesc &desc, cl_uint dims, const size_t *global,
-                     bool nonUniform, size_t *local);
+void chooseLocalSize(const compiler::KernelDesc &desc, const compiler::KernelCode &code,
+                     cl_uint dims, const size_t *global, bool nonUniform, size_t *local);
 
 /// Runs one launch over `range` on the calling thread: the work-group
 /// function, a printf buffer if the kernel prints (flushed when the launch

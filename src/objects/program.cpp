@@ -250,31 +250,24 @@ std::shared_ptr<compiler::Executable> Program::executableFor(const Device &devic
   return mine;
 }
 
-std::shared_ptr<compiler::Executable> Program::groupPacketExecutable(const std::string &kernel) {
+std::shared_ptr<compiler::Executable> Program::groupPacketExecutable() {
   std::shared_ptr<compiler::Executable> base = executable();
   if (!base || sharesGlobalVariables())
     return nullptr;
   std::lock_guard lock(packetMutex_);
-  // Sorted, so the disk cache key names a set, whatever order the kernels
-  // were first launched in.
-  auto at = std::lower_bound(packetKernels_.begin(), packetKernels_.end(), kernel);
-  if (packetsBase_ != base)
-    packetKernels_.clear(); // rebuilt since: start over
-  else if (at != packetKernels_.end() && *at == kernel)
+  if (packetsBase_ == base)
     return packets_; // built already, or null: it failed
-  // Only a call for a kernel new to the packets copies the bitcode (every
-  // such launch asks).
+  packetsBase_ = base;
+  packets_ = nullptr;
   std::string code = bitcode();
   if (code.empty())
     return nullptr;
-  packetKernels_.insert(std::lower_bound(packetKernels_.begin(), packetKernels_.end(), kernel),
-                        kernel);
-  compiler::BuildResult result = compiler::buildWithGroupPackets(code, packetKernels_, target());
-  packetsBase_ = base;
-  packets_ = nullptr;
-  if (result.status != compiler::BuildResult::Success || !result.executable)
-    return nullptr;
-  if (sameKernels(*base, *result.executable))
+  std::vector<std::string> kernels;
+  for (const compiler::KernelDesc &desc : base->kernels())
+    kernels.push_back(desc.name);
+  compiler::BuildResult result = compiler::buildWithGroupPackets(code, kernels, target());
+  if (result.status == compiler::BuildResult::Success && result.executable &&
+      sameKernels(*base, *result.executable))
     packets_ = result.executable;
   return packets_;
 }

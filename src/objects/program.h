@@ -61,12 +61,12 @@ public:
 
   std::shared_ptr<compiler::Executable> executable() const;
   /// The executable whose work-group functions run groups of one
-  /// work-item of `kernel` several at a time (compiler::buildWithGroupPackets),
-  /// built from the program's bitcode with packets for every kernel asked
-  /// for so far (again when a new one is asked for) and kept while the
-  /// program's executable stays; null where it cannot be built. A caller
-  /// may block for the build.
-  std::shared_ptr<compiler::Executable> groupPacketExecutable(const std::string &kernel);
+  /// work-item several at a time (compiler::buildWithGroupPackets), built
+  /// from the program's bitcode on first use, with packets for every
+  /// kernel (a kernel's code is generated when first launched that way),
+  /// and kept while the program's executable stays; null where it cannot
+  /// be built. A caller may block for the build.
+  std::shared_ptr<compiler::Executable> groupPacketExecutable();
   /// The executable compiled for vectors of `simdBytes`, fewer than the
   /// host's (compiler::buildWithNarrowerVectors), for launches whose rows
   /// are narrower than the first build's packets; built on first use and
@@ -131,8 +131,7 @@ private:
   std::atomic<int> liveKernels_{0};
   std::mutex packetMutex_; // held while the packet executable is built
   std::shared_ptr<compiler::Executable> packetsBase_, packets_;
-  std::vector<std::string> packetKernels_; // those packets_ was built for, sorted
-  std::mutex narrowerMutex_;               // held while a narrower executable is built
+  std::mutex narrowerMutex_; // held while a narrower executable is built
   std::shared_ptr<compiler::Executable> narrowerBase_;
   std::map<uint32_t, std::shared_ptr<compiler::Executable>> narrower_; // by vector bytes
 };

@@ -14,7 +14,8 @@ namespace {
 /// Runs every group of a 1-D NDRange in one call.
 void run1D(const Executable &exe, size_t kernel, const void *args, size_t global, size_t local,
            size_t dynamicLocalBytes = 0) {
-  const KernelDesc &desc = exe.kernels().at(kernel);
+  const KernelCode *code = exe.code(kernel);
+  ASSERT_NE(code, nullptr) << exe.codeFailure(kernel);
   corecl_wg_ctx ctx = {};
   ctx.global_size[0] = global;
   ctx.global_size[1] = ctx.global_size[2] = 1;
@@ -27,11 +28,11 @@ void run1D(const Executable &exe, size_t kernel, const void *args, size_t global
   ctx.work_dim = 1;
   // Both with the slack on either side the kernel ABI gives generated code.
   const size_t slack = CORECL_OWNED_MEMORY_SLACK;
-  std::vector<char> arena(desc.staticLocalMemSize + dynamicLocalBytes + 4096 + 2 * slack);
-  std::vector<char> storage(desc.wiStoragePerItem * local + 2 * slack);
+  std::vector<char> arena(code->staticLocalMemSize + dynamicLocalBytes + 4096 + 2 * slack);
+  std::vector<char> storage(code->wiStoragePerItem * local + 2 * slack);
   ctx.local_arena = arena.data() + slack;
   ctx.wi_storage = storage.data() + slack;
-  exe.entry(kernel)(args, &ctx);
+  code->entry(args, &ctx);
 }
 
 TEST(BuildProgram, SaxpyMatchesHostReference) {
@@ -85,7 +86,8 @@ TEST(BuildProgram, ReductionWithBarrierInLoop) {
   BuildResult r = buildProgram(source, "");
   ASSERT_EQ(r.status, BuildResult::Success) << r.log;
   const KernelDesc &k = r.executable->kernels()[0];
-  EXPECT_TRUE(k.hasBarriers);
+  ASSERT_NE(r.executable->code(0), nullptr);
+  EXPECT_TRUE(r.executable->code(0)->hasBarriers);
   const size_t local = 64, groups = 8, n = local * groups;
   std::vector<int> in(n), out(groups, -1);
   for (size_t i = 0; i < n; ++i)

@@ -66,6 +66,30 @@ TEST_F(DiskCacheTest, SecondBuildIsServedFromTheCache) {
   EXPECT_GT(entries().size(), 2u);
 }
 
+TEST_F(DiskCacheTest, EachKernelsCodeIsCachedWhenFirstGenerated) {
+  const std::string twoKernels =
+      "kernel void a(global int *p) { p[get_global_id(0)] += 2; }\n"
+      "kernel void b(global int *p) { p[get_global_id(0)] *= 5; } // per kernel";
+  CacheStatistics before = cacheStatistics();
+  BuildResult first = buildProgram(twoKernels, "");
+  ASSERT_EQ(first.status, BuildResult::Success) << first.log;
+  EXPECT_EQ(cacheStatistics().stores, before.stores + 2); // the program, under two keys
+  ASSERT_NE(first.executable->code(1), nullptr) << first.executable->codeFailure(1);
+  EXPECT_EQ(cacheStatistics().stores, before.stores + 3); // and kernel b's code
+  // Built again: the program and b's code come from the cache, a's is
+  // generated (and stored) when it is first asked for.
+  BuildResult second = buildProgram(twoKernels, "");
+  ASSERT_EQ(second.status, BuildResult::Success) << second.log;
+  EXPECT_EQ(cacheStatistics().hits, before.hits + 1);
+  ASSERT_NE(second.executable->code(1), nullptr) << second.executable->codeFailure(1);
+  EXPECT_EQ(cacheStatistics().hits, before.hits + 2);
+  EXPECT_EQ(cacheStatistics().stores, before.stores + 3);
+  ASSERT_NE(second.executable->code(0), nullptr) << second.executable->codeFailure(0);
+  EXPECT_EQ(cacheStatistics().hits, before.hits + 2);
+  EXPECT_EQ(cacheStatistics().stores, before.stores + 4);
+  EXPECT_EQ(second.executable->code(1)->vectorWidth, first.executable->code(1)->vectorWidth);
+}
+
 TEST_F(DiskCacheTest, BinaryOfACachedBuildIsServedFromTheCache) {
   BuildResult built = buildProgram(source("binary"), "-DN=4");
   ASSERT_EQ(built.status, BuildResult::Success) << built.log;

@@ -1,6 +1,7 @@
 // Builds a program with CORECL_DUMP_ASM set to a fresh folder (and the
 // disk cache off: a hit would skip code generation) and returns the
-// assembly written there, with the build's result in `result`.
+// assembly written there, with the build's result in `result` (every
+// kernel's code generated).
 #pragma once
 #include "compiler/compiler.h"
 
@@ -22,6 +23,9 @@ inline std::string buildAndDumpAssembly(const std::string &source, const std::st
   ::setenv("CORECL_DUMP_ASM", dir.c_str(), 1);
   ::setenv("CORECL_CACHE", "0", 1);
   result = buildProgram(source, options, target);
+  // Kernels' code is generated when first needed (compiler.h): now.
+  if (result.executable)
+    result.executable->generateAll(1);
   ::unsetenv("CORECL_DUMP_ASM");
   ::unsetenv("CORECL_CACHE");
   std::string text;

@@ -86,12 +86,14 @@ TEST(HostTarget, BuildsFollowTheTargetTheyAreGiven) {
   ASSERT_EQ(result.status, BuildResult::Success) << result.log;
   ASSERT_EQ(result.executable->kernels().size(), 1u);
   // Packets of 16-byte registers: four floats at a time.
-  EXPECT_EQ(result.executable->kernels()[0].vectorWidth, 4u);
+  ASSERT_NE(result.executable->code(0), nullptr) << result.executable->codeFailure(0);
+  EXPECT_EQ(result.executable->code(0)->vectorWidth, 4u);
   BuildResult wide = buildProgram(R"(
     kernel void scale(global float *x) { x[get_global_id(0)] *= 3.0f; })",
                                   "");
   ASSERT_EQ(wide.status, BuildResult::Success) << wide.log;
-  EXPECT_EQ(wide.executable->kernels()[0].vectorWidth, hostTarget().simdBytes / 4);
+  ASSERT_NE(wide.executable->code(0), nullptr) << wide.executable->codeFailure(0);
+  EXPECT_EQ(wide.executable->code(0)->vectorWidth, hostTarget().simdBytes / 4);
 }
 
 } // namespace

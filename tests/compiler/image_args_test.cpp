@@ -64,11 +64,13 @@ TEST(ImageArgs, DescribedAsImageAndSamplerWithTheirPlaceInTheArgsBlock) {
   ctx.group_end = 1;
   ctx.work_dim = 1;
   const size_t slack = CORECL_OWNED_MEMORY_SLACK;
-  std::vector<char> arena(k.staticLocalMemSize + 4096 + 2 * slack);
-  std::vector<char> storage(k.wiStoragePerItem * 4 + 2 * slack);
+  const KernelCode *code = r.executable->code(0);
+  ASSERT_NE(code, nullptr) << r.executable->codeFailure(0);
+  std::vector<char> arena(code->staticLocalMemSize + 4096 + 2 * slack);
+  std::vector<char> storage(code->wiStoragePerItem * 4 + 2 * slack);
   ctx.local_arena = arena.data() + slack;
   ctx.wi_storage = storage.data() + slack;
-  r.executable->entry(0)(args.data(), &ctx);
+  code->entry(args.data(), &ctx);
   for (int v : out)
     EXPECT_EQ(v, 42);
 }

@@ -206,6 +206,8 @@ TEST(Vectorization, DumpIrWritesTheModule) {
   ::setenv("CORECL_DUMP_IR", dir.c_str(), 1);
   ::setenv("CORECL_CACHE", "0", 1);
   BuildResult r = buildProgram("kernel void named_kernel(global int *p) { p[0] = 1; }", "");
+  if (r.executable)
+    r.executable->generateAll(1); // the code is generated when first needed
   ::unsetenv("CORECL_DUMP_IR");
   ::unsetenv("CORECL_CACHE");
   ASSERT_EQ(r.status, BuildResult::Success) << r.log;

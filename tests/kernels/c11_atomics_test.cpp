@@ -437,6 +437,7 @@ TEST_F(C11AtomicsTest, LocalAtomicsBecomePlainOperations) {
   ::setenv("CORECL_DUMP_IR", dump.c_str(), 1);
   ::setenv("CORECL_CACHE", "0", 1);
   cl_kernel k = buildKernel(source, "hist", kCl3);
+  generateCode(k);
   ::unsetenv("CORECL_DUMP_IR");
   ::unsetenv("CORECL_CACHE");
   std::string optimized;

@@ -100,8 +100,24 @@ public:
   /// the text of every module the build dumped.
   cl_kernel buildKernelDumpingIr(const std::string &source, const char *name, std::string &ir) {
     cl_kernel k = nullptr;
-    dumpingIr([&] { k = buildKernel(source, name); }, ir);
+    dumpingIr(
+        [&] {
+          k = buildKernel(source, name);
+          generateCode(k);
+        },
+        ir);
     return k;
+  }
+
+  /// Makes CoreCL generate the kernel's code now (it does on the first
+  /// launch or a query of what work-group formation decides), so that
+  /// what the build dumps is there before a launch.
+  static void generateCode(cl_kernel k) {
+    size_t multiple = 0;
+    if (k)
+      EXPECT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                         sizeof multiple, &multiple, nullptr),
+                CL_SUCCESS);
   }
 
   /// Takes ownership of a program made elsewhere (released in TearDown).

@@ -30,10 +30,10 @@ size_t addressSpaceInUse() {
   return pages * size_t(sysconf(_SC_PAGESIZE));
 }
 
-/// The child's checks, as an exit code: 0 when the build fit in the limit,
-/// kFailedCleanly when it failed for lack of memory, with a log, and the
-/// program built once the limit was lifted; else the number of the first
-/// check that failed.
+/// The child's checks, as an exit code: 0 when the build and the kernel's
+/// code generation fit in the limit, kFailedCleanly when one failed for
+/// lack of memory (the build with a log) and worked once the limit was
+/// lifted; else the number of the first check that failed.
 constexpr int kFailedCleanly = 10;
 
 int buildUnderLimit(cl_context context, cl_device_id device, long headroom, int salt) {
@@ -63,11 +63,32 @@ int buildUnderLimit(cl_context context, cl_device_id device, long headroom, int 
   limit.rlim_cur = rlim_t(long(addressSpaceInUse()) + headroom);
   setrlimit(RLIMIT_AS, &limit);
   err = clBuildProgram(program, 1, &device, "", nullptr, nullptr);
-  setrlimit(RLIMIT_AS, &saved);
   if (err == CL_SUCCESS) {
+    // The build fit. The kernel's code is generated when first needed,
+    // here under the same limit: a failure for lack of memory is told as
+    // such, and the code is generated once memory is back.
+    cl_kernel kernel = clCreateKernel(program, "f", &err);
+    size_t size = 0;
+    cl_int generated = kernel ? clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
+                                                         sizeof size, &size, nullptr)
+                              : err;
+    setrlimit(RLIMIT_AS, &saved);
+    if (generated != CL_SUCCESS) {
+      std::fprintf(stderr, "code generation under the limit: %d\n", generated);
+      if (generated != CL_OUT_OF_HOST_MEMORY && generated != CL_OUT_OF_RESOURCES)
+        return 7;
+      if (!kernel)
+        kernel = clCreateKernel(program, "f", &err);
+      if (!kernel || clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
+                                              sizeof size, &size, nullptr) != CL_SUCCESS)
+        return 8;
+    }
+    if (kernel)
+      clReleaseKernel(kernel);
     clReleaseProgram(program);
-    return 0;
+    return generated == CL_SUCCESS ? 0 : kFailedCleanly;
   }
+  setrlimit(RLIMIT_AS, &saved);
   // Out of memory is reported as such where CoreCL sees the allocation
   // fail; where a library turns it into an error of its own first (the
   // JIT's memory mapper, say), as a build failure. Either way with a log.

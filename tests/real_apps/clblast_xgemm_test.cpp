@@ -106,8 +106,11 @@ TEST(ClblastXgemm, SgemmIsRightAndXgemmHasNoGathers) {
   cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
   ASSERT_EQ(err, CL_SUCCESS);
 
-  // Large enough for CLBlast's indirect kernel (Xgemm), not GemmDirect.
-  const size_t m = 256, n = 192, k = 320;
+  // Large enough for CLBlast's indirect kernel (Xgemm), not GemmDirect:
+  // its default threshold is m * n * k of 1024^3. (CoreCL generates only
+  // the kernels a program launches, so Xgemm's code exists only if CLBlast
+  // runs it.)
+  const size_t m = 1024, n = 1024, k = 1024;
   std::vector<float> a(m * k), b(k * n), c(m * n, 0.0f);
   for (size_t i = 0; i < a.size(); ++i)
     a[i] = float(int(i * 7 % 13) - 6) / 8.0f;
