@@ -13,6 +13,7 @@
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/packet_width.h"
 #include "compiler/passes/pass_registry.h"
+#include "compiler/passes/passes.h"
 #include "compiler/passes/plain_private_volatile.h"
 #include "compiler/passes/quiet_nan_min_max.h"
 #include "compiler/passes/split_huge_blocks.h"
@@ -166,6 +167,10 @@ void prepareForWorkGroups(llvm::Module &module) {
   for (llvm::Function &f : module) {
     if (f.isDeclaration())
       continue;
+    // Before anything simplifies: a division that would trap is undefined
+    // behaviour to LLVM, unspecified only to OpenCL C
+    // (passes/safe_division.cpp).
+    makeDivisionSafe(f);
     f.removeFnAttr(llvm::Attribute::NoInline);
     f.removeFnAttr(llvm::Attribute::OptimizeNone);
     f.addFnAttr(llvm::Attribute::AlwaysInline);

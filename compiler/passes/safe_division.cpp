@@ -1,8 +1,16 @@
 // Integer division and remainder that cannot trap. OpenCL C leaves the
-// result of x / 0 (and of INT_MIN / -1) undefined, but a kernel doing it
+// result of x / 0 (and of INT_MIN / -1) unspecified, but a kernel doing it
 // must not kill the host process, and on x86 the divide instruction raises
 // SIGFPE for both. Each divisor is replaced by 1 where it would trap; the
 // selects vectorise, so the cost is a compare and a blend.
+//
+// It runs first in the preparation (prepareForWorkGroups), before any
+// simplification: to LLVM such a division is undefined behaviour, which
+// InstSimplify folds to poison (a constant vector divisor with a zero lane,
+// CLSmith's vector "safe" macros, which divide in every lane, && being
+// elementwise for vectors), and a branch on it to `unreachable`.
+// Divisions made safe are marked (kSafeDivision) so that a second run,
+// the work-group pipeline's, leaves them alone.
 #include "compiler/passes/pass_registry.h"
 #include "compiler/passes/passes.h"
 
@@ -12,12 +20,18 @@
 #include <llvm/IR/Module.h>
 
 namespace corecl::compiler {
+namespace {
+
+constexpr const char *kSafeDivision = "corecl.safe-division";
+
+} // namespace
 
 bool makeDivisionSafe(llvm::Function &f) {
   std::vector<llvm::BinaryOperator *> divisions;
   for (llvm::BasicBlock &bb : f)
     for (llvm::Instruction &inst : bb)
-      if (auto *op = llvm::dyn_cast<llvm::BinaryOperator>(&inst))
+      if (auto *op = llvm::dyn_cast<llvm::BinaryOperator>(&inst);
+          op && !op->hasMetadata(kSafeDivision))
         switch (op->getOpcode()) {
         case llvm::Instruction::SDiv:
         case llvm::Instruction::UDiv:
@@ -50,6 +64,7 @@ bool makeDivisionSafe(llvm::Function &f) {
       traps = b.CreateOr(traps, overflow);
     }
     op->setOperand(1, b.CreateSelect(traps, one, divisor, "safe.divisor"));
+    op->setMetadata(kSafeDivision, llvm::MDNode::get(op->getContext(), {}));
   }
   return !divisions.empty();
 }

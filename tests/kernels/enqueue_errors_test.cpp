@@ -459,5 +459,45 @@ TEST_F(KernelDivisionTest, DivisionByZeroDoesNotCrash) {
   EXPECT_EQ(q[7], -5);
 }
 
+// A division by zero gives an unspecified value in OpenCL C, not
+// undefined behaviour: it must not make the rest of the kernel undefined.
+// The shape of CLSmith's vector "safe" macros (--vectors seed 10238):
+// `&&` on vectors is elementwise, so INT_MAX / d is computed in every
+// lane, also where d is 0, and the other lanes decide a branch. To LLVM a
+// division by a constant vector with a zero lane is poison as a whole, and
+// a branch on it unreachable: the work-group function ran off its end
+// (SIGSEGV) until divisions were made safe before anything simplified
+// them.
+TEST_F(KernelDivisionTest, ADivisionByZeroLeavesTheOtherLanesDefined) {
+  cl_kernel k = buildKernel(R"(
+    kernel void f(global int *out, int a) {
+      size_t i = get_global_id(0);
+      int2 d = (int2)(0, 7);
+      int2 q = (int2)(2147483647) / d;
+      int2 fine = (d > 0) && (q > 5);
+      if (fine.y)
+        out[i] = a + 1;
+      else
+        out[i] = a + 2;
+      int2 r = (int2)(a) % (int2)(0, 5);
+      out[i + 8] = r.y;
+    })",
+                            "f");
+  ASSERT_TRUE(k);
+  for (cl_int a : {3, -4, 0}) {
+    SCOPED_TRACE(a);
+    cl_mem out = outputBuffer<cl_int>(16);
+    ASSERT_EQ(setArgs(k, out, a), CL_SUCCESS);
+    size_t n = 8;
+    ASSERT_EQ(run(k, 1, &n), CL_SUCCESS);
+    std::vector<cl_int> got = read<cl_int>(out, 16);
+    // Host reference for the defined lanes: 7 > 0 and INT_MAX / 7 > 5.
+    for (size_t i = 0; i < n; ++i) {
+      EXPECT_EQ(got[i], a + 1) << i;
+      EXPECT_EQ(got[i + 8], a % 5) << i;
+    }
+  }
+}
+
 } // namespace
 } // namespace corecl::test
