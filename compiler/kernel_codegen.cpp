@@ -19,20 +19,6 @@
 namespace corecl::compiler {
 namespace {
 
-/// Keeps LLVM's diagnostics away from the application's stderr: errors go
-/// to the log; optimisation notes (a work-item loop left scalar) are not
-/// actionable for the kernel's author and are dropped.
-void collectErrors(const llvm::DiagnosticInfo *info, void *log) {
-  if (info->getSeverity() != llvm::DS_Error)
-    return;
-  std::string message;
-  llvm::raw_string_ostream out(message);
-  llvm::DiagnosticPrinterRawOStream printer(out);
-  info->print(printer);
-  out.flush();
-  *static_cast<std::string *>(log) += "error: " + message + "\n";
-}
-
 /// What work-group formation recorded on the kernel's work-group function.
 KernelCode factsOf(const llvm::Function *wg) {
   auto number = [&](const char *key) {
@@ -82,11 +68,22 @@ bool optimizeAndEmit(llvm::Module &module, llvm::TargetMachine &machine,
 
 } // namespace
 
+void appendLlvmErrors(const llvm::DiagnosticInfo *info, void *log) {
+  if (info->getSeverity() != llvm::DS_Error)
+    return;
+  std::string message;
+  llvm::raw_string_ostream out(message);
+  llvm::DiagnosticPrinterRawOStream printer(out);
+  info->print(printer);
+  out.flush();
+  *static_cast<std::string *>(log) += "error: " + message + "\n";
+}
+
 bool generateKernel(const std::string &bitcode, const std::string &kernelName,
                     const CodegenSettings &settings, GeneratedKernel &out, std::string &log) {
   llvm::LLVMContext context;
   std::string diagnostics;
-  context.setDiagnosticHandlerCallBack(&collectErrors, &diagnostics);
+  context.setDiagnosticHandlerCallBack(&appendLlvmErrors, &diagnostics);
   auto parsed = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, kernelName), context);
   if (!parsed) {
     log += "internal error: the prepared kernel '" + kernelName +

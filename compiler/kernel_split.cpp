@@ -1,6 +1,7 @@
 #include "compiler/kernel_split.h"
 
 #include "compiler/kernel_metadata.h"
+#include "compiler/pipeline.h"
 #include "compiler/program_constructors.h"
 
 #include <llvm/Bitcode/BitcodeWriter.h>
@@ -107,15 +108,15 @@ void internaliseAllBut(llvm::Module &module, const std::vector<std::string> &exp
   }
 }
 
-std::string toBitcode(const llvm::Module &module) {
+} // namespace
+
+std::string writeBitcode(const llvm::Module &module) {
   std::string bytes;
   llvm::raw_string_ostream out(bytes);
   llvm::WriteBitcodeToFile(module, out);
   out.flush();
   return bytes;
 }
-
-} // namespace
 
 SplitProgram splitByKernel(llvm::Module &prepared, const std::vector<std::string> &kernelNames) {
   std::vector<const llvm::GlobalValue *> sharedRoots;
@@ -152,7 +153,7 @@ SplitProgram splitByKernel(llvm::Module &prepared, const std::vector<std::string
             call->setCallingConv(llvm::CallingConv::SPIR_FUNC);
       }
     internaliseAllBut(*own, {name});
-    split.kernelBitcodes.push_back(toBitcode(*own));
+    split.kernelBitcodes.push_back(writeBitcode(*own));
   }
 
   std::vector<const llvm::GlobalValue *> sharedAndInit = sharedRoots;

@@ -8,6 +8,7 @@
 #include <string>
 
 namespace llvm {
+class DiagnosticInfo;
 class Module;
 class TargetMachine;
 namespace orc {
@@ -53,6 +54,16 @@ std::string emitAssembly(llvm::Module &module, llvm::TargetMachine &machine);
 /// (prepareForWorkGroups), and what work-group formation lowers is not
 /// missing.
 std::string undefinedFunctions(const llvm::Module &module, bool beforeWorkGroups = false);
+
+/// The module as bitcode.
+std::string writeBitcode(const llvm::Module &module);
+
+/// An LLVMContext diagnostic handler (setDiagnosticHandlerCallBack) that
+/// keeps LLVM's diagnostics away from the application's stderr: errors
+/// are appended to the std::string `log` points to, as "error: ..." lines;
+/// notes (a loop left scalar) are not actionable for a kernel's author and
+/// are dropped.
+void appendLlvmErrors(const llvm::DiagnosticInfo *info, void *log);
 
 /// Writes the module's IR or assembly for users who asked (CORECL_DUMP_IR,
 /// CORECL_DUMP_ASM: a directory); `assembly` false skips the latter (the

@@ -48,22 +48,6 @@ namespace {
 // clLinkProgram (and inside program binaries).
 constexpr const char *kOptionsMetadata = "corecl.compile_options";
 
-/// Keeps LLVM's diagnostics away from the application's stderr while the
-/// program is prepared: errors go to the build log; notes are dropped.
-struct DiagnosticSink {
-  std::string text;
-  static void handle(const llvm::DiagnosticInfo *info, void *self) {
-    if (info->getSeverity() != llvm::DS_Error)
-      return;
-    std::string message;
-    llvm::raw_string_ostream out(message);
-    llvm::DiagnosticPrinterRawOStream printer(out);
-    info->print(printer);
-    out.flush();
-    static_cast<DiagnosticSink *>(self)->text += "error: " + message + "\n";
-  }
-};
-
 /// LLVM's name and features of the host CPU; with `fromFeatures`, also its
 /// vector width and x86-64 level as the features tell them (the rules of
 /// runtime/cpu_info.cpp, which reads cpuid, and of the x86-64 psABI).
@@ -127,14 +111,6 @@ Target describeAArch64(const DeviceTarget &device) {
     target.simdBytes = 16;
   }
   return target;
-}
-
-std::string toBitcode(const llvm::Module &module) {
-  std::string bytes;
-  llvm::raw_string_ostream out(bytes);
-  llvm::WriteBitcodeToFile(module, out);
-  out.flush();
-  return bytes;
 }
 
 void recordOptions(llvm::Module &module, const std::string &options) {
@@ -258,8 +234,8 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     result.kernelArgInfo |= o.kernelArgInfo;
     result.nonUniformWorkGroups &= o.clVersion() >= 200 && !o.uniformWorkGroupSize;
   }
-  auto sink = std::make_unique<DiagnosticSink>();
-  context->setDiagnosticHandlerCallBack(&DiagnosticSink::handle, sink.get());
+  std::string diagnostics; // LLVM's errors while the program is prepared
+  context->setDiagnosticHandlerCallBack(&appendLlvmErrors, &diagnostics);
   // Images and samplers as plain values (passes/lower_images.cpp): the
   // descriptions and the builtins' signatures see them that way.
   lowerImages(*module);
@@ -282,7 +258,7 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
     result.log += missing;
     return;
   }
-  result.log += sink->text;
+  result.log += diagnostics;
 
   ProgramCode code;
   code.settings.target = device;
@@ -486,7 +462,7 @@ BuildResult buildProgram(const std::string &source, const std::string &options,
     auto module = compileToModule(*context, source, options, {}, OptionsKind::Build, result);
     if (!module)
       return result;
-    result.bitcode = toBitcode(*module);
+    result.bitcode = writeBitcode(*module);
     // Also under the key of its bitcode: the binary an application keeps
     // (CL_PROGRAM_BINARIES) then loads without compiling again.
     std::string fromBinary = key.empty() ? "" : binaryCacheKey({result.bitcode}, target);
@@ -503,7 +479,7 @@ BuildResult compileProgram(const std::string &source, const std::string &options
     auto module = compileToModule(context, source, options, headers, OptionsKind::Compile, result);
     if (!module)
       return result;
-    result.bitcode = toBitcode(*module);
+    result.bitcode = writeBitcode(*module);
     result.status = BuildResult::Success;
     return result;
   });
@@ -535,7 +511,7 @@ BuildResult compileFromIL(const std::string &il, const SpirvSpecValues &specValu
     // SPIR-V kernels follow OpenCL C 3.0's rules (non-uniform groups unless
     // -cl-uniform-work-group-size); the options travel like a compile's.
     recordOptions(*module, "-cl-std=CL3.0 " + options);
-    result.bitcode = toBitcode(*module);
+    result.bitcode = writeBitcode(*module);
     result.status = BuildResult::Success;
     return result;
   });
@@ -561,7 +537,7 @@ BuildResult linkChecked(const std::vector<std::string> &bitcodes, const std::str
     auto module = linkBitcodes(*context, bitcodes, result);
     if (!module)
       return result;
-    result.bitcode = toBitcode(*module);
+    result.bitcode = writeBitcode(*module);
     if (createLibrary) {
       result.status = BuildResult::Success;
       return result;
