@@ -353,6 +353,25 @@ class VecBuiltin(VectorExpr):
         return "vec_op(cl_%s, %s, %s)" % (self.name, self.a.py(), self.b.py())
 
 
+class VecLaneDivision(VectorExpr):
+    """a / d in every lane, the lanes where d is 0 replaced by a's (from
+    seed 43000). The division runs in every lane, also where d is 0, an
+    unspecified value in OpenCL C that select() then drops: CLSmith's
+    vector "safe" macros do this (`&&` is elementwise on vectors), and a
+    constant divisor with a zero lane is poison to LLVM as a whole, which
+    must not make the other lanes undefined (--vectors seed 10238)."""
+
+    def __init__(self, a, d):
+        self.a, self.d = a, d
+
+    def c(self):
+        return "select((%s) / (%s), (%s), (%s) == (%s)(0))" % (
+            self.a.c(), self.d.c(), self.a.c(), self.d.c(), vtype())
+
+    def py(self):
+        return "vec_op(lambda p, q: p if q == 0 else p // q, %s, %s)" % (self.a.py(), self.d.py())
+
+
 class VecScalar(VectorExpr):
     """A scalar widened to all four lanes."""
 
@@ -441,6 +460,9 @@ class Generator:
         # up to 2^32 trips (CLSmith's `for (p->g = -15; p->g != 6; p->g +=
         # 9)`), drawn from late_rng, so older seeds keep their programs.
         self.step_loops = seed >= 42000
+        # From seed 43000, vector divisions with zero lanes selected away
+        # (VecLaneDivision), drawn from late_rng too.
+        self.lane_division = seed >= 43000
         self.mode = mode or MODES[seed % len(MODES)]
         m = self.mode
         self.use_barriers = m in ("barriers", "all")
@@ -545,6 +567,12 @@ class Generator:
         return Binary(self.rng.choice(Binary.ARITH), sub(), sub())
 
     def vec_expr(self, scope, depth):
+        if self.lane_division and depth > 0 and self.late_rng.random() < 0.12:
+            # A divisor with constant zero lanes, drawn from late_rng so that
+            # older seeds keep their programs.
+            lanes = [Const(0) if self.late_rng.random() < 0.4 else self.expr(scope, depth - 1)
+                     for _ in range(VECTOR["width"])]
+            return VecLaneDivision(self.vec_expr(scope, depth - 1), VecBuild(lanes))
         r = self.rng.random()
         if depth <= 0 or r < 0.3:
             v = self.rng.choice(self.vectors)
