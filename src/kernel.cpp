@@ -259,10 +259,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   // What work-group formation decides: the kernel's code is generated for
   // these (Executable::code), not for the others.
   const compiler::KernelCode *code = nullptr;
+  const char *entry = __func__; // the lambda's own __func__ is "operator()"
   if (param_name == CL_KERNEL_WORK_GROUP_SIZE || param_name == CL_KERNEL_LOCAL_MEM_SIZE ||
       param_name == CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE ||
       param_name == CL_KERNEL_PRIVATE_MEM_SIZE)
-    if (cl_int err = guarded([&] { return k->generatedCode(__func__, code); }))
+    if (cl_int err = guarded([&] { return k->generatedCode(entry, code); }))
       return err;
   return answerQuery(__func__, param_name, param_value_size, param_value, param_value_size_ret,
                      [&](InfoBuffer put) -> cl_int {
