@@ -55,7 +55,8 @@ public:
     auto work = [&] {
       for (size_t i; (i = next++) < slots_.size();) {
         try {
-          fine = code(i) != nullptr && fine;
+          if (!code(i))
+            fine = false;
         } catch (const std::bad_alloc &) {
           std::lock_guard lock(memoryMutex);
           memory = std::current_exception();
