@@ -13,12 +13,17 @@
 namespace bench {
 namespace {
 
-class ColdBuild : public KernelRow {
+/// A row timing builds: its rate is builds per second.
+class BuildRow : public KernelRow {
 public:
-  double work() const override { return 1e9; } // one build: the rate is builds/s
+  double work() const override { return 1e9; } // one build a run
   bool isFlops() const override { return false; }
   std::string rateUnit() const override { return "builds/s"; }
   bool hasLimit() const override { return false; }
+};
+
+class ColdBuild : public BuildRow {
+public:
   void run() override {
     releaseProgram();
     // The tag is code, not a comment: PoCL hashes the preprocessed source.
@@ -154,7 +159,7 @@ private:
 /// (from the front) are created and run once, their results checked on
 /// the host. With none launched the row times clBuildProgram alone. Every
 /// run builds a source never seen before.
-class ManyKernelsBuild : public KernelRow {
+class ManyKernelsBuild : public BuildRow {
 public:
   ManyKernelsBuild(int kernels, int launched) : kernels_(kernels), launched_(launched) {}
   std::string name() const override {
@@ -163,10 +168,6 @@ public:
                      std::to_string(kernels_) + " kernels"
                : "cold build (clBuildProgram), " + std::to_string(kernels_) + "-kernel program";
   }
-  double work() const override { return 1e9; } // one build: the rate is builds/s
-  bool isFlops() const override { return false; }
-  std::string rateUnit() const override { return "builds/s"; }
-  bool hasLimit() const override { return false; }
   void setUp(const Driver &d) override {
     d_ = &d;
     in_.resize(kItems);
