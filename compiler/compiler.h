@@ -49,6 +49,10 @@ struct KernelDesc {
   std::string vecTypeHint;
   std::string attributes; // CL_KERNEL_ATTRIBUTES
   uint64_t privateMemSize = 0;
+  /// Whether a barrier may be reached (false: none is, once everything is
+  /// inlined, so no value lives across one and the kernel's work-group
+  /// size limit is the device's without generating its code).
+  bool mayHaveBarriers = true;
   /// A kernel Clang made for a block that a kernel enqueues (device-side
   /// enqueue): launched only by the runtime, not listed by the API.
   bool blockKernel = false;

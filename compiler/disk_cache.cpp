@@ -21,7 +21,7 @@ namespace corecl::compiler {
 namespace {
 
 constexpr char kMagic[8] = {'C', 'O', 'R', 'E', 'C', 'L', 'K', 'C'};
-constexpr uint64_t kEntryVersion = 5;
+constexpr uint64_t kEntryVersion = 6;
 
 uint64_t fnv1a(const std::string &data, uint64_t hash) {
   for (unsigned char c : data) {

@@ -52,7 +52,8 @@ void writeKernelDescs(std::string &out, const std::vector<KernelDesc> &kernels) 
     writeBytes(out, k.vecTypeHint);
     writeBytes(out, k.attributes);
     writeU64(out, k.privateMemSize);
-    writeU64(out, uint64_t(k.blockKernel) | uint64_t(k.usesDeviceEnqueue) << 1);
+    writeU64(out, uint64_t(k.blockKernel) | uint64_t(k.usesDeviceEnqueue) << 1 |
+                      uint64_t(k.mayHaveBarriers) << 2);
   }
 }
 
@@ -116,6 +117,7 @@ bool readKernelDescs(const char *&p, const char *end, std::vector<KernelDesc> &k
       return false;
     k.blockKernel = v & 1;
     k.usesDeviceEnqueue = v & 2;
+    k.mayHaveBarriers = v & 4;
     // The args block must hold every argument.
     for (const KernelArg &a : k.args)
       if (uint64_t(a.offset) + a.size > k.argsBlockSize)

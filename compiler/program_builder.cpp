@@ -26,6 +26,7 @@
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Metadata.h>
@@ -40,6 +41,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 namespace corecl::compiler {
 namespace {
@@ -189,6 +191,37 @@ void recordPrivateMemory(const llvm::Module &module, std::vector<KernelDesc> &ke
       desc.privateMemSize = staticPrivateBytes(*kernel);
 }
 
+/// Which kernels can reach a barrier once everything is inlined: through
+/// any chain of calls (a builtin's work_group_reduce waits at one).
+void recordBarriers(const llvm::Module &module, std::vector<KernelDesc> &kernels) {
+  for (KernelDesc &desc : kernels) {
+    const llvm::Function *kernel = module.getFunction(desc.name);
+    if (!kernel || kernel->isDeclaration())
+      continue;
+    std::vector<const llvm::Function *> work = {kernel};
+    std::set<const llvm::Function *> seen = {kernel};
+    bool reaches = false;
+    while (!work.empty() && !reaches) {
+      const llvm::Function *f = work.back();
+      work.pop_back();
+      for (const llvm::Instruction &inst : llvm::instructions(*f)) {
+        const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);
+        if (!call)
+          continue;
+        const llvm::Function *callee = call->getCalledFunction();
+        // An indirect call could reach anything.
+        if (!callee || isBarrierFunctionName(callee->getName())) {
+          reaches = true;
+          break;
+        }
+        if (!callee->isDeclaration() && seen.insert(callee).second)
+          work.push_back(callee);
+      }
+    }
+    desc.mayHaveBarriers = reaches;
+  }
+}
+
 /// Which kernels call device-side enqueue's builtins, once everything is
 /// inlined: they reach the runtime through the launch context
 /// (builtins/lib/device_enqueue_host.cl).
@@ -252,6 +285,7 @@ void makeExecutable(std::unique_ptr<llvm::LLVMContext> context,
   prepareForWorkGroups(*module);
   recordPrivateMemory(*module, kernels);
   recordDeviceEnqueue(*module, kernels);
+  recordBarriers(*module, kernels);
 
   std::string missing = undefinedFunctions(*module, /*beforeWorkGroups=*/true);
   if (!missing.empty()) {

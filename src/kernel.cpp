@@ -260,16 +260,22 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   // these (Executable::code), not for the others.
   const compiler::KernelCode *code = nullptr;
   const char *entry = __func__; // the lambda's own __func__ is "operator()"
-  if (param_name == CL_KERNEL_WORK_GROUP_SIZE || param_name == CL_KERNEL_LOCAL_MEM_SIZE ||
-      param_name == CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE ||
-      param_name == CL_KERNEL_PRIVATE_MEM_SIZE)
+  // A kernel that reaches no barrier keeps no value per work-item, so its
+  // limit is the device's: applications ask this of every kernel they
+  // create, and it must not cost them the code of kernels never launched.
+  const bool knownLimit = param_name == CL_KERNEL_WORK_GROUP_SIZE && !desc.mayHaveBarriers;
+  if (!knownLimit &&
+      (param_name == CL_KERNEL_WORK_GROUP_SIZE || param_name == CL_KERNEL_LOCAL_MEM_SIZE ||
+       param_name == CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE ||
+       param_name == CL_KERNEL_PRIVATE_MEM_SIZE))
     if (cl_int err = guarded([&] { return k->generatedCode(entry, code); }))
       return err;
   return answerQuery(__func__, param_name, param_value_size, param_value, param_value_size_ret,
                      [&](InfoBuffer put) -> cl_int {
                        switch (param_name) {
                        case CL_KERNEL_WORK_GROUP_SIZE:
-                         return put(Kernel::maxWorkGroupSizeOf(*code));
+                         return put(knownLimit ? size_t(Device::kMaxWorkGroupSize)
+                                               : Kernel::maxWorkGroupSizeOf(*code));
                        case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
                          size_t sizes[3] = {size_t(desc.reqdWorkGroupSize[0]),
                                             size_t(desc.reqdWorkGroupSize[1]),

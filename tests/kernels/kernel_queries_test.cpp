@@ -334,5 +334,47 @@ TEST_F(KernelQueryTest, CloneOfKernelWithUnsetArgsStaysUnset) {
   EXPECT_EQ(clEnqueueTask(queue, k, 0, nullptr, nullptr), CL_INVALID_KERNEL_ARGS);
 }
 
+// A kernel's code is generated when first needed; the work-group size of a
+// kernel that reaches no barrier is the device's without it (applications
+// ask this of every kernel they create), one that has barriers is
+// generated to answer, and the answers agree with a launch's limits.
+TEST_F(KernelQueryTest, WorkGroupSizeOfABarrierFreeKernelNeedsNoCode) {
+  cl_program p = build(R"(
+    kernel void plain(global int *a) { a[get_global_id(0)] += 1; }
+    kernel void shared(global int *a, local int *t) {
+      t[get_local_id(0)] = a[get_global_id(0)];
+      barrier(CLK_LOCAL_MEM_FENCE);
+      a[get_global_id(0)] = t[get_local_size(0) - 1 - get_local_id(0)];
+    }
+    kernel void reduces(global int *a) {
+      a[get_global_id(0)] = work_group_reduce_add(a[get_global_id(0)]);
+    })",
+                       "-cl-std=CL2.0");
+  ASSERT_TRUE(p);
+  cl_kernel plain = createKernel(p, "plain"), shared = createKernel(p, "shared"),
+            reduces = createKernel(p, "reduces");
+  ASSERT_TRUE(plain && shared && reduces);
+  auto groupSize = [&](cl_kernel k) {
+    size_t size = 0;
+    EXPECT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_WORK_GROUP_SIZE, sizeof size, &size,
+                                       nullptr),
+              CL_SUCCESS);
+    return size;
+  };
+  std::string ir;
+  size_t plainSize = 0;
+  dumpingIr([&] { plainSize = groupSize(plain); }, ir);
+  EXPECT_EQ(plainSize, deviceSize(CL_DEVICE_MAX_WORK_GROUP_SIZE));
+  EXPECT_TRUE(ir.empty()) << "code generated for a barrier-free kernel's work-group size";
+  for (cl_kernel k : {shared, reduces}) {
+    std::string generated;
+    size_t size = 0;
+    dumpingIr([&] { size = groupSize(k); }, generated);
+    EXPECT_FALSE(generated.empty()) << "a kernel with barriers answers from its code";
+    EXPECT_GE(size, 64u);
+    EXPECT_LE(size, deviceSize(CL_DEVICE_MAX_WORK_GROUP_SIZE));
+  }
+}
+
 } // namespace
 } // namespace corecl::test

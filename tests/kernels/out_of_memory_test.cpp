@@ -69,9 +69,11 @@ int buildUnderLimit(cl_context context, cl_device_id device, long headroom, int 
     // such, and the code is generated once memory is back.
     cl_kernel kernel = clCreateKernel(program, "f", &err);
     size_t size = 0;
-    cl_int generated = kernel ? clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
-                                                         sizeof size, &size, nullptr)
-                              : err;
+    cl_int generated =
+        kernel
+            ? clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                       sizeof size, &size, nullptr)
+            : err;
     setrlimit(RLIMIT_AS, &saved);
     if (generated != CL_SUCCESS) {
       std::fprintf(stderr, "code generation under the limit: %d\n", generated);
@@ -79,8 +81,9 @@ int buildUnderLimit(cl_context context, cl_device_id device, long headroom, int 
         return 7;
       if (!kernel)
         kernel = clCreateKernel(program, "f", &err);
-      if (!kernel || clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_WORK_GROUP_SIZE,
-                                              sizeof size, &size, nullptr) != CL_SUCCESS)
+      if (!kernel ||
+          clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                   sizeof size, &size, nullptr) != CL_SUCCESS)
         return 8;
     }
     if (kernel)
