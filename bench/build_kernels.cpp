@@ -13,15 +13,6 @@
 namespace bench {
 namespace {
 
-/// A row timing builds: its rate is builds per second.
-class BuildRow : public KernelRow {
-public:
-  double work() const override { return 1e9; } // one build a run
-  bool isFlops() const override { return false; }
-  std::string rateUnit() const override { return "builds/s"; }
-  bool hasLimit() const override { return false; }
-};
-
 class ColdBuild : public BuildRow {
 public:
   void run() override {

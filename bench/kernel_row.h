@@ -33,4 +33,13 @@ private:
   std::vector<cl_mem> buffers_;
 };
 
+/// A row timing builds: its rate is builds per second, with no limit.
+class BuildRow : public KernelRow {
+public:
+  double work() const override { return 1e9; } // one build a run
+  bool isFlops() const override { return false; }
+  std::string rateUnit() const override { return "builds/s"; }
+  bool hasLimit() const override { return false; }
+};
+
 } // namespace bench

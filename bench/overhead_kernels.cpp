@@ -87,17 +87,13 @@ const char *kBuildBody = R"(
 /// named with a per-process random tag and a counter), so neither the
 /// driver's memory nor its disk cache can hold it. Cached: the same source
 /// every run.
-class BuildTime : public KernelRow {
+class BuildTime : public BuildRow {
 public:
   explicit BuildTime(bool cold) : cold_(cold) {}
   std::string name() const override {
     return cold_ ? "build + first launch, new source each run"
                  : "build + first launch, same source (cached)";
   }
-  double work() const override { return 1e9; } // one build: the rate is builds/s
-  bool isFlops() const override { return false; }
-  std::string rateUnit() const override { return "builds/s"; }
-  bool hasLimit() const override { return false; }
   void setUp(const Driver &d) override {
     d_ = &d;
     in_.resize(kN);
