@@ -2,6 +2,7 @@
 
 #include <llvm/ADT/Any.h>
 #include <llvm/ADT/StringRef.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/PassInstrumentation.h>
 
@@ -17,7 +18,26 @@ namespace {
 // made, which code generation mostly does as well.
 constexpr unsigned kQuadraticPassBlockLimit = 6000;
 
-bool isQuadraticInBlockLength(llvm::StringRef pass) { return pass == "VectorCombinePass"; }
+bool isQuadraticInBlockLength(llvm::StringRef pass) {
+  return pass == "VectorCombinePass";
+}
+
+// After work-group formation the work-item loops hold a whole kernel, and
+// every loop of the kernel lies inside them. Each loop LLVM 19 fully
+// unrolls makes ScalarEvolution forget the outermost loop of its nest,
+// and loop idiom recognition asks again, for each inner loop, what it had
+// learnt about that outermost loop (a walk over all of it): both grow
+// with the number of inner loops times the size of the nest. A random
+// program with many small atomic loops (CLSmith --atomics, seed 10232)
+// spent two fifths of a 24-second build there. Inside nests larger than
+// this the two passes are skipped: their loops were unrolled before
+// work-group formation where they could be, and memset or memcpy idioms
+// are rare in kernels of that size.
+constexpr unsigned kQuadraticPassNestBlocks = 2000;
+
+bool isQuadraticInNestSize(llvm::StringRef pass) {
+  return pass == "LoopIdiomRecognizePass" || pass == "LoopFullUnrollPass";
+}
 
 } // namespace
 
@@ -30,6 +50,10 @@ bool hasHugeBlock(const llvm::Function &f) {
 
 void skipQuadraticPassesOnHugeBlocks(llvm::PassInstrumentationCallbacks &callbacks) {
   callbacks.registerShouldRunOptionalPassCallback([](llvm::StringRef pass, llvm::Any ir) {
+    if (isQuadraticInNestSize(pass)) {
+      const auto *loop = llvm::any_cast<const llvm::Loop *>(&ir);
+      return !loop || (*loop)->getOutermostLoop()->getNumBlocks() <= kQuadraticPassNestBlocks;
+    }
     if (!isQuadraticInBlockLength(pass))
       return true;
     const auto *f = llvm::any_cast<const llvm::Function *>(&ir);

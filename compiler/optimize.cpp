@@ -10,6 +10,7 @@
 #include "compiler/passes/drop_unreachable_edges.h"
 #include "compiler/passes/fold_step_only_loops.h"
 #include "compiler/passes/hoist_safe_divisions.h"
+#include "compiler/passes/inline_image_accesses.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/packet_width.h"
 #include "compiler/passes/pass_registry.h"
@@ -161,6 +162,48 @@ void runModulePasses(llvm::Module &module, llvm::TargetMachine *machine,
   passes.run(module, mam);
 }
 
+/// What prepareForWorkGroups runs on each function once its callees are
+/// inlined into it.
+llvm::FunctionPassManager simplifyBeforeWorkGroups() {
+  llvm::FunctionPassManager fpm;
+  // Before SROA, which leaves volatile accesses in memory.
+  fpm.addPass(PlainPrivateVolatilePass());
+  fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  fpm.addPass(llvm::EarlyCSEPass());
+  fpm.addPass(llvm::SimplifyCFGPass());
+  fpm.addPass(llvm::InstCombinePass());
+  // Loops with a small constant trip count are unrolled now, before
+  // work-group formation: a private array indexed by their counter (a
+  // register block of accumulators) then becomes separate values, which
+  // live in registers or per-component slots instead of an array in
+  // per-work-item memory, and such loops need no splitting later.
+  llvm::LoopPassManager loops;
+  loops.addPass(llvm::LoopRotatePass());
+  loops.addPass(MarkSmallLoopsForUnrollPass());
+  loops.addPass(llvm::LoopFullUnrollPass(/*OptLevel=*/3));
+  fpm.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(loops)));
+  fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+  // Loops that only step values (in registers or memory) to an end known
+  // in advance, removed while each work-item's accesses are its own
+  // (passes/fold_step_only_loops.cpp).
+  fpm.addPass(llvm::createFunctionToLoopPassAdaptor(FoldStepOnlyLoopsPass(),
+                                                    /*UseMemorySSA=*/true));
+  fpm.addPass(llvm::InstCombinePass());
+  fpm.addPass(llvm::SimplifyCFGPass());
+  return fpm;
+}
+
+/// Runs `passes` on the functions of `only`, and nothing on the others.
+struct OnlyFunctionsPass : llvm::PassInfoMixin<OnlyFunctionsPass> {
+  std::set<const llvm::Function *> only;
+  llvm::FunctionPassManager passes;
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &analyses) {
+    if (!only.count(&f))
+      return llvm::PreservedAnalyses::all();
+    return passes.run(f, analyses);
+  }
+};
+
 } // namespace
 
 void prepareForWorkGroups(llvm::Module &module) {
@@ -171,40 +214,23 @@ void prepareForWorkGroups(llvm::Module &module) {
     // behaviour to LLVM, unspecified only to OpenCL C
     // (passes/safe_division.cpp).
     makeDivisionSafe(f);
-    f.removeFnAttr(llvm::Attribute::NoInline);
     f.removeFnAttr(llvm::Attribute::OptimizeNone);
-    f.addFnAttr(llvm::Attribute::AlwaysInline);
+    // Image accesses are inlined afterwards, within a budget
+    // (passes/inline_image_accesses.cpp), once unrolling has made their calls.
+    if (isImageAccessBuiltin(f)) {
+      f.removeFnAttr(llvm::Attribute::AlwaysInline);
+      f.addFnAttr(llvm::Attribute::NoInline);
+    } else {
+      f.removeFnAttr(llvm::Attribute::NoInline);
+      f.addFnAttr(llvm::Attribute::AlwaysInline);
+    }
     // The program's constructors stay callable by name (program_constructors.h).
     if (!isKernel(f) && f.getName() != kProgramInitName)
       f.setLinkage(llvm::GlobalValue::InternalLinkage);
   }
   runModulePasses(module, nullptr, [](llvm::PassBuilder &) {
     llvm::ModulePassManager mpm;
-    llvm::FunctionPassManager fpm;
-    // Before SROA, which leaves volatile accesses in memory.
-    fpm.addPass(PlainPrivateVolatilePass());
-    fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
-    fpm.addPass(llvm::EarlyCSEPass());
-    fpm.addPass(llvm::SimplifyCFGPass());
-    fpm.addPass(llvm::InstCombinePass());
-    // Loops with a small constant trip count are unrolled now, before
-    // work-group formation: a private array indexed by their counter (a
-    // register block of accumulators) then becomes separate values, which
-    // live in registers or per-component slots instead of an array in
-    // per-work-item memory, and such loops need no splitting later.
-    llvm::LoopPassManager loops;
-    loops.addPass(llvm::LoopRotatePass());
-    loops.addPass(MarkSmallLoopsForUnrollPass());
-    loops.addPass(llvm::LoopFullUnrollPass(/*OptLevel=*/3));
-    fpm.addPass(llvm::createFunctionToLoopPassAdaptor(std::move(loops)));
-    fpm.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
-    // Loops that only step values (in registers or memory) to an end known
-    // in advance, removed while each work-item's accesses are its own
-    // (passes/fold_step_only_loops.cpp).
-    fpm.addPass(llvm::createFunctionToLoopPassAdaptor(FoldStepOnlyLoopsPass(),
-                                                      /*UseMemorySSA=*/true));
-    fpm.addPass(llvm::InstCombinePass());
-    fpm.addPass(llvm::SimplifyCFGPass());
+    llvm::FunctionPassManager fpm = simplifyBeforeWorkGroups();
     // Bottom-up over the call graph: each function is simplified once its
     // callees are inlined into it, before it is inlined into its callers,
     // so that what a caller copies has had its dead code and constant
@@ -221,6 +247,18 @@ void prepareForWorkGroups(llvm::Module &module) {
     mpm.addPass(llvm::createModuleToFunctionPassAdaptor(DropUnreachableEdgesPass()));
     return mpm;
   });
+  std::vector<llvm::Function *> inlined = inlineImageAccessesWithinBudget(module);
+  if (!inlined.empty())
+    runModulePasses(module, nullptr, [&](llvm::PassBuilder &) {
+      OnlyFunctionsPass simplify;
+      simplify.only.insert(inlined.begin(), inlined.end());
+      simplify.passes = simplifyBeforeWorkGroups();
+      simplify.passes.addPass(DropUnreachableEdgesPass());
+      llvm::ModulePassManager mpm;
+      mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(simplify)));
+      mpm.addPass(llvm::GlobalDCEPass());
+      return mpm;
+    });
   // Inlined helpers are no longer needed by name; builtins stay until the
   // final optimisation decides.
   for (llvm::Function &f : module)

@@ -8,6 +8,7 @@
 #include "compiler/passes/drop_unreachable_edges.h"
 #include "compiler/passes/fold_step_only_loops.h"
 #include "compiler/passes/hoist_safe_divisions.h"
+#include "compiler/passes/inline_image_accesses.h"
 #include "compiler/passes/keep_item_order.h"
 #include "compiler/passes/plain_private_volatile.h"
 #include "compiler/passes/split_huge_blocks.h"

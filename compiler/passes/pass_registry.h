@@ -9,6 +9,7 @@
 // attributes on the kernel and end up on its work-group function; region
 // functions carry "corecl.region-of" and "corecl.region-index".
 #pragma once
+#include "compiler/passes/inline_image_accesses.h"
 #include "compiler/passes/packet_width.h"
 
 #include <llvm/IR/PassManager.h>
@@ -84,6 +85,9 @@ struct WorkGroupLoopsOptions {
   unsigned regionPacketWidth = 0;
   /// Packets of the bodies of kernels without barriers (body_packets.cpp).
   bool bodyPackets = false;
+  /// Instructions of image accesses a kernel may have inlined
+  /// (inline_image_accesses.cpp), for tests of that pass.
+  unsigned inlinedImageAccessBudget = kInlinedImageAccessBudget;
 };
 
 /// A packet of `region` (a kernel body or region) over consecutive

@@ -851,5 +851,86 @@ TEST_F(ImageKernel, ManyWorkItemsReadAnImage) {
   expectColors(got, want);
 }
 
+TEST_F(ImageKernel, AKernelReadingAndWritingAtManyPlacesGetsEveryPixelRight) {
+  // A 7 x 7 stencil of reads (49, more than a kernel has inlined:
+  // passes/inline_image_accesses.cpp) over a 37 x 29 RGBA / FLOAT image,
+  // some of them under a branch the work-items take apart, each result
+  // written to 16 pixels of a 4x larger RGBA / UNORM_INT8 image (16
+  // writes, also over the budget), and the same from a kernel making one
+  // read and one write, which has them inlined.
+  constexpr int kW = 37, kH = 29;
+  std::vector<float> pixels(kW * kH * 4);
+  for (size_t i = 0; i < pixels.size(); ++i)
+    pixels[i] = float((i * 37) % 101) / 101.0f;
+  cl_mem in = create(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, {CL_RGBA, CL_FLOAT}, desc2d(kW, kH),
+                     pixels.data());
+  cl_mem out = create(CL_MEM_WRITE_ONLY, {CL_RGBA, CL_UNORM_INT8}, desc2d(4 * kW, 4 * kH));
+  const char *source = R"(
+    constant sampler_t edge =
+        CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+    kernel void stencil(read_only image2d_t in, write_only image2d_t out) {
+      int x = get_global_id(0), y = get_global_id(1);
+      float4 sum = 0.0f;
+      for (int dy = -3; dy <= 3; ++dy)
+        for (int dx = -3; dx <= 3; ++dx)
+          sum += read_imagef(in, edge, (int2)(x + dx, y + dy)) * (float)(4 + dx - dy);
+      if (x % 3 == 1)
+        for (int d = -3; d <= 3; ++d)
+          sum -= read_imagef(in, edge, (int2)(x + d, y - d));
+      sum = sum / 256.0f + 0.25f;
+      for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j)
+          write_imagef(out, (int2)(4 * x + i, 4 * y + j), sum * (float)(1 + i + j) / 7.0f);
+    }
+    kernel void copy(read_only image2d_t in, write_only image2d_t out) {
+      int x = get_global_id(0), y = get_global_id(1);
+      write_imagef(out, (int2)(x, y), read_imagef(in, edge, (int2)(x, y)));
+    })";
+  auto texel = [&](int x, int y, int k) {
+    x = std::clamp(x, 0, kW - 1);
+    y = std::clamp(y, 0, kH - 1);
+    return pixels[(size_t(y) * kW + size_t(x)) * 4 + size_t(k)];
+  };
+  auto unorm8 = [](float f) { return uint8_t(std::lrint(std::clamp(f, 0.0f, 1.0f) * 255.0f)); };
+  run(source, "stencil", {{sizeof in, &in}, {sizeof out, &out}}, {kW, kH});
+  std::vector<uint8_t> got(size_t(16) * kW * kH * 4);
+  size_t origin[3] = {0, 0, 0}, region[3] = {4 * kW, 4 * kH, 1};
+  ASSERT_EQ(clEnqueueReadImage(queue, out, CL_TRUE, origin, region, 0, 0, got.data(), 0, nullptr,
+                               nullptr),
+            CL_SUCCESS);
+  size_t wrong = 0;
+  for (int y = 0; y < kH; ++y)
+    for (int x = 0; x < kW; ++x)
+      for (int k = 0; k < 4; ++k) {
+        float sum = 0;
+        for (int dy = -3; dy <= 3; ++dy)
+          for (int dx = -3; dx <= 3; ++dx)
+            sum += texel(x + dx, y + dy, k) * float(4 + dx - dy);
+        if (x % 3 == 1)
+          for (int d = -3; d <= 3; ++d)
+            sum -= texel(x + d, y - d, k);
+        sum = sum / 256.0f + 0.25f;
+        for (int i = 0; i < 4; ++i)
+          for (int j = 0; j < 4; ++j) {
+            int want = unorm8(sum * float(1 + i + j) / 7.0f);
+            int have = got[((size_t(4 * y + j) * 4 * kW) + size_t(4 * x + i)) * 4 + size_t(k)];
+            wrong += std::abs(want - have) > 1;
+          }
+      }
+  EXPECT_EQ(wrong, 0u);
+
+  run(source, "copy", {{sizeof in, &in}, {sizeof out, &out}}, {kW, kH});
+  ASSERT_EQ(clEnqueueReadImage(queue, out, CL_TRUE, origin, region, 0, 0, got.data(), 0, nullptr,
+                               nullptr),
+            CL_SUCCESS);
+  wrong = 0;
+  for (int y = 0; y < kH; ++y)
+    for (int x = 0; x < kW; ++x)
+      for (int k = 0; k < 4; ++k)
+        wrong += std::abs(int(unorm8(texel(x, y, k))) -
+                          int(got[(size_t(y) * 4 * kW + size_t(x)) * 4 + size_t(k)])) > 1;
+  EXPECT_EQ(wrong, 0u);
+}
+
 } // namespace
 } // namespace corecl::test

@@ -8,7 +8,9 @@
 // chooses), -body-packets (packets of kernel bodies without barriers),
 // -target-cpu=NAME (a target machine for the module's triple and that CPU,
 // so that passes asking the target, through TargetTransformInfo, see it;
-// functions' own "target-cpu" and "prefer-vector-width" attributes count).
+// functions' own "target-cpu" and "prefer-vector-width" attributes count),
+// -image-access-budget=N (instructions of image accesses a kernel may have
+// inlined).
 #include "compiler/passes/pass_registry.h"
 #include "compiler/verify_each_pass.h"
 
@@ -52,6 +54,8 @@ int main(int argc, char **argv) {
       cpu = argv[i] + 12;
     else if (std::strncmp(argv[i], "-simd-bytes=", 12) == 0)
       options.simdBytes = unsigned(std::atoi(argv[i] + 12));
+    else if (std::strncmp(argv[i], "-image-access-budget=", 21) == 0)
+      options.inlinedImageAccessBudget = unsigned(std::atoi(argv[i] + 21));
     else if (std::strncmp(argv[i], "-vector-registers=", 18) == 0)
       registers = unsigned(std::atoi(argv[i] + 18));
     else
@@ -59,10 +63,10 @@ int main(int argc, char **argv) {
   }
   options.vectorRegisters = registers ? registers : options.simdBytes >= 64 ? 32 : 16;
   if (pipeline.empty() || input.empty()) {
-    llvm::errs()
-        << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-vector-registers=N] "
-           "[-packet-width=N] "
-           "[-region-packets[=N|=barriers]] [-body-packets] [-target-cpu=NAME] <file.ll>\n";
+    llvm::errs() << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-vector-registers=N] "
+                    "[-packet-width=N] "
+                    "[-region-packets[=N|=barriers]] [-body-packets] [-target-cpu=NAME] "
+                    "[-image-access-budget=N] <file.ll>\n";
     return 2;
   }
   llvm::LLVMContext context;
