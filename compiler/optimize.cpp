@@ -216,10 +216,18 @@ void prepareForWorkGroups(llvm::Module &module) {
     makeDivisionSafe(f);
     f.removeFnAttr(llvm::Attribute::OptimizeNone);
     // Image accesses are inlined afterwards, within a budget
-    // (passes/inline_image_accesses.cpp), once unrolling has made their calls.
-    if (isImageAccessBuiltin(f)) {
+    // (passes/inline_image_accesses.cpp), once unrolling has made their
+    // calls; their rare formats' code never is.
+    if (isImageAccessBuiltin(f) || isColdImageBuiltin(f)) {
       f.removeFnAttr(llvm::Attribute::AlwaysInline);
       f.addFnAttr(llvm::Attribute::NoInline);
+      // OpenCL C makes every function convergent; these synchronise
+      // nothing, and a call that stays convergent keeps its kernel from
+      // packets (passes/packetize.cpp).
+      f.removeFnAttr(llvm::Attribute::Convergent);
+      for (llvm::User *user : f.users())
+        if (auto *call = llvm::dyn_cast<llvm::CallBase>(user))
+          call->removeFnAttr(llvm::Attribute::Convergent);
     } else {
       f.removeFnAttr(llvm::Attribute::NoInline);
       f.addFnAttr(llvm::Attribute::AlwaysInline);

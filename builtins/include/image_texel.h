@@ -345,26 +345,26 @@ static uint4 decode_integer(corecl_image_t img, uint4 w) {
 // A packed n-bit field scales by 2^n - 1, as the 8- and 16-bit ones do.
 #define UNORM_BITS(f, max) min(convert_uint_sat_rte((f) * (max)), (uint)(max))
 
-static uint4 encode_f(corecl_image_t img, float4 color) {
-  uint order = img->channel_order;
-  float4 c = as_float4(color_to_channels(order, as_uint4(color)));
-  switch (img->channel_data_type) {
-  case TYPE_UNORM_INT8: {
+// The formats few programs use are encoded out of line (sRGB's powr
+// alone is a few hundred instructions): the compiler keeps functions
+// named __corecl_cold_* as calls (passes/inline_image_accesses.cpp), so
+// that the copies of a write inlined into kernels hold only the common
+// formats' code. (Reads keep every format inline: a call in each of a
+// stencil's reads left the bench's 5x5 convolution 2 lanes wide
+// instead of 8.)
+// `c`: the color's channels in storage order.
+__attribute__((noinline)) static uint4 __corecl_cold_encode_f(uint type, uint order, float4 c) {
+  switch (type) {
+  case TYPE_UNORM_INT8: { // sRGB
     uint4 u = convert_uint4(convert_uchar4_sat_rte(c * 255.0f));
     if (is_srgb(order))
       u.xyz = (uint3)(linear_to_srgb8(c.x), linear_to_srgb8(c.y), linear_to_srgb8(c.z));
     return pack_bytes(u);
   }
-  case TYPE_UNORM_INT16:
-    return pack_shorts(convert_uint4(convert_ushort4_sat_rte(c * 65535.0f)));
   case TYPE_SNORM_INT8:
     return pack_bytes(as_uint4(convert_int4(convert_char4_sat_rte(c * 127.0f))));
   case TYPE_SNORM_INT16:
     return pack_shorts(as_uint4(convert_int4(convert_short4_sat_rte(c * 32767.0f))));
-  case TYPE_HALF_FLOAT:
-    return pack_shorts(float_to_halves(c));
-  case TYPE_FLOAT:
-    return as_uint4(c);
   case TYPE_UNORM_SHORT_565:
     return (uint4)(UNORM_BITS(c.x, 31.0f) << 11 | UNORM_BITS(c.y, 63.0f) << 5 |
                        UNORM_BITS(c.z, 31.0f),
@@ -381,6 +381,26 @@ static uint4 encode_f(corecl_image_t img, float4 color) {
     return (uint4)(UNORM_BITS(c.x, 1023.0f) << 22 | UNORM_BITS(c.y, 1023.0f) << 12 |
                        UNORM_BITS(c.z, 1023.0f) << 2 | UNORM_BITS(c.w, 3.0f),
                    0, 0, 0);
+  }
+}
+
+static uint4 encode_f(corecl_image_t img, float4 color) {
+  uint order = img->channel_order;
+  uint type = img->channel_data_type;
+  float4 c = as_float4(color_to_channels(order, as_uint4(color)));
+  switch (type) {
+  case TYPE_UNORM_INT8:
+    if (is_srgb(order))
+      return __corecl_cold_encode_f(type, order, c);
+    return pack_bytes(convert_uint4(convert_uchar4_sat_rte(c * 255.0f)));
+  case TYPE_UNORM_INT16:
+    return pack_shorts(convert_uint4(convert_ushort4_sat_rte(c * 65535.0f)));
+  case TYPE_HALF_FLOAT:
+    return pack_shorts(float_to_halves(c));
+  case TYPE_FLOAT:
+    return as_uint4(c);
+  default:
+    return __corecl_cold_encode_f(type, order, c);
   }
 }
 

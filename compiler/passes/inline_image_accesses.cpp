@@ -48,6 +48,10 @@ bool isImageAccessBuiltin(const llvm::Function &f) {
   return name.starts_with("read_image") || name.starts_with("write_image");
 }
 
+bool isColdImageBuiltin(const llvm::Function &f) {
+  return f.getName().starts_with("__corecl_cold_");
+}
+
 std::vector<llvm::Function *> inlineImageAccessesWithinBudget(llvm::Module &module,
                                                               unsigned budget) {
   std::vector<llvm::Function *> changed;

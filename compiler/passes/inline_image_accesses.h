@@ -12,6 +12,10 @@ namespace corecl::compiler {
 /// sampler), whose bodies handle every image format at run time.
 bool isImageAccessBuiltin(const llvm::Function &f);
 
+/// Whether `f` is a part of the image builtins kept out of line for good
+/// (named __corecl_cold_*: the formats few programs use).
+bool isColdImageBuiltin(const llvm::Function &f);
+
 /// Instructions of inlined image accesses a kernel may hold: about ten
 /// reads or writes of 2-D images, 25 reads of a stencil (a 5x5
 /// convolution) and a write.

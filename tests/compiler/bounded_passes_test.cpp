@@ -1,9 +1,10 @@
 // Passes whose time grows with the square of a block's length are skipped
-// on functions with a block past the limit (compiler/bounded_passes.h),
-// and only there.
+// on functions with a block past the limit, and full unrolling inside loop
+// nests past theirs (compiler/bounded_passes.h), and only there.
 #include "compiler/bounded_passes.h"
 
 #include <llvm/AsmParser/Parser.h>
+#include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -25,7 +26,8 @@ std::string loadInsertAfter(int filler) {
                    "  %a0 = add i32 %x, 1\n";
   for (int i = 1; i < filler; ++i)
     ir += "  %a" + std::to_string(i) + " = add i32 %a" + std::to_string(i - 1) + ", 1\n";
-  ir += "  store volatile i32 %a" + std::to_string(filler - 1) + ", ptr %p\n"
+  ir += "  store volatile i32 %a" + std::to_string(filler - 1) +
+        ", ptr %p\n"
         "  %s = load float, ptr %p, align 16\n"
         "  %v = insertelement <4 x float> poison, float %s, i64 0\n"
         "  ret <4 x float> %v\n}\n";
@@ -47,8 +49,7 @@ bool vectorCombineWidens(int filler) {
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt,
-                            &instrumentation);
+  llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);
@@ -65,9 +66,71 @@ bool vectorCombineWidens(int filler) {
   return false;
 }
 
-TEST(BoundedPasses, VectorCombineRunsOnOrdinaryBlocks) { EXPECT_TRUE(vectorCombineWidens(100)); }
+TEST(BoundedPasses, VectorCombineRunsOnOrdinaryBlocks) {
+  EXPECT_TRUE(vectorCombineWidens(100));
+}
 
-TEST(BoundedPasses, VectorCombineSkipsHugeBlocks) { EXPECT_FALSE(vectorCombineWidens(6500)); }
+TEST(BoundedPasses, VectorCombineSkipsHugeBlocks) {
+  EXPECT_FALSE(vectorCombineWidens(6500));
+}
+
+/// A loop of 4 trips inside an outer loop of `filler` more blocks.
+std::string smallLoopInNestOf(int filler) {
+  std::string ir = "define void @f(ptr %p, i32 %n) {\n"
+                   "entry:\n  br label %outer\n"
+                   "outer:\n  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]\n  br label %inner\n"
+                   "inner:\n  %j = phi i32 [ 0, %outer ], [ %j.next, %inner ]\n"
+                   "  %a = getelementptr i32, ptr %p, i32 %j\n  store volatile i32 %i, ptr %a\n"
+                   "  %j.next = add i32 %j, 1\n  %more = icmp ult i32 %j.next, 4\n"
+                   "  br i1 %more, label %inner, label %b0\n";
+  for (int i = 0; i < filler; ++i)
+    ir += "b" + std::to_string(i) + ":\n  store volatile i32 " + std::to_string(i) +
+          ", ptr %p\n  br label %" + (i + 1 < filler ? "b" + std::to_string(i + 1) : "latch") +
+          "\n";
+  ir += "latch:\n  %i.next = add i32 %i, 1\n  %again = icmp ult i32 %i.next, %n\n"
+        "  br i1 %again, label %outer, label %exit\n"
+        "exit:\n  ret void\n}\n";
+  return ir;
+}
+
+/// Whether full unrolling, run with CoreCL's instrumentation, unrolled the
+/// inner loop.
+bool unrollsInnerLoop(int filler) {
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(smallLoopInNestOf(filler), error, context);
+  EXPECT_TRUE(module) << error.getMessage().str();
+  if (!module)
+    return false;
+  llvm::PassInstrumentationCallbacks instrumentation;
+  skipQuadraticPassesOnHugeBlocks(instrumentation);
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager passes;
+  EXPECT_FALSE(builder.parsePassPipeline(passes, "function(loop(loop-unroll-full))"));
+  passes.run(*module, mam);
+  for (llvm::Instruction &inst : llvm::instructions(*module->getFunction("f")))
+    if (inst.getName() == "j")
+      return false;
+  return true;
+}
+
+TEST(BoundedPasses, FullUnrollingRunsInOrdinaryNests) {
+  EXPECT_TRUE(unrollsInnerLoop(10));
+}
+
+TEST(BoundedPasses, FullUnrollingSkipsLoopsInHugeNests) {
+  EXPECT_FALSE(unrollsInnerLoop(2100));
+}
 
 } // namespace
 } // namespace corecl::compiler
