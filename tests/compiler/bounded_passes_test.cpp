@@ -19,6 +19,25 @@
 namespace corecl::compiler {
 namespace {
 
+/// Runs `pipeline` on `module` with CoreCL's bounds on quadratic passes.
+void runWithCoreCLBounds(llvm::Module &module, llvm::StringRef pipeline) {
+  llvm::PassInstrumentationCallbacks instrumentation;
+  skipQuadraticPassesOnHugeBlocks(instrumentation);
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager passes;
+  EXPECT_FALSE(builder.parsePassPipeline(passes, pipeline));
+  passes.run(module, mam);
+}
+
 /// A scalar load put into a vector's first element, which VectorCombine
 /// widens to a vector load, after `filler` additions in the same block.
 std::string loadInsertAfter(int filler) {
@@ -43,21 +62,7 @@ bool vectorCombineWidens(int filler) {
   EXPECT_TRUE(module) << error.getMessage().str();
   if (!module)
     return false;
-  llvm::PassInstrumentationCallbacks instrumentation;
-  skipQuadraticPassesOnHugeBlocks(instrumentation);
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager passes;
-  EXPECT_FALSE(builder.parsePassPipeline(passes, "function(vector-combine)"));
-  passes.run(*module, mam);
+  runWithCoreCLBounds(*module, "function(vector-combine)");
   EXPECT_EQ(hasHugeBlock(*module->getFunction("f")), filler > 6000);
   for (llvm::Instruction &inst : module->getFunction("f")->getEntryBlock())
     if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
@@ -103,21 +108,7 @@ bool unrollsInnerLoop(int filler) {
   EXPECT_TRUE(module) << error.getMessage().str();
   if (!module)
     return false;
-  llvm::PassInstrumentationCallbacks instrumentation;
-  skipQuadraticPassesOnHugeBlocks(instrumentation);
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager passes;
-  EXPECT_FALSE(builder.parsePassPipeline(passes, "function(loop(loop-unroll-full))"));
-  passes.run(*module, mam);
+  runWithCoreCLBounds(*module, "function(loop(loop-unroll-full))");
   for (llvm::Instruction &inst : llvm::instructions(*module->getFunction("f")))
     if (inst.getName() == "j")
       return false;
