@@ -349,9 +349,11 @@ static uint4 decode_integer(corecl_image_t img, uint4 w) {
 // alone is a few hundred instructions): the compiler keeps functions
 // named __corecl_cold_* as calls (passes/inline_image_accesses.cpp), so
 // that the copies of a write inlined into kernels hold only the common
-// formats' code. (Reads keep every format inline: a call in each of a
-// stencil's reads left the bench's 5x5 convolution 2 lanes wide
-// instead of 8.)
+// formats' code. (Reads keep every format inline: decoded out of line,
+// the bench's 5x5 convolution became short enough for the packet width's
+// live-value estimate to apply and ran 2 lanes wide instead of 8; see
+// docs/performance.md.)
+//
 // `c`: the color's channels in storage order.
 __attribute__((noinline)) static uint4 __corecl_cold_encode_f(uint type, uint order, float4 c) {
   switch (type) {
