@@ -38,6 +38,18 @@ void runWithCoreCLBounds(llvm::Module &module, llvm::StringRef pipeline) {
   passes.run(module, mam);
 }
 
+/// `ir` parsed and run through `pipeline` with CoreCL's bounds; null if
+/// it does not parse.
+std::unique_ptr<llvm::Module> parseAndRun(llvm::LLVMContext &context, const std::string &ir,
+                                          llvm::StringRef pipeline) {
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module = llvm::parseAssemblyString(ir, error, context);
+  EXPECT_TRUE(module) << error.getMessage().str();
+  if (module)
+    runWithCoreCLBounds(*module, pipeline);
+  return module;
+}
+
 /// A scalar load put into a vector's first element, which VectorCombine
 /// widens to a vector load, after `filler` additions in the same block.
 std::string loadInsertAfter(int filler) {
@@ -56,13 +68,10 @@ std::string loadInsertAfter(int filler) {
 /// Whether VectorCombine, run with CoreCL's instrumentation, widened the load.
 bool vectorCombineWidens(int filler) {
   llvm::LLVMContext context;
-  llvm::SMDiagnostic error;
   std::unique_ptr<llvm::Module> module =
-      llvm::parseAssemblyString(loadInsertAfter(filler), error, context);
-  EXPECT_TRUE(module) << error.getMessage().str();
+      parseAndRun(context, loadInsertAfter(filler), "function(vector-combine)");
   if (!module)
     return false;
-  runWithCoreCLBounds(*module, "function(vector-combine)");
   EXPECT_EQ(hasHugeBlock(*module->getFunction("f")), filler > 6000);
   for (llvm::Instruction &inst : module->getFunction("f")->getEntryBlock())
     if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
@@ -102,13 +111,10 @@ std::string smallLoopInNestOf(int filler) {
 /// inner loop.
 bool unrollsInnerLoop(int filler) {
   llvm::LLVMContext context;
-  llvm::SMDiagnostic error;
   std::unique_ptr<llvm::Module> module =
-      llvm::parseAssemblyString(smallLoopInNestOf(filler), error, context);
-  EXPECT_TRUE(module) << error.getMessage().str();
+      parseAndRun(context, smallLoopInNestOf(filler), "function(loop(loop-unroll-full))");
   if (!module)
     return false;
-  runWithCoreCLBounds(*module, "function(loop(loop-unroll-full))");
   for (llvm::Instruction &inst : llvm::instructions(*module->getFunction("f")))
     if (inst.getName() == "j")
       return false;
