@@ -98,6 +98,20 @@ struct ScalarizeNarrowVectorsPass : llvm::PassInfoMixin<ScalarizeNarrowVectorsPa
   }
 };
 
+/// Runs `pass` on `f` as a pass manager would: only where the
+/// instrumentation lets it (bounded_passes.h, -opt-bisect-limit).
+template <typename Pass>
+llvm::PreservedAnalyses runInstrumented(Pass pass, llvm::Function &f,
+                                        llvm::FunctionAnalysisManager &analyses) {
+  llvm::PassInstrumentation instrumentation =
+      analyses.getResult<llvm::PassInstrumentationAnalysis>(f);
+  if (!instrumentation.runBeforePass(pass, f))
+    return llvm::PreservedAnalyses::all();
+  llvm::PreservedAnalyses kept = pass.run(f, analyses);
+  instrumentation.runAfterPass(pass, f, kept);
+  return kept;
+}
+
 /// LLVM's SLP vectoriser, on the functions the scalariser did not split.
 /// On split ones LLVM 19's SLP computes wrong results: a random kernel
 /// (uint4 swizzles and abs_diff in a loop, tests/fuzz seed 2525) was right
@@ -109,18 +123,16 @@ struct SelectiveSlpPass : llvm::PassInfoMixin<SelectiveSlpPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &analyses) {
     if (f.hasFnAttribute(kScalarized))
       return llvm::PreservedAnalyses::all();
-    llvm::PreservedAnalyses kept = llvm::SLPVectorizerPass().run(f, analyses);
+    llvm::PreservedAnalyses kept = runInstrumented(llvm::SLPVectorizerPass(), f, analyses);
     if (kept.areAllPreserved())
       return kept;
     analyses.invalidate(f, kept);
     // What the standard pipeline runs after SLP: VectorCombine joins the
     // narrow pieces SLP leaves (float2 halves of a float16 builtin).
-    if (hasHugeBlock(f)) // bounded_passes.h
-      return kept;
-    llvm::PreservedAnalyses combined = llvm::VectorCombinePass().run(f, analyses);
+    llvm::PreservedAnalyses combined = runInstrumented(llvm::VectorCombinePass(), f, analyses);
     analyses.invalidate(f, combined);
     kept.intersect(combined);
-    kept.intersect(llvm::InstCombinePass().run(f, analyses));
+    kept.intersect(runInstrumented(llvm::InstCombinePass(), f, analyses));
     return kept;
   }
 };

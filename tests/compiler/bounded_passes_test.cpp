@@ -2,6 +2,9 @@
 // on functions with a block past the limit, and full unrolling inside loop
 // nests past theirs (compiler/bounded_passes.h), and only there.
 #include "compiler/bounded_passes.h"
+#include "compiler/compiler.h"
+#include "compiler/llvm_init.h"
+#include "compiler/pipeline.h"
 
 #include <llvm/AsmParser/Parser.h>
 #include <llvm/IR/InstIterator.h>
@@ -11,6 +14,7 @@
 #include <llvm/IR/PassInstrumentation.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/SourceMgr.h>
+#include <llvm/Target/TargetMachine.h>
 
 #include <gtest/gtest.h>
 
@@ -19,15 +23,17 @@
 namespace corecl::compiler {
 namespace {
 
-/// Runs `pipeline` on `module` with CoreCL's bounds on quadratic passes.
-void runWithCoreCLBounds(llvm::Module &module, llvm::StringRef pipeline) {
+/// Runs `pipeline` on `module` with CoreCL's bounds on quadratic passes,
+/// for `machine`'s vector registers if given.
+void runWithCoreCLBounds(llvm::Module &module, llvm::StringRef pipeline,
+                         llvm::TargetMachine *machine = nullptr) {
   llvm::PassInstrumentationCallbacks instrumentation;
   skipQuadraticPassesOnHugeBlocks(instrumentation);
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(nullptr, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
+  llvm::PassBuilder builder(machine, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);
@@ -41,12 +47,18 @@ void runWithCoreCLBounds(llvm::Module &module, llvm::StringRef pipeline) {
 /// `ir` parsed and run through `pipeline` with CoreCL's bounds; null if
 /// it does not parse.
 std::unique_ptr<llvm::Module> parseAndRun(llvm::LLVMContext &context, const std::string &ir,
-                                          llvm::StringRef pipeline) {
+                                          llvm::StringRef pipeline,
+                                          llvm::TargetMachine *machine = nullptr) {
   llvm::SMDiagnostic error;
   std::unique_ptr<llvm::Module> module = llvm::parseAssemblyString(ir, error, context);
   EXPECT_TRUE(module) << error.getMessage().str();
-  if (module)
-    runWithCoreCLBounds(*module, pipeline);
+  if (!module)
+    return module;
+  if (machine) {
+    module->setDataLayout(machine->createDataLayout());
+    module->setTargetTriple(machine->getTargetTriple().str());
+  }
+  runWithCoreCLBounds(*module, pipeline, machine);
   return module;
 }
 
@@ -86,6 +98,52 @@ TEST(BoundedPasses, VectorCombineRunsOnOrdinaryBlocks) {
 
 TEST(BoundedPasses, VectorCombineSkipsHugeBlocks) {
   EXPECT_FALSE(vectorCombineWidens(6500));
+}
+
+/// A sum of eight neighbouring loads, which SLP turns into one vector load
+/// and a reduction, after `filler` additions in the same block.
+std::string reductionAfter(int filler) {
+  std::string ir = "define i32 @f(ptr %p, i32 %x) {\n"
+                   "  %a0 = add i32 %x, 1\n";
+  for (int i = 1; i < filler; ++i)
+    ir += "  %a" + std::to_string(i) + " = add i32 %a" + std::to_string(i - 1) + ", 1\n";
+  ir += "  store volatile i32 %a" + std::to_string(filler - 1) + ", ptr %p\n";
+  for (int i = 0; i < 8; ++i)
+    ir += "  %q" + std::to_string(i) + " = getelementptr inbounds i32, ptr %p, i64 " +
+          std::to_string(i + 1) + "\n  %l" + std::to_string(i) + " = load i32, ptr %q" +
+          std::to_string(i) + ", align 4\n";
+  ir += "  %s1 = add i32 %l0, %l1\n";
+  for (int i = 2; i < 8; ++i)
+    ir += "  %s" + std::to_string(i) + " = add i32 %s" + std::to_string(i - 1) + ", %l" +
+          std::to_string(i) + "\n";
+  ir += "  ret i32 %s7\n}\n";
+  return ir;
+}
+
+/// Whether SLP, run with CoreCL's instrumentation for the host, vectorised
+/// the sum.
+bool slpReduces(int filler) {
+  initializeLLVM();
+  std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(hostTarget());
+  EXPECT_TRUE(machine);
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module =
+      parseAndRun(context, reductionAfter(filler), "function(slp-vectorizer)", machine.get());
+  if (!module)
+    return false;
+  for (llvm::Instruction &inst : llvm::instructions(*module->getFunction("f")))
+    if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+      if (load->getType()->isVectorTy())
+        return true;
+  return false;
+}
+
+TEST(BoundedPasses, SlpRunsOnOrdinaryBlocks) {
+  EXPECT_TRUE(slpReduces(100));
+}
+
+TEST(BoundedPasses, SlpSkipsHugeBlocks) {
+  EXPECT_FALSE(slpReduces(6500));
 }
 
 /// A loop of 4 trips inside an outer loop of `filler` more blocks.
