@@ -79,6 +79,13 @@ namespace {
 /// 2,000 instructions at most 4 times.
 constexpr unsigned kLargePacket = 4000, kMaxGrowth = 8;
 
+/// Whether `packet` is refused as mostly lane by lane, longer than `limit`
+/// (kLaneByLanePacketLimit).
+bool isMostlyLaneByLane(const llvm::Function &packet, const PacketReport &report, unsigned limit) {
+  return packet.getInstructionCount() > limit &&
+         uint64_t(report.scattered) * 4 >= uint64_t(report.accesses) * 3;
+}
+
 /// Loop-free bodies of this many instructions or more get a packet, which
 /// the work-group function calls instead of inlining. Inlined into the
 /// work-item loop, such a body costs the loop vectoriser and the register
@@ -134,6 +141,7 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
                                 std::string &whyNot, LiveLimit limit,
                                 std::vector<llvm::Function *> *wider) {
   WorkItemParams params{unsigned(region.arg_size() - WorkItemParams::kCount)};
+  region.removeFnAttr(attr::kLaneByLane); // set below if so along `dimension`
   if (readsSubGroupLanes(region)) {
     // One sub-group per packet, or none (sub_group_lanes.h): the width is
     // the kernel's sub-group width, whatever a packet's cost.
@@ -202,7 +210,10 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
     llvm::errs() << region.getName() << " along " << (dimension ? "y" : "x") << ": "
                  << report.hottestScattered << " of the " << report.hottestAccesses
                  << " accesses run most often (" << report.hottestRuns
-                 << " loops) in loops and not consecutive between lanes\n";
+                 << " loops) in loops and not consecutive between lanes; " << report.scattered
+                 << " of all " << report.accesses << " lane by lane or gathered, "
+                 << packet->getInstructionCount() << " instructions from "
+                 << source->getInstructionCount() << "\n";
   // Mostly lane-by-lane code (kMaxGrowth).
   if (packet && packet->getInstructionCount() > kLargePacket &&
       packet->getInstructionCount() > kMaxGrowth * source->getInstructionCount()) {
@@ -210,6 +221,14 @@ llvm::Function *packetizeRegion(llvm::Module &module, llvm::ModuleAnalysisManage
              " instructions from " + std::to_string(source->getInstructionCount());
     packet->eraseFromParent();
     packet = nullptr;
+  }
+  if (packet && isMostlyLaneByLane(*packet, report, options.laneByLanePacketLimit)) {
+    whyNot = "a packet of " + std::to_string(packet->getInstructionCount()) + " instructions, " +
+             std::to_string(report.scattered) + " of its " + std::to_string(report.accesses) +
+             " loads and stores lane by lane";
+    packet->eraseFromParent();
+    packet = nullptr;
+    region.addFnAttr(attr::kLaneByLane);
   }
   // A loop whose accesses are not consecutive between lanes (a work-item
   // walking a row of its own, a private array indexed by data) runs better

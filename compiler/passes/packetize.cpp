@@ -1196,6 +1196,7 @@ void Packetizer::emit(llvm::Instruction &inst) {
 }
 
 void Packetizer::noteScattered(llvm::Instruction &inst) {
+  ++report_.scattered;
   if (loopInfo().getLoopFor(inst.getParent()) && widensInWorkItem(inst))
     report_.hottestScattered += timesRun(*inst.getParent()) == report_.hottestRuns;
 }
@@ -2157,6 +2158,7 @@ llvm::Function *Packetizer::run() {
   for (llvm::BasicBlock *bb : order_)
     for (llvm::Instruction &inst : *bb)
       if (llvm::isa<llvm::LoadInst, llvm::StoreInst>(inst)) {
+        ++report_.accesses;
         unsigned runs = timesRun(*bb);
         if (runs > report_.hottestRuns)
           report_.hottestRuns = runs, report_.hottestAccesses = 0;

@@ -59,6 +59,9 @@ struct PacketReport {
   /// (addresses not consecutive between lanes: a work-item walking its own
   /// row, a private array indexed by data).
   unsigned hottestRuns = 0, hottestAccesses = 0, hottestScattered = 0;
+  /// All loads and stores of the function, and how many of them went lane
+  /// by lane or became gathers and scatters, wherever they are.
+  unsigned accesses = 0, scattered = 0;
 };
 
 /// Metadata on a block's terminator, `!{i32 N}`: N loops multiply the

@@ -70,6 +70,19 @@ struct BarrierRegionsPass : RequiredPass<BarrierRegionsPass> {
 /// (a loop-free region of a kernel without barriers too).
 enum class RegionPacketKernels { None, WithBarriers, All };
 
+/// A packet of more than this many instructions in which at least three
+/// quarters of the loads and stores went lane by lane or became gathers
+/// and scatters is refused (body_packets.cpp): its lanes mostly take turns, and it costs
+/// the build two to three times the region's code a second time. Random
+/// programs keep a large private struct across their barriers (CLSmith's
+/// globals), each work-item's copy apart from the next: regions of
+/// 20,000-120,000 instructions with 80-99 % of their accesses lane by lane
+/// gave packets of 57,000-236,000 instructions, and builds of 40-60 s
+/// where PoCL 3.1 ran the whole program in 10-18 s. Darktable's largest
+/// packets (up to 44,000 instructions) have at most half of their accesses
+/// lane by lane (gathers of image texels among them).
+inline constexpr unsigned kLaneByLanePacketLimit = 16000;
+
 struct WorkGroupLoopsOptions {
   /// Widest SIMD register in bytes: sets the reported vector width.
   unsigned simdBytes = 16;
@@ -88,6 +101,9 @@ struct WorkGroupLoopsOptions {
   /// Instructions of image accesses a kernel may have inlined
   /// (inline_image_accesses.cpp), for tests of that pass.
   unsigned inlinedImageAccessBudget = kInlinedImageAccessBudget;
+  /// Instructions above which a packet mostly lane by lane is refused
+  /// (body_packets.cpp), for tests of that choice.
+  unsigned laneByLanePacketLimit = kLaneByLanePacketLimit;
 };
 
 /// A packet of `region` (a kernel body or region) over consecutive
@@ -196,6 +212,10 @@ inline constexpr const char *kRegionPacketOf = "corecl.region-packet-of";
 /// function's loops (body_packets.cpp): the packet and the body stay
 /// functions, called once per packet and per remaining work-item.
 inline constexpr const char *kOutlined = "corecl.outlined";
+/// On a region refused a packet because it would run mostly lane by lane
+/// (body_packets.cpp): its work-item loops are left scalar, the loop
+/// vectoriser would gather and scatter the same accesses.
+inline constexpr const char *kLaneByLane = "corecl.lane-by-lane";
 /// On a kernel body with a packet (body_packets.cpp): region_packets.cpp
 /// leaves it alone.
 inline constexpr const char *kPacketised = "corecl.packetised";

@@ -610,7 +610,8 @@ void giveDebugScope(llvm::Function &kernel, llvm::Function &wg, llvm::IRBuilder<
 struct RegionCall {
   llvm::CallInst *call;
   llvm::BranchInst *latch;
-  bool vectorize = true; // false: the rest of a row after its packets
+  bool vectorize = true; // false: the rest of a row after its packets, a
+                         // region mostly lane by lane
   bool outlined = false; // the region stays a call (attr::kOutlined)
 };
 
@@ -813,7 +814,10 @@ private:
                                 assumeLocalIdBounds(x, y, z);
                                 call = b.CreateCall(region, regionArgs(x, y, z));
                               });
-                 calls.push_back({call, latch});
+                 // A region refused a packet as mostly lane by lane
+                 // (attr::kLaneByLane) would gather and scatter the same
+                 // way as a vector loop, at the loop vectoriser's cost.
+                 calls.push_back({call, latch, !region->hasFnAttribute(attr::kLaneByLane)});
                  result = call->getType()->isVoidTy() ? nullptr : call;
                });
     });
@@ -1017,12 +1021,21 @@ llvm::PreservedAnalyses WorkGroupLoopsPass::run(llvm::Module &module,
     }
     // Work-items side by side: the widest packet along x if the kernel has
     // one (a packet of doubles holds half a register of floats' lanes),
-    // else a register of floats. A launch with narrower rows runs a build
-    // for narrower vectors (Program::narrowerExecutable).
+    // else a register of floats where a work-item loop is left to the loop
+    // vectoriser, else one (every region lane by lane, attr::kLaneByLane).
+    // A launch with narrower rows runs a build for narrower vectors
+    // (Program::narrowerExecutable).
     unsigned lanes = 0;
-    for (size_t r = 0; r < regions.regionPackets.size(); ++r)
-      if (regions.regionPackets[r] && laneDimension(*regions.functions[r]) == 0)
+    bool vectorLoops = false;
+    for (size_t r = 0; r < regions.functions.size(); ++r) {
+      llvm::Function *packet =
+          r < regions.regionPackets.size() ? regions.regionPackets[r] : nullptr;
+      if (packet && laneDimension(*regions.functions[r]) == 0)
         lanes = std::max(lanes, regions.regionPacketWidths[r]);
+      vectorLoops |= !packet && !regions.functions[r]->hasFnAttribute(attr::kLaneByLane);
+    }
+    if (!lanes && !vectorLoops && !regions.packet)
+      lanes = 1;
     // Sub-groups of a register of floats, unless a region that exchanges
     // values between lanes has no packet of one sub-group (its reads are
     // the values themselves now: SubGroupReadsPass): then of one work-item.

@@ -10,7 +10,8 @@
 // so that passes asking the target, through TargetTransformInfo, see it;
 // functions' own "target-cpu" and "prefer-vector-width" attributes count),
 // -image-access-budget=N (instructions of image accesses a kernel may have
-// inlined).
+// inlined), -lane-by-lane-packet=N (instructions above which a packet
+// mostly lane by lane is refused).
 #include "compiler/passes/pass_registry.h"
 #include "compiler/verify_each_pass.h"
 
@@ -56,6 +57,8 @@ int main(int argc, char **argv) {
       options.simdBytes = unsigned(std::atoi(argv[i] + 12));
     else if (std::strncmp(argv[i], "-image-access-budget=", 21) == 0)
       options.inlinedImageAccessBudget = unsigned(std::atoi(argv[i] + 21));
+    else if (std::strncmp(argv[i], "-lane-by-lane-packet=", 21) == 0)
+      options.laneByLanePacketLimit = unsigned(std::atoi(argv[i] + 21));
     else if (std::strncmp(argv[i], "-vector-registers=", 18) == 0)
       registers = unsigned(std::atoi(argv[i] + 18));
     else
@@ -66,7 +69,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "usage: corecl_opt -passes=<pipeline> [-simd-bytes=N] [-vector-registers=N] "
                     "[-packet-width=N] "
                     "[-region-packets[=N|=barriers]] [-body-packets] [-target-cpu=NAME] "
-                    "[-image-access-budget=N] <file.ll>\n";
+                    "[-image-access-budget=N] [-lane-by-lane-packet=N] <file.ll>\n";
     return 2;
   }
   llvm::LLVMContext context;
