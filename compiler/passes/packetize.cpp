@@ -27,6 +27,7 @@
 #include "compiler/passes/packetize.h"
 
 #include "compiler/passes/address_difference.h"
+#include "compiler/passes/cycle_walk.h"
 #include "compiler/passes/lane_interleaved_objects.h"
 #include "compiler/passes/stride_guesses.h"
 #include "compiler/passes/sub_group_lanes.h"
@@ -105,23 +106,6 @@ llvm::MDNode *lanesApartWeights(llvm::LLVMContext &context, bool apartFirst = fa
                     : weights.createBranchWeights(kAgree, kApart);
 }
 
-/// Walks forward from `from` through blocks not in `seen` (each once) and
-/// returns true as soon as `found` does for one of them.
-template <class Found>
-bool reachesAny(llvm::BasicBlock *from, std::set<llvm::BasicBlock *> seen, Found found) {
-  std::vector<llvm::BasicBlock *> work{from};
-  while (!work.empty()) {
-    llvm::BasicBlock *next = work.back();
-    work.pop_back();
-    if (!seen.insert(next).second)
-      continue;
-    if (found(next))
-      return true;
-    work.insert(work.end(), llvm::succ_begin(next), llvm::succ_end(next));
-  }
-  return false;
-}
-
 /// Thrown inside the packetiser for a function it does not handle.
 struct Unsupported {
   std::string why;
@@ -179,7 +163,7 @@ public:
              int boundParam)
       : f_(f), width_(width), context_(f.getContext()), module_(*f.getParent()),
         layout_(module_.getDataLayout()), laneParams_(laneParams.begin(), laneParams.end()),
-        known_(known), lanes_(lanes), boundParam_(boundParam), dt_(f), pdt_(f) {
+        known_(known), lanes_(lanes), boundParam_(boundParam), dt_(f), pdt_(f), cycles_(f) {
     if (lanes_ == Lanes::OneSubGroup)
       for (llvm::Instruction &inst : llvm::instructions(f_))
         if (llvm::isa<llvm::LoadInst>(inst) && inst.getMetadata(kSubGroupWidthLoad))
@@ -255,6 +239,7 @@ private:
   PacketReport report_;
   llvm::DominatorTree dt_;
   llvm::PostDominatorTree pdt_;
+  CycleWalk cycles_;                      // where a join leads back into its region
   std::unique_ptr<llvm::LoopInfo> loops_; // of f_, made when first needed
   /// Scalar evolution over f_, made when first needed (widensInWorkItem).
   struct Evolution {
@@ -552,7 +537,7 @@ void Packetizer::analyse() {
           work.push_back(succ);
       }
       if (d.join)
-        reachesAny(d.join, {}, [&](llvm::BasicBlock *next) {
+        cycles_.reachesAny(d.join, {}, [&](llvm::BasicBlock *next) {
           if (d.region.count(next))
             d.reentered.insert(next);
           return false;
@@ -616,9 +601,9 @@ bool Packetizer::leavesRegion(const Divergence &d, llvm::Instruction &inst) cons
     if (d.reentered.count(where))
       usedIn.insert(where);
   }
-  return !usedIn.empty() && reachesAny(d.join, {inst.getParent()}, [&](llvm::BasicBlock *next) {
-    return usedIn.count(next) != 0;
-  });
+  return !usedIn.empty() &&
+         cycles_.reachesAny(d.join, {inst.getParent()},
+                            [&](llvm::BasicBlock *next) { return usedIn.count(next) != 0; });
 }
 
 void Packetizer::computeStrides() {
