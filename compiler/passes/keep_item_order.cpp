@@ -34,6 +34,7 @@
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/Support/Debug.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
 
 #include <algorithm>
 #include <vector>
@@ -192,6 +193,10 @@ llvm::PreservedAnalyses KeepWorkItemOrderPass::run(llvm::Function &f,
   bool changed = false;
   for (llvm::Loop *loop : loops.getLoopsInPreorder()) {
     if (!loop->isInnermost() || !loop->isAnnotatedParallel())
+      continue;
+    // A loop the vectoriser is told to leave (the rest of a row after its
+    // packets, a region run lane by lane) forms no interleave groups.
+    if (llvm::hasVectorizeTransformation(loop) & llvm::TM_Disable)
       continue;
     llvm::PredicatedScalarEvolution pse(se, *loop);
     std::vector<Access> accesses = accessesInOrder(*loop, loops, pse);

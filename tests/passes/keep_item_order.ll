@@ -7,7 +7,8 @@
 ; (@update) and two records whose groups do not overlap (@two_records,
 ; CLBlast's Xaxpy with two float4 per work-item) keep their plain
 ; addresses and their interleave groups. Loops not marked parallel are
-; left to LLVM's own dependence analysis.
+; left to LLVM's own dependence analysis, and loops the vectoriser is told
+; to leave (@not_vectorized, @record's body otherwise) form no groups.
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
@@ -120,6 +121,37 @@ exit:
   ret void
 }
 
+; CHECK-LABEL: define void @not_vectorized(
+; CHECK-NOT: pinned
+; CHECK: ret void
+define void @not_vectorized(ptr %p, ptr %pick, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %rec = mul i64 %i, 16
+  %w0 = getelementptr inbounds i8, ptr %p, i64 %rec
+  %w1 = getelementptr inbounds i8, ptr %w0, i64 4
+  %i32 = trunc i64 %i to i32
+  store i32 %i32, ptr %w0, !llvm.access.group !3
+  store i32 7, ptr %w1, !llvm.access.group !3
+  %kp = getelementptr inbounds i32, ptr %pick, i64 %i
+  %k = load i32, ptr %kp, !llvm.access.group !3
+  %k64 = zext i32 %k to i64
+  %wk = getelementptr inbounds i32, ptr %w0, i64 %k64
+  %x = load i32, ptr %wk, !llvm.access.group !3
+  store i32 %x, ptr %w0, !llvm.access.group !3
+  %next = add nuw i64 %i, 1
+  %again = icmp ult i64 %next, %n
+  br i1 %again, label %loop, label %exit, !llvm.loop !4
+exit:
+  ret void
+}
+
 !0 = distinct !{}
 !1 = distinct !{!1, !2}
 !2 = !{!"llvm.loop.parallel_accesses", !0}
+!3 = distinct !{}
+!4 = distinct !{!4, !5, !6}
+!5 = !{!"llvm.loop.parallel_accesses", !3}
+!6 = !{!"llvm.loop.vectorize.enable", i1 false}
