@@ -463,6 +463,10 @@ class Generator:
         # From seed 43000, vector divisions with zero lanes selected away
         # (VecLaneDivision), drawn from late_rng too.
         self.lane_division = seed >= 43000
+        # From seed 44000, some private arrays of 64-256 elements (CLSmith's
+        # globals struct, kept in memory across barriers, each work-item's
+        # copy apart from the next), drawn from late_rng too.
+        self.big_arrays = seed >= 44000
         self.mode = mode or MODES[seed % len(MODES)]
         m = self.mode
         self.use_barriers = m in ("barriers", "all")
@@ -913,22 +917,20 @@ class Generator:
         cond_c = "((gid * %du + %du) %% %du) < %du" % (k, c, m, t)
         cond_py = "((gid * %d + %d) %% %d) < %d" % (k, c, m, t)
         out.c(1, "if (%s) {" % cond_c)
-        out.c(2, "out[gid] = %s;" % self.checksum_c())
+        out.py(1, "if %s:" % cond_py)
+        self.store_checksum(out, 2)
         out.c(2, "return;")
         out.c(1, "}")
-        out.py(1, "if %s:" % cond_py)
-        out.py(2, "OUT[gid] = %s" % self.checksum_py())
         out.py(2, "return")
 
     def stmt_return(self, out, scope, ctx):
         cond = self.condition(scope, ctx, uniform=False)
         d = ctx.depth
         out.c(d, "if (%s) {" % cond.c())
-        out.c(d + 1, "out[gid] = %s;" % self.checksum_c())
+        out.py(d, "if %s:" % cond.py())
+        self.store_checksum(out, d + 1)
         out.c(d + 1, "return;")
         out.c(d, "}")
-        out.py(d, "if %s:" % cond.py())
-        out.py(d + 1, "OUT[gid] = %s" % self.checksum_py())
         out.py(d + 1, "return")
 
     # Checksum of a work-item's state ---------------------------------------
@@ -941,6 +943,25 @@ class Generator:
             terms += [("%s.%s" % (v.name, lane(i)), "%s[%d]" % (v.name, i))
                       for i in range(VECTOR["width"])]
         return terms
+
+    def store_checksum(self, out, d):
+        """out[gid] = the checksum, at depth d: one expression, as seeds
+        before 44000 always had; from 44000 one statement per term where
+        there are 64 or more (the arrays of up to 256 elements: clang's and
+        Python's parsers refuse some 250 nested parentheses)."""
+        terms = self.state_terms()
+        if len(terms) < 64 or not self.big_arrays:
+            out.c(d, "out[gid] = %s;" % self.checksum_c())
+            out.py(d, "OUT[gid] = %s" % self.checksum_py())
+            return
+        h = self.fresh("ck")
+        out.c(d, "uint %s = 0u;" % h)
+        out.py(d, "%s = 0" % h)
+        for c, p in terms:
+            out.c(d, "%s = rotate(%s, 5u) ^ %s;" % (h, h, c))
+            out.py(d, "%s = cl_rotate(%s, 5) ^ %s" % (h, h, p))
+        out.c(d, "out[gid] = %s;" % h)
+        out.py(d, "OUT[gid] = %s" % h)
 
     def checksum_c(self):
         h = "0u"
@@ -1015,6 +1036,8 @@ class Generator:
         if rng.random() < 0.6:
             for k in range(rng.randint(1, 2)):
                 name, size = "a%d" % k, rng.choice([2, 4, 8, 16])
+                if self.big_arrays and self.late_rng.random() < 0.25:
+                    size = self.late_rng.choice([64, 128, 256])
                 inits = [self.expr(base + self.scalars, 1) for _ in range(size)]
                 # From seed 42000 some arrays are more aligned than their
                 # elements (as SROA leaves a piece of a struct with a long8,
@@ -1044,8 +1067,7 @@ class Generator:
         self.stmt_budget = rng.randint(2, 10)
         self.guard(body)
         self.block(body, scope, top.but(returns_ok=True, barriers_ok=False), self.stmt_budget)
-        body.c(1, "out[gid] = %s;" % self.checksum_c())
-        body.py(1, "OUT[gid] = %s" % self.checksum_py())
+        self.store_checksum(body, 1)
         return self.assemble(helper_outs, body)
 
     def assemble(self, helper_outs, body):
