@@ -105,6 +105,10 @@ def judge(corecl, baselines, same_options):
     outputs = {run[1] for run in answered.values()}
     timed_out = any(run[0] == "timeout" for run in baselines.values())
     if verdict == "crash":
+        # Every driver crashing, at both options, is the program's doing
+        # (CLSmith --vectors seed 10330 loads through a null pointer).
+        if baselines and all(run[0] == "crash" for run in baselines.values()):
+            return "crash_everywhere"
         return "crash"
     if len(outputs) > 1:
         return "baselines_disagree"
