@@ -83,7 +83,7 @@ constexpr unsigned kLargePacket = 4000, kMaxGrowth = 8;
 /// (kLaneByLanePacketLimit).
 bool isMostlyLaneByLane(const llvm::Function &packet, const PacketReport &report, unsigned limit) {
   return packet.getInstructionCount() > limit &&
-         uint64_t(report.scattered) * 4 >= uint64_t(report.accesses) * 3;
+         uint64_t(report.scattered) * 3 >= uint64_t(report.accesses) * 2;
 }
 
 /// Loop-free bodies of this many instructions or more get a packet, which

@@ -70,17 +70,18 @@ struct BarrierRegionsPass : RequiredPass<BarrierRegionsPass> {
 /// (a loop-free region of a kernel without barriers too).
 enum class RegionPacketKernels { None, WithBarriers, All };
 
-/// A packet of more than this many instructions in which at least three
-/// quarters of the loads and stores went lane by lane or became gathers
-/// and scatters is refused (body_packets.cpp): its lanes mostly take turns, and it costs
-/// the build two to three times the region's code a second time. Random
-/// programs keep a large private struct across their barriers (CLSmith's
-/// globals), each work-item's copy apart from the next: regions of
-/// 20,000-120,000 instructions with 80-99 % of their accesses lane by lane
-/// gave packets of 57,000-236,000 instructions, and builds of 40-60 s
-/// where PoCL 3.1 ran the whole program in 10-18 s. Darktable's largest
-/// packets (up to 44,000 instructions) have at most half of their accesses
-/// lane by lane (gathers of image texels among them).
+/// A packet of more than this many instructions in which at least two
+/// thirds of the loads and stores went lane by lane or became gathers and
+/// scatters is refused (body_packets.cpp): its lanes mostly take turns,
+/// and it costs the build two to three times the region's code a second
+/// time. Random programs keep a large private struct across their
+/// barriers (CLSmith's globals), each work-item's copy apart from the
+/// next: regions of 20,000-120,000 instructions with 72-99 % of their
+/// accesses lane by lane gave packets of 57,000-236,000 instructions, and
+/// builds of 10-60 s where PoCL 3.1 ran the whole program in 6-18 s.
+/// Darktable's largest packets (up to 44,000 instructions) have at most
+/// half of their accesses lane by lane (gathers of image texels among
+/// them).
 inline constexpr unsigned kLaneByLanePacketLimit = 16000;
 
 struct WorkGroupLoopsOptions {
