@@ -62,13 +62,29 @@ std::unique_ptr<llvm::Module> parseAndRun(llvm::LLVMContext &context, const std:
   return module;
 }
 
+/// `filler` additions in a chain, %a0 to %a<filler-1>, from %x.
+std::string additionChain(int filler) {
+  std::string ir = "  %a0 = add i32 %x, 1\n";
+  for (int i = 1; i < filler; ++i)
+    ir += "  %a" + std::to_string(i) + " = add i32 %a" + std::to_string(i - 1) + ", 1\n";
+  return ir;
+}
+
+/// Whether @f of `module` (null: not parsed) loads a vector.
+bool loadsAVector(const llvm::Module *module) {
+  if (!module)
+    return false;
+  for (const llvm::Instruction &inst : llvm::instructions(*module->getFunction("f")))
+    if (llvm::isa<llvm::LoadInst>(inst) && inst.getType()->isVectorTy())
+      return true;
+  return false;
+}
+
 /// A scalar load put into a vector's first element, which VectorCombine
 /// widens to a vector load, after `filler` additions in the same block.
 std::string loadInsertAfter(int filler) {
-  std::string ir = "define <4 x float> @f(ptr dereferenceable(16) align 16 %p, i32 %x) {\n"
-                   "  %a0 = add i32 %x, 1\n";
-  for (int i = 1; i < filler; ++i)
-    ir += "  %a" + std::to_string(i) + " = add i32 %a" + std::to_string(i - 1) + ", 1\n";
+  std::string ir = "define <4 x float> @f(ptr dereferenceable(16) align 16 %p, i32 %x) {\n" +
+                   additionChain(filler);
   ir += "  store volatile i32 %a" + std::to_string(filler - 1) +
         ", ptr %p\n"
         "  %s = load float, ptr %p, align 16\n"
@@ -82,14 +98,9 @@ bool vectorCombineWidens(int filler) {
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> module =
       parseAndRun(context, loadInsertAfter(filler), "function(vector-combine)");
-  if (!module)
-    return false;
-  EXPECT_EQ(hasHugeBlock(*module->getFunction("f")), filler > 6000);
-  for (llvm::Instruction &inst : module->getFunction("f")->getEntryBlock())
-    if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
-      if (load->getType()->isVectorTy())
-        return true;
-  return false;
+  if (module)
+    EXPECT_EQ(hasHugeBlock(*module->getFunction("f")), filler > 6000);
+  return loadsAVector(module.get());
 }
 
 TEST(BoundedPasses, VectorCombineRunsOnOrdinaryBlocks) {
@@ -103,10 +114,7 @@ TEST(BoundedPasses, VectorCombineSkipsHugeBlocks) {
 /// A sum of eight neighbouring loads, which SLP turns into one vector load
 /// and a reduction, after `filler` additions in the same block.
 std::string reductionAfter(int filler) {
-  std::string ir = "define i32 @f(ptr %p, i32 %x) {\n"
-                   "  %a0 = add i32 %x, 1\n";
-  for (int i = 1; i < filler; ++i)
-    ir += "  %a" + std::to_string(i) + " = add i32 %a" + std::to_string(i - 1) + ", 1\n";
+  std::string ir = "define i32 @f(ptr %p, i32 %x) {\n" + additionChain(filler);
   ir += "  store volatile i32 %a" + std::to_string(filler - 1) + ", ptr %p\n";
   for (int i = 0; i < 8; ++i)
     ir += "  %q" + std::to_string(i) + " = getelementptr inbounds i32, ptr %p, i64 " +
@@ -127,15 +135,9 @@ bool slpReduces(int filler) {
   std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(hostTarget());
   EXPECT_TRUE(machine);
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module =
-      parseAndRun(context, reductionAfter(filler), "function(slp-vectorizer)", machine.get());
-  if (!module)
-    return false;
-  for (llvm::Instruction &inst : llvm::instructions(*module->getFunction("f")))
-    if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
-      if (load->getType()->isVectorTy())
-        return true;
-  return false;
+  return loadsAVector(
+      parseAndRun(context, reductionAfter(filler), "function(slp-vectorizer)", machine.get())
+          .get());
 }
 
 TEST(BoundedPasses, SlpRunsOnOrdinaryBlocks) {
