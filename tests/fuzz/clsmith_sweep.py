@@ -11,12 +11,18 @@ driver (PoCL 3.1, PoCL 7.1, ...), with default options and with
 build failure or result that differs from baselines that agree with each
 other is a failure; a CoreCL run far slower than the slowest baseline is
 reported as slow; programs where the baselines disagree with each other are
-listed for a third look, never decided by a vote.
+listed for a third look, never decided by a vote. The third look can be a
+referee: a driver too slow to run every program (Oclgrind, Debian's OpenCL
+simulator) that runs only the programs where the baselines disagree or none
+answered or only one answered, and decides them when CoreCL answered; --rejudge applies it to
+the runs of an earlier log.
 
   clsmith_sweep.py --clsmith /tmp/clsmith/build --include /tmp/clsmith/include \\
       --corecl build/vendors/corecl.icd \\
       --baseline pocl3=/etc/OpenCL/vendors/pocl.icd --baseline pocl7=/tmp/pocl7/pocl.icd \\
       --seeds 5000-5099 [--modes all] [--save /tmp/clsmith/failures] [--log sweep.jsonl]
+      [--referee oclgrind=/tmp/oclgrind.icd]
+  clsmith_sweep.py ... --referee oclgrind=/tmp/oclgrind.icd --rejudge sweep.jsonl
 """
 
 import argparse
@@ -132,7 +138,64 @@ def judge(corecl, baselines, same_options):
     return "agree"
 
 
-FAILURES = {"crash", "hang", "error", "mismatch", "slow"}
+# Verdicts a referee decides, when CoreCL answered.
+NEEDS_REFEREE = {"baselines_disagree", "only_corecl_answers"}
+
+
+def needs_referee(verdict, corecl, baselines):
+    """Whether a referee decides this run: CoreCL answered, and the baselines
+    disagree, none answered, or the one that answered differs from CoreCL
+    (the others crashed or ran past the limit: one driver's word is not a
+    consensus)."""
+    if corecl[0] != "ok":
+        return False
+    if verdict == "mismatch":
+        return sum(run[0] == "ok" for run in baselines.values()) == 1
+    return verdict in NEEDS_REFEREE
+
+
+def referee_verdict(corecl, referee):
+    """The verdict once a referee ran a program CoreCL answered: the referee
+    agrees, gives another result (a failure to look into: CoreCL's or the
+    referee's), or gave no result (undecided)."""
+    if referee[0] != "ok":
+        return "referee_undecided"
+    return "referee_agrees" if referee[1] == corecl[1] else "referee_disagrees"
+
+
+FAILURES = {"crash", "hang", "error", "mismatch", "slow", "referee_disagrees"}
+
+
+def rejudge(args, referee_name, referee_vendors):
+    """Runs the referee on the runs of an earlier log that need it; returns
+    the number of runs it found CoreCL wrong on."""
+    work = tempfile.mkdtemp(prefix="clsmith-")
+    counts = {}
+    referees = {}  # (mode, seed): a program's result does not depend on options
+    for line in open(args.rejudge):
+        run = json.loads(line)
+        if not needs_referee(run["verdict"], run["corecl"], run["baselines"]):
+            continue
+        program = generate(args.clsmith, run["mode"], run["seed"], work)
+        if program is None:
+            continue
+        key = (run["mode"], run["seed"])
+        if key not in referees:
+            referees[key] = launch(args.clsmith, args.include, referee_vendors, program, False,
+                                   args.referee_timeout)
+        referee = referees[key]
+        verdict = referee_verdict(run["corecl"], referee)
+        counts[verdict] = counts.get(verdict, 0) + 1
+        print("%-20s %s seed %d%s (was %s; %s %.1fs %s)" %
+              (verdict, run["mode"], run["seed"], " -cl-opt-disable" if run["opt_disable"] else "",
+               run["verdict"], referee_name, referee[2], referee[0]), flush=True)
+        if verdict == "referee_disagrees" and args.save:
+            os.makedirs(args.save, exist_ok=True)
+            shutil.copy(program, args.save)
+        os.remove(program)
+    shutil.rmtree(work, ignore_errors=True)
+    print("\n" + ", ".join("%s %d" % item for item in sorted(counts.items())))
+    return counts.get("referee_disagrees", 0)
 
 
 def main():
@@ -150,8 +213,19 @@ def main():
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--save", help="copy failing programs here")
     ap.add_argument("--log", help="append one JSON line a run here")
+    ap.add_argument("--referee", help="name=OCL_ICD_VENDORS of a driver that decides the runs "
+                    "where the baselines disagree or none answered")
+    ap.add_argument("--referee-timeout", type=float, default=600)
+    ap.add_argument("--rejudge", help="a --log file: run only the referee on its runs that "
+                    "need one")
     args = ap.parse_args()
 
+    referee_name, referee_vendors = (args.referee.split("=", 1) if args.referee
+                                     else (None, None))
+    if args.rejudge:
+        if not args.referee:
+            ap.error("--rejudge needs --referee")
+        return 1 if rejudge(args, referee_name, referee_vendors) else 0
     baselines = dict(item.split("=", 1) for item in args.baseline)
     modes = list(MODES) if args.modes == "all" else args.modes.split(",")
     opts = {"default": [False], "disable": [True], "both": [False, True]}[args.opt]
@@ -171,6 +245,7 @@ def main():
             # found no result (some programs finish only once an optimiser
             # removes their loops of billions of empty trips).
             runs_default = None
+            referee_run = None
             for opt_disable in opts:
                 corecl = launch(args.clsmith, args.include, args.corecl, program, opt_disable,
                                 args.timeout)
@@ -184,17 +259,26 @@ def main():
                                         for name, vendors in baselines.items()}
                     runs = runs_default
                 verdict = judge(corecl, runs, runs is not runs_default or not opt_disable)
+                referee = None
+                if referee_name and needs_referee(verdict, corecl, runs):
+                    if referee_run is None:
+                        referee_run = launch(args.clsmith, args.include, referee_vendors, program,
+                                             False, args.referee_timeout)
+                    referee = referee_run
+                    verdict = referee_verdict(corecl, referee)
                 counts[verdict] = counts.get(verdict, 0) + 1
                 tag = "%s seed %d%s" % (mode, seed, " -cl-opt-disable" if opt_disable else "")
-                times = " ".join("%s %.1fs %s" % (name, run[2], run[0])
-                                 for name, run in [("corecl", corecl)] + list(runs.items()))
+                timed = [("corecl", corecl)] + list(runs.items())
+                if referee:
+                    timed.append((referee_name, referee))
+                times = " ".join("%s %.1fs %s" % (name, run[2], run[0]) for name, run in timed)
                 print("%-20s %s  (%s)" % (verdict, tag, times), flush=True)
                 if log:
                     log.write(json.dumps({"mode": mode, "seed": seed, "opt_disable": opt_disable,
                                           "verdict": verdict, "corecl": corecl,
-                                          "baselines": runs}) + "\n")
+                                          "baselines": runs, "referee": referee}) + "\n")
                     log.flush()
-                if verdict in FAILURES or verdict == "baselines_disagree":
+                if verdict in FAILURES or verdict in NEEDS_REFEREE or verdict == "referee_undecided":
                     failures.append((verdict, tag))
                     if args.save:
                         os.makedirs(args.save, exist_ok=True)
