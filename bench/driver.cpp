@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <regex>
 
 namespace bench {
 
@@ -52,32 +53,33 @@ void Driver::release() {
   clReleaseContext(context);
 }
 
-std::vector<Driver> openDrivers(const std::vector<std::pair<std::string, std::string>> &wanted) {
+std::vector<Driver> openDrivers(const std::string &label, const std::string &needle) {
   cl_uint count = 0;
   clGetPlatformIDs(0, nullptr, &count);
   std::vector<cl_platform_id> platforms(count);
   if (count)
     clGetPlatformIDs(count, platforms.data(), nullptr);
   std::vector<Driver> drivers;
-  for (const auto &[label, needle] : wanted) {
-    for (cl_platform_id p : platforms) {
-      char name[256] = {};
-      clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof name - 1, name, nullptr);
-      if (std::string(name).find(needle) == std::string::npos)
-        continue;
-      Driver d;
-      d.name = label;
-      d.platform = p;
-      if (clGetDeviceIDs(p, CL_DEVICE_TYPE_CPU, 1, &d.device, nullptr) != CL_SUCCESS)
-        continue;
-      cl_int err;
-      d.context = clCreateContext(nullptr, 1, &d.device, nullptr, nullptr, &err);
-      check(err, "clCreateContext");
-      d.queue = clCreateCommandQueueWithProperties(d.context, d.device, nullptr, &err);
-      check(err, "clCreateCommandQueueWithProperties");
-      drivers.push_back(d);
-      break;
-    }
+  for (cl_platform_id p : platforms) {
+    char name[256] = {}, version[256] = {};
+    clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof name - 1, name, nullptr);
+    if (std::string(name).find(needle) == std::string::npos)
+      continue;
+    Driver d;
+    d.name = label;
+    clGetPlatformInfo(p, CL_PLATFORM_VERSION, sizeof version - 1, version, nullptr);
+    std::cmatch release;
+    if (std::regex_search(version, release, std::regex(label + " ([0-9]+\\.[0-9]+)")))
+      d.name += " " + release[1].str();
+    d.platform = p;
+    if (clGetDeviceIDs(p, CL_DEVICE_TYPE_CPU, 1, &d.device, nullptr) != CL_SUCCESS)
+      continue;
+    cl_int err;
+    d.context = clCreateContext(nullptr, 1, &d.device, nullptr, nullptr, &err);
+    check(err, "clCreateContext");
+    d.queue = clCreateCommandQueueWithProperties(d.context, d.device, nullptr, &err);
+    check(err, "clCreateCommandQueueWithProperties");
+    drivers.push_back(d);
   }
   return drivers;
 }

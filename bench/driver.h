@@ -13,7 +13,7 @@ namespace bench {
 void check(cl_int err, const char *what);
 
 struct Driver {
-  std::string name; // short label: "CoreCL", "PoCL"
+  std::string name; // short label: "CoreCL", "PoCL 3.1"
   cl_platform_id platform = nullptr;
   cl_device_id device = nullptr;
   cl_context context = nullptr;
@@ -37,8 +37,11 @@ struct Driver {
   void release();
 };
 
-/// The drivers whose platform name contains one of `wanted` (in that order).
-std::vector<Driver> openDrivers(const std::vector<std::pair<std::string, std::string>> &wanted);
+/// Every driver with a CPU device whose platform name contains `needle`, in
+/// the loader's order, each labelled `label` and, where the platform version names one
+/// ("OpenCL 3.0 PoCL 7.1 ..."), the version after `label`: "PoCL 3.1",
+/// "PoCL 7.1".
+std::vector<Driver> openDrivers(const std::string &label, const std::string &needle);
 
 cl_kernel createKernel(cl_program program, const char *name);
 

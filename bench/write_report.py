@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Turns corecl_bench's Markdown output into the report: a bar chart of the
-PoCL/CoreCL ratios (PNG, drawn here with the standard library only) and the
+PoCL/CoreCL ratios (the newest PoCL's where the bench ran two) (PNG, drawn here with the standard library only) and the
 section of docs/performance.md between the bench markers.
 
 Usage: write_report.py <bench output> <command that produced it> <docs dir>
@@ -43,13 +43,23 @@ SCALE = 2  # each font pixel becomes 2x2
 
 
 def parse_rows(text):
-    """(kernel, ratio) for every table row with a ratio, geometric mean last."""
+    """(kernel, ratio) for every table row with a ratio, geometric mean last;
+    and what the ratios compare. Where a table has several ratio columns
+    (corecl_bench with two PoCLs), the last one: the newest PoCL's."""
     rows = []
+    column, compared = 3, 'POCL'
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip('|').split('|')]
-        if len(cells) >= 4 and re.fullmatch(r'[0-9.]+x', cells[3]):
-            rows.append((cells[0], float(cells[3][:-1])))
-    return rows
+        if cells and cells[0] in ('kernel', 'program'):
+            ratios = [i for i, c in enumerate(cells) if ' / ' in c]
+            if ratios:
+                column = ratios[-1]
+                if cells[0] == 'kernel':
+                    compared = cells[column].split(' / ')[0]
+            continue
+        if len(cells) > column and re.fullmatch(r'[0-9.]+x', cells[column]):
+            rows.append((cells[0], float(cells[column][:-1])))
+    return rows, compared
 
 
 class Canvas:
@@ -87,13 +97,13 @@ class Canvas:
                 chunk(b'IDAT', zlib.compress(raw, 9)) + chunk(b'IEND', b''))
 
 
-def draw_chart(rows):
+def draw_chart(rows, compared):
     label_width = max(len(name) for name, _ in rows) * 6 * SCALE + 20
     bar_space, row_height = 420, 26
     width = label_width + bar_space + 90
     height = 50 + row_height * len(rows) + 30
     canvas = Canvas(width, height)
-    canvas.text(10, 10, 'CORECL SPEED / POCL SPEED (HIGHER IS BETTER FOR CORECL)')
+    canvas.text(10, 10, 'CORECL SPEED / %s SPEED (HIGHER IS BETTER FOR CORECL)' % compared)
     top = max(max(r for _, r in rows), 2.0) * 1.05
     scale = bar_space / top
     x0 = label_width
@@ -116,11 +126,11 @@ def draw_chart(rows):
 def main():
     output_path, command, docs = sys.argv[1], sys.argv[2], sys.argv[3]
     text = open(output_path).read()
-    rows = parse_rows(text)
+    rows, compared = parse_rows(text)
     if not rows:
         sys.exit('no table rows in ' + output_path)
     with open(docs + '/bench_ratios.png', 'wb') as f:
-        f.write(draw_chart(rows))
+        f.write(draw_chart(rows, compared))
     # The tables and their captions (corecl_bench's, then real_programs.py's).
     kept = [line for line in text.splitlines()
             if line.startswith(('|', 'Limits:', 'Real programs')) or not line.strip()]

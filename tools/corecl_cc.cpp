@@ -5,15 +5,18 @@
 // with clCreateProgramWithBinary on any CoreCL device of the same kind.
 //
 //   corecl-cc [-o out.bin] [-b "build options"] [--dump-ir DIR]
-//             [--dump-asm DIR] [--report] input.cl|input.bin
+//             [--dump-asm DIR] [--report] [--times] input.cl|input.bin
 //
 // --report prints, per kernel, the work-items run side by side (the
 // vector width the compiler chose), __local and private bytes, barriers,
 // the gather and scatter instructions left in its code, and the
 // compiler's own account of its packet decisions (CORECL_PACKET_TRACE).
+// --times prints the seconds of clBuildProgram and of each kernel's code
+// generation (one kernel after another, as first launches would).
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -32,7 +35,7 @@ namespace {
 
 int usage() {
   std::cerr << "usage: corecl-cc [-o out.bin] [-b \"build options\"] [--dump-ir DIR] "
-               "[--dump-asm DIR] [--report] input.cl|input.bin\n";
+               "[--dump-asm DIR] [--report] [--times] input.cl|input.bin\n";
   return 2;
 }
 
@@ -84,11 +87,15 @@ std::map<std::string, unsigned> gathersAndScatters(const fs::path &dir,
   return counts;
 }
 
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   std::string output, options, dumpIr, dumpAsm, input;
-  bool report = false;
+  bool report = false, times = false;
   // The options that take a value, and where it goes.
   const std::map<std::string, std::string *> valued = {
       {"-o", &output}, {"-b", &options}, {"--dump-ir", &dumpIr}, {"--dump-asm", &dumpAsm}};
@@ -100,6 +107,8 @@ int main(int argc, char **argv) {
       *option->second = argv[++i];
     } else if (arg == "--report") {
       report = true;
+    } else if (arg == "--times") {
+      times = true;
     } else if (arg == "-h" || arg == "--help") {
       usage();
       return 0;
@@ -174,7 +183,10 @@ int main(int argc, char **argv) {
     std::cerr << "corecl-cc: cannot create the program (" << err << ")\n";
     return 1;
   }
+  const auto buildStart = std::chrono::steady_clock::now();
   err = clBuildProgram(program, 1, &device, options.c_str(), nullptr, nullptr);
+  if (times)
+    std::cout << "build: " << secondsSince(buildStart) << " s\n";
   std::string log = buildLog(program, device);
   if (!log.empty())
     std::cerr << log << "\n";
@@ -192,11 +204,17 @@ int main(int argc, char **argv) {
     clCreateKernelsInProgram(program, count, kernels.data(), nullptr);
   for (cl_kernel kernel : kernels) {
     size_t multiple = 0;
+    const auto start = std::chrono::steady_clock::now();
     if (clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
                                  sizeof multiple, &multiple, nullptr) != CL_SUCCESS) {
       std::cerr << "corecl-cc: " << input << ": code generation failed (rerun with "
                 << "CORECL_DEBUG=api for the compiler's log)\n";
       return 1;
+    }
+    if (times) {
+      char name[256] = {};
+      clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, sizeof name - 1, name, nullptr);
+      std::cout << "kernel " << name << ": " << secondsSince(start) << " s\n";
     }
     clReleaseKernel(kernel);
   }
