@@ -126,6 +126,12 @@ public:
   /// failed (codeFailure says why); throws std::bad_alloc when it failed
   /// for lack of memory (a later call tries again).
   virtual const KernelCode *code(size_t index) const = 0;
+  /// What work-group formation decides for kernel `index` (KernelCode
+  /// without its entry, which may be null), for the API's queries: its
+  /// code if generated already or in the disk cache, else formation alone
+  /// (no optimisation or code generation, which code() does later).
+  /// Thread-safe; nullptr and bad_alloc as for code().
+  virtual const KernelCode *facts(size_t index) const = 0;
   /// The log of a failed generation of kernel `index` ("" if none failed).
   virtual std::string codeFailure(size_t index) const = 0;
   /// Generates the code of every kernel not generated yet, on up to

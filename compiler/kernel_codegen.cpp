@@ -79,32 +79,81 @@ void appendLlvmErrors(const llvm::DiagnosticInfo *info, void *log) {
   *static_cast<std::string *>(log) += "error: " + message + "\n";
 }
 
-bool generateKernel(const std::string &bitcode, const std::string &kernelName,
-                    const CodegenSettings &settings, GeneratedKernel &out, std::string &log) {
-  llvm::LLVMContext context;
-  std::string diagnostics;
-  context.setDiagnosticHandlerCallBack(&appendLlvmErrors, &diagnostics);
+namespace {
+
+/// The kernel's prepared module, parsed, and its work-group function once
+/// formed (`formed`: the bitcode is a formed module already, formKernel's);
+/// null, with the reason in `log`, if something went wrong.
+std::unique_ptr<llvm::Module> formWorkGroups(const std::string &bitcode,
+                                             const std::string &kernelName,
+                                             const CodegenSettings &settings,
+                                             llvm::TargetMachine &machine,
+                                             llvm::LLVMContext &context, bool dump, bool formed,
+                                             llvm::Function *&wg, std::string &log) {
   auto parsed = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, kernelName), context);
   if (!parsed) {
     log += "internal error: the prepared kernel '" + kernelName +
            "' cannot be read: " + llvm::toString(parsed.takeError()) + "\n";
-    return false;
+    return nullptr;
   }
-  llvm::Module &module = **parsed;
+  std::unique_ptr<llvm::Module> module = std::move(*parsed);
+  if (!formed) {
+    // The input of work-group formation, for corecl_opt (tests/tools).
+    if (dump)
+      dumpIfRequested(*module, machine, kernelName + ".prepared", /*assembly=*/false);
+    runWorkGroupPipeline(*module, settings.target, settings.groupPackets);
+  }
+  wg = module->getFunction(workGroupFunctionName(kernelName));
+  if (!wg || wg->isDeclaration()) {
+    log += "internal error: no work-group function was made for kernel '" + kernelName + "'\n";
+    return nullptr;
+  }
+  return module;
+}
+
+} // namespace
+
+bool formKernel(const std::string &bitcode, const std::string &kernelName,
+                const CodegenSettings &settings, KernelCode &facts, std::string &formed,
+                std::string &log) {
+  llvm::LLVMContext context;
+  std::string diagnostics;
+  context.setDiagnosticHandlerCallBack(&appendLlvmErrors, &diagnostics);
   std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(settings.target);
   if (!machine) {
     log += "internal error: no target machine for the host CPU\n";
     return false;
   }
-  // The input of work-group formation, for corecl_opt (tests/tools).
-  dumpIfRequested(module, *machine, kernelName + ".prepared", /*assembly=*/false);
-  runWorkGroupPipeline(module, settings.target, settings.groupPackets);
-  const std::string entryName = workGroupFunctionName(kernelName);
-  llvm::Function *wg = module.getFunction(entryName);
-  if (!wg || wg->isDeclaration()) {
-    log += "internal error: no work-group function was made for kernel '" + kernelName + "'\n";
+  llvm::Function *wg = nullptr;
+  std::unique_ptr<llvm::Module> module = formWorkGroups(
+      bitcode, kernelName, settings, *machine, context, /*dump=*/false, /*formed=*/false, wg, log);
+  log += diagnostics;
+  if (!module)
+    return false;
+  facts = factsOf(wg);
+  formed = writeBitcode(*module);
+  return true;
+}
+
+bool generateKernel(const std::string &bitcode, const std::string &kernelName,
+                    const CodegenSettings &settings, GeneratedKernel &out, std::string &log,
+                    bool formed) {
+  llvm::LLVMContext context;
+  std::string diagnostics;
+  context.setDiagnosticHandlerCallBack(&appendLlvmErrors, &diagnostics);
+  std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(settings.target);
+  if (!machine) {
+    log += "internal error: no target machine for the host CPU\n";
     return false;
   }
+  llvm::Function *wg = nullptr;
+  std::unique_ptr<llvm::Module> parsed = formWorkGroups(bitcode, kernelName, settings, *machine,
+                                                        context, /*dump=*/true, formed, wg, log);
+  if (!parsed) {
+    log += diagnostics;
+    return false;
+  }
+  llvm::Module &module = *parsed;
   out.facts = factsOf(wg);
   // Only the work-group function is looked up: whatever the passes made
   // beside it stays inside this kernel's object.

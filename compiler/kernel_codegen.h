@@ -29,8 +29,20 @@ struct GeneratedKernel {
 /// Generates the kernel `kernelName` of `bitcode` (one module of
 /// SplitProgram::kernelBitcodes). False, with the reason in `log`, if
 /// something went wrong inside the compiler.
+/// With `formed`, `bitcode` is the module formKernel formed (its
+/// formation is not run again).
 bool generateKernel(const std::string &bitcode, const std::string &kernelName,
-                    const CodegenSettings &settings, GeneratedKernel &out, std::string &log);
+                    const CodegenSettings &settings, GeneratedKernel &out, std::string &log,
+                    bool formed = false);
+
+/// Forms kernel `kernelName`'s work-group function from `bitcode` as
+/// generateKernel does and returns what formation decided (`facts`; no
+/// entry) and the formed module (`formed`, bitcode for generateKernel),
+/// without optimising or generating code: what the API's queries of a
+/// kernel need, at a tenth or so of the cost.
+bool formKernel(const std::string &bitcode, const std::string &kernelName,
+                const CodegenSettings &settings, KernelCode &facts, std::string &formed,
+                std::string &log);
 
 /// Generates SplitProgram::shared (the program's shared variables and
 /// constructors) into `out`.

@@ -41,6 +41,56 @@ public:
     return &slot.code;
   }
 
+  const KernelCode *facts(size_t index) const override {
+    Slot &slot = slots_.at(index);
+    if (const KernelCode *ready = slot.ready.load(std::memory_order_acquire))
+      return ready;
+    std::lock_guard lock(slot.mutex);
+    if (const KernelCode *ready = slot.ready.load(std::memory_order_relaxed))
+      return ready;
+    if (slot.formed)
+      return &slot.formedFacts;
+    if (!slot.failure.empty())
+      return nullptr;
+    const std::string &name = code_.kernels[index].name;
+    const std::string &bitcode = code_.kernelBitcodes[index];
+    if (bitcode.empty()) {
+      slot.failure = "internal error: kernel '" + name + "' has no prepared module\n";
+      return nullptr;
+    }
+    // A cached kernel has its facts at hand; its object is loaded when its
+    // code is asked for.
+    if (slot.object.empty())
+      if (std::optional<CachedKernel> hit = loadCachedKernel(cacheKeyOf(index))) {
+        slot.code = hit->facts;
+        slot.object = std::move(hit->object);
+      }
+    if (!slot.object.empty()) {
+      slot.formedFacts = slot.code;
+      slot.formed = true;
+      return &slot.formedFacts;
+    }
+    KernelCode formed;
+    std::string formedModule;
+    BuildResult result = guardedBuild([&] {
+      BuildResult r;
+      if (formKernel(bitcode, name, code_.settings, formed, formedModule, r.log))
+        r.status = BuildResult::Success;
+      return r;
+    });
+    if (result.status == BuildResult::OutOfHostMemory)
+      throw std::bad_alloc();
+    if (result.status != BuildResult::Success) {
+      slot.failure =
+          result.log.empty() ? "internal error: work-group formation failed\n" : result.log;
+      return nullptr;
+    }
+    slot.formedFacts = formed;
+    slot.formedModule = std::move(formedModule);
+    slot.formed = true;
+    return &slot.formedFacts;
+  }
+
   std::string codeFailure(size_t index) const override {
     Slot &slot = slots_.at(index);
     std::lock_guard lock(slot.mutex);
@@ -91,7 +141,22 @@ private:
     /// memory.
     std::string object;
     std::string failure; // the log of a failed generation
+    /// What formation decided, known before the code (facts()), and the
+    /// formed module, which code generation starts from (dropped then).
+    KernelCode formedFacts;
+    std::string formedModule;
+    bool formed = false;
   };
+
+  /// Kernel `index`'s key in the disk cache ("" without the cache).
+  std::string cacheKeyOf(size_t index) const {
+    if (code_.cacheId.empty())
+      return "";
+    const std::string &name = code_.kernels[index].name;
+    return cacheKey(code_.cacheId + '\0' + name + '\0' + code_.kernelBitcodes[index],
+                    code_.settings.groupPackets ? "corecl-kernel group-packets" : "corecl-kernel",
+                    code_.settings.target);
+  }
 
   /// Kernel `index`'s code from the disk cache or generated, loaded, in
   /// `slot.code`. Throws std::bad_alloc when memory ran out.
@@ -104,20 +169,18 @@ private:
       log += "internal error: kernel '" + name + "' has no prepared module\n";
       return false;
     }
-    std::string key;
-    if (!code_.cacheId.empty())
-      key = cacheKey(code_.cacheId + '\0' + name + '\0' + bitcode,
-                     code_.settings.groupPackets ? "corecl-kernel group-packets" : "corecl-kernel",
-                     code_.settings.target);
+    std::string key = cacheKeyOf(index);
     CachedKernel kernel;
     bool generated = false;
     if (std::optional<CachedKernel> hit = loadCachedKernel(key)) {
       kernel = std::move(*hit);
     } else {
       GeneratedKernel made;
+      const bool formed = !slot.formedModule.empty();
       BuildResult result = guardedBuild([&] {
         BuildResult r;
-        if (generateKernel(bitcode, name, code_.settings, made, r.log))
+        if (generateKernel(formed ? slot.formedModule : bitcode, name, code_.settings, made, r.log,
+                           formed))
           r.status = BuildResult::Success;
         return r;
       });
@@ -130,6 +193,7 @@ private:
       kernel.facts = made.facts;
       kernel.object = std::move(made.object);
       generated = true;
+      std::string().swap(slot.formedModule);
     }
     if (generated)
       storeCachedKernel(key, kernel);

@@ -344,9 +344,12 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     return err;
 
   return guarded([&]() -> cl_int {
-    // The kernel's code, generated on its first launch.
+    // What work-group formation decided for the kernel: its code comes
+    // once the launch has chosen which code runs (a launch whose rows are
+    // narrower than the kernel's packets runs a narrower executable's,
+    // and the kernel's own need not be generated for it).
     const compiler::KernelCode *own;
-    if (cl_int err = k->generatedCode(entry, own))
+    if (cl_int err = k->formedCode(entry, own))
       return err;
     // The arguments as they are now (CL_INVALID_KERNEL_ARGS if one is unset).
     Kernel::Launch launch;
@@ -365,7 +368,14 @@ cl_int enqueueKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint w
     const uint64_t workItems = range.globalSize[0] * range.globalSize[1] * range.globalSize[2];
     LaunchCode code = empty ? LaunchCode{own->entry, k->executable(), own->usesPrintf}
                             : chooseCode(*k, *own, range, q->device());
-    if (!code.entry)
+    if (!empty && !code.entry && code.exe == k->executable()) {
+      // The kernel's own code runs: generated on its first such launch.
+      const compiler::KernelCode *generated;
+      if (cl_int err = k->generatedCode(entry, generated))
+        return err;
+      code.entry = generated->entry;
+    }
+    if (!empty && !code.entry)
       return apiError(entry, CL_OUT_OF_RESOURCES,
                       "the code of kernel '%s' for this device could not be generated",
                       k->desc().name.c_str());

@@ -256,8 +256,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   if (cl_int err = checkContextDevice(k->context(), device, __func__))
     return err;
   const compiler::KernelDesc &desc = k->desc();
-  // What work-group formation decides: the kernel's code is generated for
-  // these (Executable::code), not for the others.
+  // What work-group formation decides: the kernel is formed for these
+  // (Executable::facts; its code waits for its first launch), not for the
+  // others.
   const compiler::KernelCode *code = nullptr;
   const char *entry = __func__; // the lambda's own __func__ is "operator()"
   // A kernel that reaches no barrier keeps no value per work-item, so its
@@ -268,7 +269,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
       (param_name == CL_KERNEL_WORK_GROUP_SIZE || param_name == CL_KERNEL_LOCAL_MEM_SIZE ||
        param_name == CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE ||
        param_name == CL_KERNEL_PRIVATE_MEM_SIZE))
-    if (cl_int err = guarded([&] { return k->generatedCode(entry, code); }))
+    if (cl_int err = guarded([&] { return k->formedCode(entry, code); }))
       return err;
   return answerQuery(__func__, param_name, param_value_size, param_value, param_value_size_ret,
                      [&](InfoBuffer put) -> cl_int {
@@ -344,7 +345,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
   // Every answer depends on the sub-group width and the work-group size
   // limit, which work-group formation decides.
   const compiler::KernelCode *code = nullptr;
-  if (cl_int err = guarded([&] { return k->generatedCode(entry, code); }))
+  if (cl_int err = guarded([&] { return k->formedCode(entry, code); }))
     return err;
   return answerQuery(
       entry, param_name, param_value_size, param_value, param_value_size_ret,

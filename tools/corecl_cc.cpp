@@ -150,6 +150,8 @@ int main(int argc, char **argv) {
     ::setenv("CORECL_DUMP_ASM", dumpAsm.c_str(), 1);
   if (report)
     ::setenv("CORECL_PACKET_TRACE", "1", 1);
+  // Queries generate a kernel's code, not only its formation (below).
+  ::setenv("CORECL_CODE_ON_QUERY", "1", 1);
 
   cl_platform_id platform;
   cl_device_id device;

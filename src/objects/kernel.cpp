@@ -6,6 +6,7 @@
 #include "src/objects/device.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <utility>
@@ -195,6 +196,17 @@ cl_int Kernel::setArgSvmPointer(cl_uint index, const void *value, const char *en
 
 cl_int Kernel::generatedCode(const char *entry, const compiler::KernelCode *&code) const {
   code = exe_->code(index_);
+  if (code)
+    return CL_SUCCESS;
+  return apiError(entry, CL_OUT_OF_RESOURCES, "the code of kernel '%s' could not be generated: %s",
+                  desc().name.c_str(), exe_->codeFailure(index_).c_str());
+}
+
+cl_int Kernel::formedCode(const char *entry, const compiler::KernelCode *&code) const {
+  if (std::getenv("CORECL_DUMP_IR") || std::getenv("CORECL_DUMP_ASM") ||
+      std::getenv("CORECL_CODE_ON_QUERY"))
+    return generatedCode(entry, code);
+  code = exe_->facts(index_);
   if (code)
     return CL_SUCCESS;
   return apiError(entry, CL_OUT_OF_RESOURCES, "the code of kernel '%s' could not be generated: %s",

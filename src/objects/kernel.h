@@ -30,6 +30,14 @@ public:
   /// `entry`'s, with the compiler's log); throws std::bad_alloc without
   /// memory.
   cl_int generatedCode(const char *entry, const compiler::KernelCode *&code) const;
+  /// What work-group formation decided for the kernel, for queries: its
+  /// code's facts without the code where that is not generated yet
+  /// (Executable::facts), so that an application's questions about the
+  /// kernels it creates do not cost their code. With CORECL_DUMP_IR,
+  /// CORECL_DUMP_ASM or CORECL_CODE_ON_QUERY set the code is generated
+  /// (corecl-cc and tests read what its generation leaves behind). Errors
+  /// as generatedCode's.
+  cl_int formedCode(const char *entry, const compiler::KernelCode *&code) const;
   /// Its position in its program's executables.
   size_t index() const { return index_; }
   const std::shared_ptr<compiler::Executable> &executable() const { return exe_; }

@@ -90,6 +90,34 @@ TEST_F(DiskCacheTest, EachKernelsCodeIsCachedWhenFirstGenerated) {
   EXPECT_EQ(second.executable->code(1)->vectorWidth, first.executable->code(1)->vectorWidth);
 }
 
+TEST_F(DiskCacheTest, FactsOfACachedKernelComeFromTheCache) {
+  const std::string twoKernels =
+      "kernel void a(global int *p) { p[get_global_id(0)] += 3; }\n"
+      "kernel void b(global int *p) { p[get_global_id(0)] *= 7; } // facts";
+  BuildResult first = buildProgram(twoKernels, "");
+  ASSERT_EQ(first.status, BuildResult::Success) << first.log;
+  CacheStatistics before = cacheStatistics();
+  // Formed, not generated: nothing stored.
+  ASSERT_NE(first.executable->facts(0), nullptr) << first.executable->codeFailure(0);
+  EXPECT_EQ(cacheStatistics().stores, before.stores);
+  ASSERT_NE(first.executable->code(0), nullptr) << first.executable->codeFailure(0);
+  EXPECT_EQ(cacheStatistics().stores, before.stores + 1);
+  // Built again: a's facts are its cached code's, which then loads without
+  // being generated again.
+  BuildResult second = buildProgram(twoKernels, "");
+  ASSERT_EQ(second.status, BuildResult::Success) << second.log;
+  before = cacheStatistics();
+  const KernelCode *facts = second.executable->facts(0);
+  ASSERT_NE(facts, nullptr) << second.executable->codeFailure(0);
+  EXPECT_EQ(cacheStatistics().hits, before.hits + 1);
+  EXPECT_EQ(facts->vectorWidth, first.executable->code(0)->vectorWidth);
+  const KernelCode *code = second.executable->code(0);
+  ASSERT_NE(code, nullptr) << second.executable->codeFailure(0);
+  EXPECT_NE(code->entry, nullptr);
+  EXPECT_EQ(cacheStatistics().hits, before.hits + 1);
+  EXPECT_EQ(cacheStatistics().stores, before.stores);
+}
+
 TEST_F(DiskCacheTest, BinaryOfACachedBuildIsServedFromTheCache) {
   BuildResult built = buildProgram(source("binary"), "-DN=4");
   ASSERT_EQ(built.status, BuildResult::Success) << built.log;

@@ -84,6 +84,32 @@ TEST_F(LazyCodegenTest, OnlyTheKernelsAskedForAreGenerated) {
   EXPECT_EQ(generated(), (std::vector<std::string>{"first", "third"}));
 }
 
+// The API's queries of a kernel (clGetKernelWorkGroupInfo) need what
+// work-group formation decides, not the code: applications ask them of
+// every kernel they create, hashcat of dozens it never launches.
+TEST_F(LazyCodegenTest, FactsAreFormedWithoutTheCode) {
+  BuildResult r = buildProgram(kFourKernels, "");
+  ASSERT_EQ(r.status, BuildResult::Success) << r.log;
+  const KernelCode *facts = r.executable->facts(2);
+  ASSERT_NE(facts, nullptr) << r.executable->codeFailure(2);
+  EXPECT_EQ(facts->entry, nullptr);
+  EXPECT_TRUE(facts->hasBarriers);
+  EXPECT_EQ(r.executable->facts(2), facts); // formed once
+  EXPECT_TRUE(generated().empty());
+  // The code, when asked for, is what formation said.
+  const KernelCode *code = r.executable->code(2);
+  ASSERT_NE(code, nullptr) << r.executable->codeFailure(2);
+  EXPECT_NE(code->entry, nullptr);
+  EXPECT_EQ(generated(), std::vector<std::string>{"third"});
+  EXPECT_EQ(code->hasBarriers, facts->hasBarriers);
+  EXPECT_EQ(code->wiStoragePerItem, facts->wiStoragePerItem);
+  EXPECT_EQ(code->staticLocalMemSize, facts->staticLocalMemSize);
+  EXPECT_EQ(code->vectorWidth, facts->vectorWidth);
+  EXPECT_EQ(code->subGroupWidth, facts->subGroupWidth);
+  // Once generated, the facts are the code's.
+  EXPECT_EQ(r.executable->facts(2), code);
+}
+
 TEST_F(LazyCodegenTest, ThreadsAskingTogetherGetOneCodePerKernel) {
   BuildResult r = buildProgram(kFourKernels, "");
   ASSERT_EQ(r.status, BuildResult::Success) << r.log;
@@ -97,6 +123,9 @@ TEST_F(LazyCodegenTest, ThreadsAskingTogetherGetOneCodePerKernel) {
       for (size_t i = 0; i < 4; ++i) {
         size_t index = (i + size_t(t)) % 4;
         seen[t].resize(4);
+        // Some threads ask what formation decided first, as a query does.
+        if (t % 2 && !r.executable->facts(index))
+          return;
         seen[t][index] = r.executable->code(index);
       }
     });

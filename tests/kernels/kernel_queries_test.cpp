@@ -5,6 +5,9 @@
 #include "kernels/kernel_fixture.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -374,6 +377,140 @@ TEST_F(KernelQueryTest, WorkGroupSizeOfABarrierFreeKernelNeedsNoCode) {
     EXPECT_GE(size, 64u);
     EXPECT_LE(size, deviceSize(CL_DEVICE_MAX_WORK_GROUP_SIZE));
   }
+}
+
+/// A disk cache of the test's own (CORECL_CACHE_DIR, the cache on) while
+/// it lives: the number of entries in it tells which kernels' code was
+/// generated, since each kernel's code is stored when first generated.
+class PrivateCache {
+public:
+  PrivateCache()
+      : dir_(std::filesystem::temp_directory_path() /
+             ("corecl-test-cache-" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(dir_);
+    ::setenv("CORECL_CACHE_DIR", dir_.c_str(), 1);
+    if (const char *setting = std::getenv("CORECL_CACHE"))
+      saved_ = setting;
+    ::unsetenv("CORECL_CACHE");
+  }
+  ~PrivateCache() {
+    ::unsetenv("CORECL_CACHE_DIR");
+    if (saved_)
+      ::setenv("CORECL_CACHE", saved_->c_str(), 1);
+    std::filesystem::remove_all(dir_);
+  }
+  size_t entries() const {
+    size_t files = 0;
+    if (std::filesystem::exists(dir_))
+      for ([[maybe_unused]] const auto &entry : std::filesystem::directory_iterator(dir_))
+        ++files;
+    return files;
+  }
+
+private:
+  std::filesystem::path dir_;
+  std::optional<std::string> saved_;
+};
+
+// The queries that need what work-group formation decides (work-group
+// size with barriers, preferred multiple, local and private memory) form
+// the kernel without generating its code: applications ask them of every
+// kernel they create (hashcat of dozens it never launches). The disk
+// cache, which keeps every kernel's code once generated, shows which
+// happened; a launch then generates it and agrees with the answers.
+TEST_F(KernelQueryTest, QueriesDoNotGenerateTheCode) {
+  PrivateCache cache;
+  auto cached = [&] { return cache.entries(); };
+  cl_kernel k = buildKernel(R"(
+    kernel void reversed(global int *a, local int *t) {
+      int v = a[get_global_id(0)] * 3; // kept across the barrier
+      t[get_local_id(0)] = v;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      a[get_global_id(0)] = t[get_local_size(0) - 1 - get_local_id(0)] + v;
+    } // queries-do-not-generate)",
+                            "reversed");
+  ASSERT_TRUE(k);
+  const size_t built = cached();
+  size_t groupSize = 0, multiple = 0;
+  cl_ulong local = 0, priv = 0;
+  EXPECT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_WORK_GROUP_SIZE, sizeof groupSize,
+                                     &groupSize, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                     sizeof multiple, &multiple, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_LOCAL_MEM_SIZE, sizeof local, &local,
+                                     nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_PRIVATE_MEM_SIZE, sizeof priv, &priv,
+                                     nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(cached(), built) << "a query generated the kernel's code";
+  EXPECT_GE(groupSize, 64u);
+  EXPECT_GE(multiple, 1u);
+
+  constexpr size_t kGroup = 64, kItems = 4 * kGroup;
+  std::vector<int> in(kItems);
+  for (size_t i = 0; i < kItems; ++i)
+    in[i] = int(i * 7 % 23) - 11;
+  cl_mem a = bufferOf(in);
+  ASSERT_EQ(setArgs(k, a, LocalBytes{kGroup * sizeof(int)}), CL_SUCCESS);
+  ASSERT_EQ(run(k, 1, &kItems, &kGroup), CL_SUCCESS);
+  EXPECT_EQ(cached(), built + 1) << "the launch stores the kernel's code";
+  std::vector<int> out = read<int>(a, kItems);
+  for (size_t i = 0; i < kItems; ++i) {
+    size_t mirror = i / kGroup * kGroup + (kGroup - 1 - i % kGroup);
+    ASSERT_EQ(out[i], in[mirror] * 3 + in[i] * 3) << "work-item " << i;
+  }
+  size_t after = 0;
+  EXPECT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                     sizeof after, &after, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(after, multiple);
+  EXPECT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_WORK_GROUP_SIZE, sizeof after, &after,
+                                     nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(after, groupSize);
+}
+
+// A launch whose rows are narrower than the kernel's packets runs an
+// executable built for narrower vectors (enqueue_kernel.cpp): the kernel's
+// own code is not generated for it, only on a launch that runs it
+// (CLSmith --atomics 10423, rows of four: its own code took three
+// quarters of the run).
+TEST_F(KernelQueryTest, ANarrowLaunchDoesNotGenerateTheKernelsOwnCode) {
+  if (std::getenv("CORECL_PACKET_WIDTH"))
+    GTEST_SKIP() << "CORECL_PACKET_WIDTH set: no second executables";
+  PrivateCache cache;
+  cl_kernel k = buildKernel(R"(
+    kernel void scaled(global float *a, float s) {
+      a[get_global_id(0)] = a[get_global_id(0)] * s + 1.0f;
+    } // narrow-launch)",
+                            "scaled");
+  ASSERT_TRUE(k);
+  size_t width = 0;
+  ASSERT_EQ(clGetKernelWorkGroupInfo(k, device(), CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                     sizeof width, &width, nullptr),
+            CL_SUCCESS);
+  if (width < 8)
+    GTEST_SKIP() << "packets of " << width << ": rows of 4 are not narrower";
+  constexpr size_t kItems = 256;
+  std::vector<float> in(kItems);
+  for (size_t i = 0; i < kItems; ++i)
+    in[i] = float(i % 37) - 18.0f;
+  cl_mem a = bufferOf(in);
+  ASSERT_EQ(setArgs(k, a, 2.0f), CL_SUCCESS);
+  const size_t narrow = 4, wide = width;
+  const size_t before = cache.entries();
+  ASSERT_EQ(run(k, 1, &kItems, &narrow), CL_SUCCESS);
+  const size_t afterNarrow = cache.entries();
+  EXPECT_GT(afterNarrow, before); // the narrower executable's build and code
+  ASSERT_EQ(run(k, 1, &kItems, &wide), CL_SUCCESS);
+  EXPECT_EQ(cache.entries(), afterNarrow + 1)
+      << "the wide launch, not the narrow one, generates the kernel's own code";
+  std::vector<float> out = read<float>(a, kItems);
+  for (size_t i = 0; i < kItems; ++i)
+    ASSERT_EQ(out[i], (in[i] * 2.0f + 1.0f) * 2.0f + 1.0f) << "work-item " << i;
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <string>
@@ -55,6 +56,7 @@ int buildUnderLimit(cl_context context, cl_device_id device, long headroom, int 
   if (!warm || clBuildProgram(warm, 1, &device, "", nullptr, nullptr) != CL_SUCCESS)
     return 6;
   clReleaseProgram(warm);
+  ::setenv("CORECL_CODE_ON_QUERY", "1", 1); // this child's own environment
   rlimit limit;
   getrlimit(RLIMIT_AS, &limit);
   const rlimit saved = limit;
@@ -65,8 +67,10 @@ int buildUnderLimit(cl_context context, cl_device_id device, long headroom, int 
   err = clBuildProgram(program, 1, &device, "", nullptr, nullptr);
   if (err == CL_SUCCESS) {
     // The build fit. The kernel's code is generated when first needed,
-    // here under the same limit: a failure for lack of memory is told as
-    // such, and the code is generated once memory is back.
+    // here under the same limit (a query, which with CORECL_CODE_ON_QUERY
+    // generates the code as a launch does, rather than forming the kernel
+    // alone): a failure for lack of memory is told as such, and the code
+    // is generated once memory is back.
     cl_kernel kernel = clCreateKernel(program, "f", &err);
     size_t size = 0;
     cl_int generated =
