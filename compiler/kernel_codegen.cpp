@@ -81,6 +81,23 @@ void appendLlvmErrors(const llvm::DiagnosticInfo *info, void *log) {
 
 namespace {
 
+/// An LLVM context whose errors are collected, and the host's target
+/// machine: what one kernel's formation or generation works in.
+struct Session {
+  llvm::LLVMContext context;
+  std::string diagnostics;
+  std::unique_ptr<llvm::TargetMachine> machine;
+
+  /// False, with a line in `log`, if there is no target machine.
+  bool start(const CodegenSettings &settings, std::string &log) {
+    context.setDiagnosticHandlerCallBack(&appendLlvmErrors, &diagnostics);
+    machine = createHostTargetMachine(settings.target);
+    if (!machine)
+      log += "internal error: no target machine for the host CPU\n";
+    return machine != nullptr;
+  }
+};
+
 /// The kernel's prepared module, parsed, and its work-group function once
 /// formed (`formed`: the bitcode is a formed module already, formKernel's);
 /// null, with the reason in `log`, if something went wrong.
@@ -116,18 +133,14 @@ std::unique_ptr<llvm::Module> formWorkGroups(const std::string &bitcode,
 bool formKernel(const std::string &bitcode, const std::string &kernelName,
                 const CodegenSettings &settings, KernelCode &facts, std::string &formed,
                 std::string &log) {
-  llvm::LLVMContext context;
-  std::string diagnostics;
-  context.setDiagnosticHandlerCallBack(&appendLlvmErrors, &diagnostics);
-  std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(settings.target);
-  if (!machine) {
-    log += "internal error: no target machine for the host CPU\n";
+  Session session;
+  if (!session.start(settings, log))
     return false;
-  }
   llvm::Function *wg = nullptr;
-  std::unique_ptr<llvm::Module> module = formWorkGroups(
-      bitcode, kernelName, settings, *machine, context, /*dump=*/false, /*formed=*/false, wg, log);
-  log += diagnostics;
+  std::unique_ptr<llvm::Module> module =
+      formWorkGroups(bitcode, kernelName, settings, *session.machine, session.context,
+                     /*dump=*/false, /*formed=*/false, wg, log);
+  log += session.diagnostics;
   if (!module)
     return false;
   facts = factsOf(wg);
@@ -138,19 +151,15 @@ bool formKernel(const std::string &bitcode, const std::string &kernelName,
 bool generateKernel(const std::string &bitcode, const std::string &kernelName,
                     const CodegenSettings &settings, GeneratedKernel &out, std::string &log,
                     bool formed) {
-  llvm::LLVMContext context;
-  std::string diagnostics;
-  context.setDiagnosticHandlerCallBack(&appendLlvmErrors, &diagnostics);
-  std::unique_ptr<llvm::TargetMachine> machine = createHostTargetMachine(settings.target);
-  if (!machine) {
-    log += "internal error: no target machine for the host CPU\n";
+  Session session;
+  if (!session.start(settings, log))
     return false;
-  }
   llvm::Function *wg = nullptr;
-  std::unique_ptr<llvm::Module> parsed = formWorkGroups(bitcode, kernelName, settings, *machine,
-                                                        context, /*dump=*/true, formed, wg, log);
+  std::unique_ptr<llvm::Module> parsed =
+      formWorkGroups(bitcode, kernelName, settings, *session.machine, session.context,
+                     /*dump=*/true, formed, wg, log);
   if (!parsed) {
-    log += diagnostics;
+    log += session.diagnostics;
     return false;
   }
   llvm::Module &module = *parsed;
@@ -160,9 +169,9 @@ bool generateKernel(const std::string &bitcode, const std::string &kernelName,
   for (llvm::Function &f : module)
     if (!f.isDeclaration() && &f != wg)
       f.setLinkage(llvm::GlobalValue::InternalLinkage);
-  retargetToHost(module, *machine, settings.target);
-  bool emitted = optimizeAndEmit(module, *machine, settings, kernelName, out.object, log);
-  log += diagnostics;
+  retargetToHost(module, *session.machine, settings.target);
+  bool emitted = optimizeAndEmit(module, *session.machine, settings, kernelName, out.object, log);
+  log += session.diagnostics;
   return emitted;
 }
 

@@ -24,71 +24,21 @@ public:
   const std::vector<KernelDesc> &kernels() const override { return code_.kernels; }
 
   const KernelCode *code(size_t index) const override {
-    Slot &slot = slots_.at(index);
-    if (const KernelCode *ready = slot.ready.load(std::memory_order_acquire))
-      return ready;
-    std::lock_guard lock(slot.mutex);
-    if (const KernelCode *ready = slot.ready.load(std::memory_order_relaxed))
-      return ready;
-    if (!slot.failure.empty())
-      return nullptr;
-    std::string log;
-    if (!generate(index, slot, log)) {
-      slot.failure = log.empty() ? "internal error: code generation failed\n" : log;
-      return nullptr;
-    }
-    slot.ready.store(&slot.code, std::memory_order_release);
-    return &slot.code;
+    return unlessReady(index, [&](Slot &slot) -> const KernelCode * {
+      if (!slot.failure.empty())
+        return nullptr;
+      std::string log;
+      if (!generate(index, slot, log)) {
+        slot.failure = log.empty() ? "internal error: code generation failed\n" : log;
+        return nullptr;
+      }
+      slot.ready.store(&slot.code, std::memory_order_release);
+      return &slot.code;
+    });
   }
 
   const KernelCode *facts(size_t index) const override {
-    Slot &slot = slots_.at(index);
-    if (const KernelCode *ready = slot.ready.load(std::memory_order_acquire))
-      return ready;
-    std::lock_guard lock(slot.mutex);
-    if (const KernelCode *ready = slot.ready.load(std::memory_order_relaxed))
-      return ready;
-    if (slot.formed)
-      return &slot.formedFacts;
-    if (!slot.failure.empty())
-      return nullptr;
-    const std::string &name = code_.kernels[index].name;
-    const std::string &bitcode = code_.kernelBitcodes[index];
-    if (bitcode.empty()) {
-      slot.failure = "internal error: kernel '" + name + "' has no prepared module\n";
-      return nullptr;
-    }
-    // A cached kernel has its facts at hand; its object is loaded when its
-    // code is asked for.
-    if (slot.object.empty())
-      if (std::optional<CachedKernel> hit = loadCachedKernel(cacheKeyOf(index))) {
-        slot.code = hit->facts;
-        slot.object = std::move(hit->object);
-      }
-    if (!slot.object.empty()) {
-      slot.formedFacts = slot.code;
-      slot.formed = true;
-      return &slot.formedFacts;
-    }
-    KernelCode formed;
-    std::string formedModule;
-    BuildResult result = guardedBuild([&] {
-      BuildResult r;
-      if (formKernel(bitcode, name, code_.settings, formed, formedModule, r.log))
-        r.status = BuildResult::Success;
-      return r;
-    });
-    if (result.status == BuildResult::OutOfHostMemory)
-      throw std::bad_alloc();
-    if (result.status != BuildResult::Success) {
-      slot.failure =
-          result.log.empty() ? "internal error: work-group formation failed\n" : result.log;
-      return nullptr;
-    }
-    slot.formedFacts = formed;
-    slot.formedModule = std::move(formedModule);
-    slot.formed = true;
-    return &slot.formedFacts;
+    return unlessReady(index, [&](Slot &slot) { return form(index, slot); });
   }
 
   std::string codeFailure(size_t index) const override {
@@ -156,6 +106,63 @@ private:
     return cacheKey(code_.cacheId + '\0' + name + '\0' + code_.kernelBitcodes[index],
                     code_.settings.groupPackets ? "corecl-kernel group-packets" : "corecl-kernel",
                     code_.settings.target);
+  }
+
+  /// What `fill` makes of kernel `index`'s slot, under its lock, unless
+  /// the kernel's code is ready (then that).
+  template <class Fill> const KernelCode *unlessReady(size_t index, Fill fill) const {
+    Slot &slot = slots_.at(index);
+    if (const KernelCode *ready = slot.ready.load(std::memory_order_acquire))
+      return ready;
+    std::lock_guard lock(slot.mutex);
+    if (const KernelCode *ready = slot.ready.load(std::memory_order_relaxed))
+      return ready;
+    return fill(slot);
+  }
+
+  /// What formation decides for kernel `index` (facts()), its slot locked.
+  const KernelCode *form(size_t index, Slot &slot) const {
+    if (slot.formed)
+      return &slot.formedFacts;
+    if (!slot.failure.empty())
+      return nullptr;
+    const std::string &name = code_.kernels[index].name;
+    const std::string &bitcode = code_.kernelBitcodes[index];
+    if (bitcode.empty()) {
+      slot.failure = "internal error: kernel '" + name + "' has no prepared module\n";
+      return nullptr;
+    }
+    // A cached kernel has its facts at hand; its object is loaded when its
+    // code is asked for.
+    if (slot.object.empty())
+      if (std::optional<CachedKernel> hit = loadCachedKernel(cacheKeyOf(index))) {
+        slot.code = hit->facts;
+        slot.object = std::move(hit->object);
+      }
+    if (!slot.object.empty()) {
+      slot.formedFacts = slot.code;
+      slot.formed = true;
+      return &slot.formedFacts;
+    }
+    KernelCode formed;
+    std::string formedModule;
+    BuildResult result = guardedBuild([&] {
+      BuildResult r;
+      if (formKernel(bitcode, name, code_.settings, formed, formedModule, r.log))
+        r.status = BuildResult::Success;
+      return r;
+    });
+    if (result.status == BuildResult::OutOfHostMemory)
+      throw std::bad_alloc();
+    if (result.status != BuildResult::Success) {
+      slot.failure =
+          result.log.empty() ? "internal error: work-group formation failed\n" : result.log;
+      return nullptr;
+    }
+    slot.formedFacts = formed;
+    slot.formedModule = std::move(formedModule);
+    slot.formed = true;
+    return &slot.formedFacts;
   }
 
   /// Kernel `index`'s code from the disk cache or generated, loaded, in
