@@ -11,6 +11,7 @@
 #include <exception>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <thread>
 
 namespace corecl::compiler {
@@ -96,16 +97,24 @@ private:
     KernelCode formedFacts;
     std::string formedModule;
     bool formed = false;
+    /// The kernel's key in the disk cache, once worked out ("" without
+    /// the cache): a hash of its prepared module.
+    std::optional<std::string> cacheKey;
   };
 
-  /// Kernel `index`'s key in the disk cache ("" without the cache).
-  std::string cacheKeyOf(size_t index) const {
-    if (code_.cacheId.empty())
-      return "";
-    const std::string &name = code_.kernels[index].name;
-    return cacheKey(code_.cacheId + '\0' + name + '\0' + code_.kernelBitcodes[index],
-                    code_.settings.groupPackets ? "corecl-kernel group-packets" : "corecl-kernel",
-                    code_.settings.target);
+  /// Kernel `index`'s key in the disk cache, its slot locked.
+  const std::string &cacheKeyOf(size_t index, Slot &slot) const {
+    if (!slot.cacheKey) {
+      const std::string &name = code_.kernels[index].name;
+      slot.cacheKey =
+          code_.cacheId.empty()
+              ? std::string()
+              : cacheKey(code_.cacheId + '\0' + name + '\0' + code_.kernelBitcodes[index],
+                         code_.settings.groupPackets ? "corecl-kernel group-packets"
+                                                     : "corecl-kernel",
+                         code_.settings.target);
+    }
+    return *slot.cacheKey;
   }
 
   /// What `fill` makes of kernel `index`'s slot, under its lock, unless
@@ -135,7 +144,7 @@ private:
     // A cached kernel has its facts at hand; its object is loaded when its
     // code is asked for.
     if (slot.object.empty())
-      if (std::optional<CachedKernel> hit = loadCachedKernel(cacheKeyOf(index))) {
+      if (std::optional<CachedKernel> hit = loadCachedKernel(cacheKeyOf(index, slot))) {
         slot.code = hit->facts;
         slot.object = std::move(hit->object);
       }
@@ -176,7 +185,7 @@ private:
       log += "internal error: kernel '" + name + "' has no prepared module\n";
       return false;
     }
-    std::string key = cacheKeyOf(index);
+    const std::string &key = cacheKeyOf(index, slot);
     CachedKernel kernel;
     bool generated = false;
     if (std::optional<CachedKernel> hit = loadCachedKernel(key)) {
